@@ -1,0 +1,58 @@
+package org.gpuvo.gpu.features;
+
+import org.gpuvo.gpu.image.GrayImage;
+
+/**
+ * What every ORB backend accepts, checked at the API boundary so that all backends reject the same inputs with
+ * the same message, before any work starts.
+ */
+public final class OrbLimits {
+    /** Longest image side accepted: 16K covers every camera a robot carries. */
+    public static final int MAX_SIDE = 16384;
+    /** Most pixels accepted (a 16K × 16K image); bounds the pyramid's memory. */
+    public static final long MAX_PIXELS = 1L << 28;
+
+    private OrbLimits() {
+    }
+
+    public static void checkImage(GrayImage image) {
+        if (image == null)
+            throw new IllegalArgumentException("image is null");
+        if (image.width > MAX_SIDE || image.height > MAX_SIDE || (long) image.width * image.height > MAX_PIXELS)
+            throw new IllegalArgumentException("image " + image.width + "x" + image.height
+                    + " is larger than ORB accepts (at most " + MAX_SIDE + " pixels a side)");
+    }
+
+    /**
+     * Features wanted on each pyramid level: a geometric series over the levels, with ratio 1/scaleFactor,
+     * summing to {@code maxFeatures}, rounded as OpenCV's ORB rounds it (float arithmetic, the remainder to
+     * the last level).
+     */
+    public static int[] featuresPerLevel(ConfigOrb config) {
+        int levels = config.levels;
+        int[] perLevel = new int[levels];
+        float factor = (float) (1.0 / openCvScaleFactor(config));
+        float desired = config.maxFeatures * (1 - factor) / (1 - (float) Math.pow(factor, levels));
+        int sum = 0;
+        for (int level = 0; level < levels - 1; level++) {
+            perLevel[level] = (int) Math.rint(desired);
+            sum += perLevel[level];
+            desired *= factor;
+        }
+        perLevel[levels - 1] = Math.max(config.maxFeatures - sum, 0);
+        return perLevel;
+    }
+
+    /**
+     * The scale factor as OpenCV holds it: {@code ORB::create} takes a float, so 1.2 becomes 1.2000000477; level
+     * sizes and quotas are computed from that value.
+     */
+    public static double openCvScaleFactor(ConfigOrb config) {
+        return (float) config.scaleFactor;
+    }
+
+    /** Ratio of level-0 size to level {@code level}'s size, as a float, as OpenCV's {@code getScale}. */
+    public static float levelScale(ConfigOrb config, int level) {
+        return (float) Math.pow(openCvScaleFactor(config), level);
+    }
+}
