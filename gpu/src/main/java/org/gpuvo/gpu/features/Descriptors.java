@@ -35,7 +35,10 @@ public final class Descriptors {
         long bytes = (long) count * bytesPerDescriptor;
         if (bytes > data.length)
             data = Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(bytes, data.length * 3L / 2)));
-        Arrays.fill(data, count * bytesPerDescriptor, Math.min(data.length, size * bytesPerDescriptor), (byte) 0);
+        // rows past the size are kept zero, so that rows a later resize brings back start out zero
+        int from = Math.min(count, size) * bytesPerDescriptor;
+        int to = (int) Math.min(data.length, (long) Math.max(count, size) * bytesPerDescriptor);
+        Arrays.fill(data, from, to, (byte) 0);
         size = count;
     }
 
