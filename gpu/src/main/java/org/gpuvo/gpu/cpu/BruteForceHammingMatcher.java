@@ -37,6 +37,11 @@ public final class BruteForceHammingMatcher implements DescriptorMatcher {
     // per train, for the mutual check: nearest query and its distance
     private int[] trainBestQuery = new int[0];
     private int[] trainBestDistance = new int[0];
+    // train descriptors in the search grid's bucket order: original index, position, packed words
+    private int[] gridIndex = new int[0];
+    private float[] gridX = new float[0];
+    private float[] gridY = new float[0];
+    private long[] gridWords = new long[0];
 
     public BruteForceHammingMatcher(ConfigMatch config) {
         if (config == null)
@@ -85,7 +90,8 @@ public final class BruteForceHammingMatcher implements DescriptorMatcher {
         prepare(query, train);
         double radius = config.searchRadius;
         trainGrid.build(trainPoints, nt, radius);
-        nearestTwoWithin(predictedX, predictedY, trainPoints, radius * radius, nq);
+        gatherTrainInGridOrder(trainPoints);
+        nearestTwoWithin(predictedX, predictedY, radius * radius, nq);
         emit(nq, out);
     }
 
@@ -202,41 +208,72 @@ public final class BruteForceHammingMatcher implements DescriptorMatcher {
     }
 
     /**
+     * Copies the train descriptors' words, positions and indices into the grid's bucket order, so that the
+     * candidates of one grid row of a search window are one contiguous run of memory.
+     */
+    private void gatherTrainInGridOrder(KeyPoints points) {
+        int n = trainGrid.size(), words = trainWords.wordsPerDescriptor;
+        if (gridIndex.length < n) {
+            gridIndex = new int[n];
+            gridX = new float[n];
+            gridY = new float[n];
+        }
+        if (gridWords.length < n * words)
+            gridWords = new long[n * words];
+        long[] t = trainWords.words;
+        for (int k = 0; k < n; k++) {
+            int j = trainGrid.pointAt(k);
+            gridIndex[k] = j;
+            gridX[k] = points.x[j];
+            gridY[k] = points.y[j];
+            System.arraycopy(t, j * words, gridWords, k * words, words);
+        }
+    }
+
+    /**
      * Two nearest train descriptors of every query among the train keypoints within the search radius of its
      * predicted position. Grid cells are visited out of index order, so ties are broken on the index explicitly.
      */
-    private void nearestTwoWithin(float[] px, float[] py, KeyPoints points, double radiusSquared, int nq) {
-        long[] q = queryWords.words, t = trainWords.words;
+    private void nearestTwoWithin(float[] px, float[] py, double radiusSquared, int nq) {
+        long[] q = queryWords.words, t = gridWords;
         int words = queryWords.wordsPerDescriptor;
         boolean mutual = config.mutual;
         double radius = config.searchRadius;
-        float[] tx = points.x, ty = points.y;
+        float[] tx = gridX, ty = gridY;
+        int[] index = gridIndex;
         for (int i = 0; i < nq; i++) {
             int d1 = FAR, d2 = FAR, j1 = NONE;
             double cx = px[i], cy = py[i];
             if (Double.isFinite(cx) && Double.isFinite(cy) && trainGrid.cellRange(cx, cy, radius, cellRange)) {
                 int a = i * words;
+                long a0 = q[a], a1 = words == 4 ? q[a + 1] : 0, a2 = words == 4 ? q[a + 2] : 0,
+                        a3 = words == 4 ? q[a + 3] : 0;
                 for (int row = cellRange[2]; row <= cellRange[3]; row++) {
-                    for (int col = cellRange[0]; col <= cellRange[1]; col++) {
-                        for (int k = trainGrid.cellBegin(col, row), end = trainGrid.cellEnd(col, row); k < end; k++) {
-                            int j = trainGrid.pointAt(k);
-                            double dx = tx[j] - cx, dy = ty[j] - cy;
-                            if (dx * dx + dy * dy > radiusSquared)
-                                continue;
-                            int b = j * words, d = 0;
+                    int end = trainGrid.spanEnd(row, cellRange[1]);
+                    for (int k = trainGrid.spanBegin(row, cellRange[0]); k < end; k++) {
+                        double dx = tx[k] - cx, dy = ty[k] - cy;
+                        if (dx * dx + dy * dy > radiusSquared)
+                            continue;
+                        int b = k * words, d;
+                        if (words == 4) {
+                            d = Long.bitCount(a0 ^ t[b]) + Long.bitCount(a1 ^ t[b + 1])
+                                    + Long.bitCount(a2 ^ t[b + 2]) + Long.bitCount(a3 ^ t[b + 3]);
+                        } else {
+                            d = 0;
                             for (int w = 0; w < words; w++)
                                 d += Long.bitCount(q[a + w] ^ t[b + w]);
-                            if (d < d1 || (d == d1 && j < j1)) {
-                                d2 = d1;
-                                d1 = d;
-                                j1 = j;
-                            } else if (d < d2) {
-                                d2 = d;
-                            }
-                            if (mutual && d < trainBestDistance[j]) {
-                                trainBestDistance[j] = d;
-                                trainBestQuery[j] = i;
-                            }
+                        }
+                        int j = index[k];
+                        if (d < d1 || (d == d1 && j < j1)) {
+                            d2 = d1;
+                            d1 = d;
+                            j1 = j;
+                        } else if (d < d2) {
+                            d2 = d;
+                        }
+                        if (mutual && d < trainBestDistance[j]) {
+                            trainBestDistance[j] = d;
+                            trainBestQuery[j] = i;
                         }
                     }
                 }

@@ -107,15 +107,25 @@ final class KeyPointGrid {
         return true;
     }
 
-    int cellBegin(int col, int row) {
-        return cellStart[row * cols + col];
+    /**
+     * Start, in bucket order, of the points of cells {@code firstCol..} of row {@code row}: cells are stored row
+     * by row, so the cells of one row of a search range are one contiguous span.
+     */
+    int spanBegin(int row, int firstCol) {
+        return cellStart[row * cols + firstCol];
     }
 
-    int cellEnd(int col, int row) {
-        return cellStart[row * cols + col + 1];
+    /** End (exclusive) of the span that {@link #spanBegin} starts, through cell {@code lastCol}. */
+    int spanEnd(int row, int lastCol) {
+        return cellStart[row * cols + lastCol + 1];
     }
 
-    /** The keypoint index at position {@code k} of the bucket order. */
+    /** Number of points in the grid: those with finite coordinates. */
+    int size() {
+        return cols == 0 ? 0 : cellStart[cols * rows];
+    }
+
+    /** The keypoint index at position {@code k} of the bucket order, {@code 0 <= k < size()}. */
     int pointAt(int k) {
         return pointIndex[k];
     }
