@@ -37,9 +37,10 @@ final class KeyPointGrid {
         }
         minX = loX;
         minY = loY;
-        long maxCells = 4L * count + 64;
+        double maxCells = 4.0 * count + 64;
         cellSize = radius;
-        while (cellsFor(hiX - loX) * cellsFor(hiY - loY) > maxCells)
+        // counted in doubles: coordinates up to Float.MAX_VALUE would overflow a long product
+        while ((Math.floor((hiX - loX) / cellSize) + 1) * (Math.floor((hiY - loY) / cellSize) + 1) > maxCells)
             cellSize *= 2;
         cols = (int) cellsFor(hiX - loX);
         rows = (int) cellsFor(hiY - loY);

@@ -162,6 +162,23 @@ class MatcherSemanticsTest {
     }
 
     @Test
+    void extremeCoordinatesAreHandled() {
+        Descriptors train = bits(0, 8, 100);
+        KeyPoints points = new KeyPoints();
+        points.add(-Float.MAX_VALUE, -Float.MAX_VALUE, 0, 31, 0, 1);
+        points.add(10, 10, 0, 31, 0, 1);
+        points.add(Float.MAX_VALUE, Float.MAX_VALUE, 0, 31, 0, 1);
+        ConfigMatch config = new ConfigMatch(1.0, false, 256);
+        config.searchRadius = 1e-3;
+        Matches out = new Matches();
+        DescriptorMatcher matcher = FactoryMatcher.cpu(config);
+        matcher.matchWithin(bits(0, 0), new float[]{10, Float.MAX_VALUE}, new float[]{10, Float.MAX_VALUE},
+                train, points, out);
+        assertThat(out.size()).isEqualTo(2);
+        assertThat(out.train).startsWith(1, 2);
+    }
+
+    @Test
     void outputIsReplacedNotAppended() {
         Matches out = new Matches();
         out.add(9, 9, 9, 9);

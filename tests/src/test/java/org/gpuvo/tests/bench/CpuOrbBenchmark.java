@@ -39,10 +39,12 @@ import java.util.Random;
  * milliseconds, with the ratio of the medians gpuvo / OpenCV. A side that throws (the CPU ORB while it is being
  * written throws {@link UnsupportedOperationException}) is reported as such and the rest still runs.
  *
- * <p>Run from the project root, after {@code mvn -q -B -pl tests -am test-compile dependency:build-classpath
- * -Dmdep.outputFile=cp.txt -Dmdep.includeScope=test} (the last module written wins, which is tests):
- * <pre>java -cp tests/target/test-classes:gpu/target/classes:$(cat cp.txt) org.gpuvo.tests.bench.CpuOrbBenchmark
- *      [--reps N] [--warmup N] [--frames N] [--data DIR] [--json out.json]</pre>
+ * <p>Run from the project root (where {@code ../shared/data} is the data folder; else pass {@code --data}):
+ * <pre>mvn -q -B -pl tests -am test-compile dependency:build-classpath \
+ *     -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test
+ * java -cp tests/target/test-classes:$(cat tests/target/bench.classpath) org.gpuvo.tests.bench.CpuOrbBenchmark \
+ *     [--reps N] [--warmup N] [--frames N] [--data DIR] [--json out.json]</pre>
+ * (the class path file lists the reactor modules' {@code target/classes}, so nothing needs installing).
  * This is a benchmark, not a test: it asserts nothing and is not run by the build.
  */
 public final class CpuOrbBenchmark {
