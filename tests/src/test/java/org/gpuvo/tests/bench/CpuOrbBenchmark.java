@@ -61,7 +61,7 @@ public final class CpuOrbBenchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        int reps = 30, warmup = 10, frameCount = 10;
+        int reps = 30, warmup = 20, frameCount = 10;
         Path json = null;
         Path data = Path.of(System.getProperty("gpuvo.data", "../shared/data"));
         for (int i = 0; i < args.length; i++) {
@@ -102,7 +102,7 @@ public final class CpuOrbBenchmark {
         report.environment("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
         report.environment("cpu", cpuModel());
         report.environment("availableProcessors", Integer.toString(Runtime.getRuntime().availableProcessors()));
-        report.environment("opencv", opencv_core.getVersionString().getString());
+        report.environment("opencv", opencv_core.getVersionString().getString().replace("\0", ""));
         report.environment("opencvThreads", Integer.toString(opencv_core.getNumThreads()));
         report.environment("repetitions", Integer.toString(repetitions));
         report.environment("warmup", Integer.toString(warmup));
