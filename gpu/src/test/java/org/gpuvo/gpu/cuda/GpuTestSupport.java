@@ -1,0 +1,26 @@
+package org.gpuvo.gpu.cuda;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.SplittableRandom;
+
+import org.gpuvo.gpu.image.GrayImage;
+
+/** Shared by the {@code gpu}-tagged tests: skipping without a device, and seeded test images. */
+final class GpuTestSupport {
+    private GpuTestSupport() {
+    }
+
+    /** Skips the calling test (or class, from {@code @BeforeAll}) unless the CUDA backend is usable. */
+    static void assumeCuda() {
+        CudaStatus status = CudaProbe.status();
+        assumeTrue(status.usable(), () -> "CUDA backend unavailable: " + status.reason());
+    }
+
+    /** A pseudo-random image, row stride {@code stride} and first pixel at {@code offset}. */
+    static GrayImage randomImage(int width, int height, int stride, int offset, long seed) {
+        byte[] data = new byte[offset + stride * height];
+        new SplittableRandom(seed).nextBytes(data);
+        return new GrayImage(width, height, stride, offset, data);
+    }
+}
