@@ -9,9 +9,9 @@ import static jcuda.driver.JCudaDriver.cuEventCreate;
 import static jcuda.driver.JCudaDriver.cuInit;
 import static jcuda.driver.JCudaDriver.cuLaunchKernel;
 import static jcuda.driver.JCudaDriver.cuMemAlloc;
+import static jcuda.driver.JCudaDriver.cuMemAllocHost;
 import static jcuda.driver.JCudaDriver.cuMemAllocPitch;
 import static jcuda.driver.JCudaDriver.cuMemFreeHost;
-import static jcuda.driver.JCudaDriver.cuMemHostAlloc;
 import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
 import static jcuda.driver.JCudaDriver.cuModuleLoadData;
 import static jcuda.driver.JCudaDriver.cuModuleUnload;
@@ -224,12 +224,15 @@ public final class CudaContext implements AutoCloseable {
             throw new IllegalArgumentException(stage + ": a pinned buffer holds at most " + Integer.MAX_VALUE
                     + " bytes, asked for " + bytes);
         makeCurrent();
+        // cuMemAllocHost (cuMemHostAlloc without flags): JCuda attaches a direct ByteBuffer over the memory
         Pointer pointer = new Pointer();
-        CudaCheck.call(stage, "cuMemHostAlloc", () -> cuMemHostAlloc(pointer, bytes, 0));
+        CudaCheck.call(stage, "cuMemAllocHost", () -> cuMemAllocHost(pointer, bytes));
         CUevent event = new CUevent();
         try {
+            if (pointer.getByteBuffer(0, bytes) == null)
+                throw new IllegalStateException(stage + ": JCuda gave pinned memory without a ByteBuffer view");
             CudaCheck.call(stage, "cuEventCreate", () -> cuEventCreate(event, CUevent_flags.CU_EVENT_DISABLE_TIMING));
-        } catch (CudaStageException e) {
+        } catch (RuntimeException e) {
             quietly(stage, "cuMemFreeHost", () -> cuMemFreeHost(pointer));
             throw e;
         }

@@ -13,7 +13,7 @@ import jcuda.driver.CUevent;
 import jcuda.driver.CUstream;
 
 /**
- * Page-locked host memory (cuMemHostAlloc), the staging area of asynchronous copies. The buffer remembers
+ * Page-locked host memory (cuMemAllocHost), the staging area of asynchronous copies. The buffer remembers
  * its last asynchronous copy with an event, and every host read or write first waits for that copy to
  * finish: filling the next frame cannot overwrite bytes still being uploaded, and reading a download cannot
  * see stale bytes, without the caller synchronising the whole stream. The memory is only reachable through
