@@ -1,5 +1,6 @@
 package org.gpuvo.gpu.cuda;
 
+import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.util.SplittableRandom;
@@ -11,9 +12,14 @@ final class GpuTestSupport {
     private GpuTestSupport() {
     }
 
-    /** Skips the calling test (or class, from {@code @BeforeAll}) unless the CUDA backend is usable. */
+    /**
+     * Skips the calling test unless the CUDA backend is usable; with {@code -Dgpuvo.requireGpu=true} (on the
+     * GPU host) it fails instead, so that a broken setup cannot pass as "all skipped".
+     */
     static void assumeCuda() {
         CudaStatus status = CudaProbe.status();
+        if (Boolean.getBoolean("gpuvo.requireGpu") && !status.usable())
+            fail("gpuvo.requireGpu is set but the CUDA backend is unavailable: " + status.reason());
         assumeTrue(status.usable(), () -> "CUDA backend unavailable: " + status.reason());
     }
 
