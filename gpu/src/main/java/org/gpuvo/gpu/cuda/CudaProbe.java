@@ -74,7 +74,8 @@ public final class CudaProbe {
             CudaContext cuda;
             try {
                 cuda = CudaContext.open(0, STAGE, kernels);
-            } catch (CudaStageException e) {
+            } catch (RuntimeException e) {
+                // CudaStageException from cuModuleLoadData, or a fatbin the manifest lists but the jar lacks
                 return found.unusable("a kernel module failed to load: " + e.getMessage());
             }
             try (cuda) {
