@@ -5,7 +5,7 @@ package org.gpuvo.gpu.cuda;
  * freed by {@link #close()} or, at the latest, when the context closes. Using it after either throws
  * {@link IllegalStateException} rather than touching freed memory.
  */
-abstract sealed class CudaAllocation implements AutoCloseable permits DeviceBuffer, DeviceImage, PinnedBuffer {
+public abstract sealed class CudaAllocation implements AutoCloseable permits DeviceBuffer, DeviceImage, PinnedBuffer {
     final CudaContext owner;
     final String stage;
     private final long bytes;
