@@ -17,7 +17,14 @@ arch_flags=(-gencode arch=compute_75,code=sm_75 -gencode arch=compute_80,code=sm
 
 shopt -s nullglob
 sources=("$src"/*.cu)
+# fingerprint of the kernel sources, so that a machine without nvcc can keep fatbins built elsewhere from
+# the same sources (e.g. a build output copied to a GPU host), whatever the files' timestamps
+fingerprint=$(cat "${sources[@]}" "$src"/*.cuh /dev/null | sha256sum | cut -c1-64)
 if [[ -z $nvcc ]]; then
+  if grep -qx 'built=true' "$manifest" 2>/dev/null && grep -qx "sources=$fingerprint" "$manifest"; then
+    echo "build-fatbin: nvcc not found; keeping the fatbins built from the same sources" >&2
+    exit 0
+  fi
   printf 'built=false\nreason=nvcc was not found on PATH when gpuvo was built\n' > "$manifest"
   echo "build-fatbin: nvcc not found; the CUDA backend will report itself unavailable" >&2
   exit 0
@@ -46,4 +53,5 @@ done
   echo "nvcc=$version"
   echo "arch=sm_75,sm_80,sm_86,sm_87,sm_89,sm_90,compute_90"
   echo "modules=$(IFS=,; echo "${names[*]}")"
+  echo "sources=$fingerprint"
 } > "$manifest"
