@@ -65,6 +65,7 @@ final class FeatureDrawing {
     }
 
     static void writePng(BufferedImage image, Path file) throws IOException {
+        OutputFiles.requireWritable(file);
         if (!ImageIO.write(image, "png", file.toFile()))
             throw new IOException("no PNG writer available to write " + file);
     }

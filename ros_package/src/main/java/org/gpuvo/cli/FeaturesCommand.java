@@ -37,7 +37,7 @@ final class FeaturesCommand implements Callable<Integer> {
         OrbExtractor create(Backend backend, ConfigOrb config);
     }
 
-    @Parameters(arity = "0..2", paramLabel = "IMAGE", description = "One image, or two to match (PNG, JPEG, PGM, TIFF, BMP).")
+    @Parameters(index = "0..1", arity = "0..2", paramLabel = "IMAGE", description = "One image, or two to match (PNG, JPEG, PGM, TIFF, BMP).")
     List<Path> images = new ArrayList<>();
 
     @Option(names = "--synthetic", description = "Use gpuvo's own synthetic image pair instead of IMAGE files.")

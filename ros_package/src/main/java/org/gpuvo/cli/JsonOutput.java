@@ -46,7 +46,9 @@ public final class JsonOutput {
             out.println(json);
             out.flush();
         } else {
-            Files.writeString(Path.of(file), json + System.lineSeparator());
+            Path path = Path.of(file);
+            OutputFiles.requireWritable(path);
+            Files.writeString(path, json + System.lineSeparator());
         }
     }
 

@@ -35,7 +35,9 @@ public final class Descriptors {
         long bytes = (long) count * bytesPerDescriptor;
         if (bytes > data.length)
             data = Arrays.copyOf(data, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(bytes, data.length * 3L / 2)));
-        Arrays.fill(data, count * bytesPerDescriptor, Math.min(data.length, size * bytesPerDescriptor), (byte) 0);
+        // rows dropped by shrinking are zeroed, so rows that a later resize brings back are zero
+        if (count < size)
+            Arrays.fill(data, count * bytesPerDescriptor, size * bytesPerDescriptor, (byte) 0);
         size = count;
     }
 
