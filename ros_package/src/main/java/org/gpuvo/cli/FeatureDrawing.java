@@ -21,8 +21,8 @@ import java.nio.file.Path;
  * between two images side by side, green where they agree with a known motion and red where not.
  */
 final class FeatureDrawing {
-    private static final Color AGREEING = new Color(40, 220, 60);
-    private static final Color DISAGREEING = new Color(235, 40, 40);
+    private static final Color AGREEING = new Color(40, 220, 60, 180);
+    private static final Color DISAGREEING = new Color(235, 40, 40, 220);
 
     private FeatureDrawing() {
     }
