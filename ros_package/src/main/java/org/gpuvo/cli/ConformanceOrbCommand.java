@@ -48,14 +48,14 @@ final class ConformanceOrbCommand implements Callable<Integer> {
         ConfigOrb config = orb.checked(orb.toConfig());
         List<Path> files = ImageInputs.collect(paths, spec.commandLine());
         List<OrbConformanceReport.PerImage> perImage = new ArrayList<>();
-        try (ProgressBar progress = progressBar(files.size())) {
+        try (ProgressBar progress = progressBar(files.size()); OrbConformance conformance = new OrbConformance(config)) {
             for (Path file : files) {
                 NamedImage image = new NamedImage(file.toString(), ImageInputs.read(file, spec.commandLine()));
-                perImage.addAll(OrbConformance.measure(List.of(image), config).perImage());
+                perImage.add(conformance.measure(image));
                 progress.step();
             }
         }
-        OrbConformanceReport report = ConformancePooling.pool(perImage);
+        OrbConformanceReport report = OrbConformance.pool(perImage);
         ConformanceTable.print(report, json.text());
         json.write(ConformanceTable.json(report));
         return 0;

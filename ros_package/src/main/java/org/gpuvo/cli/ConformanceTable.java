@@ -2,6 +2,7 @@ package org.gpuvo.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpuvo.gpu.opencv.OrbConformance;
 import org.gpuvo.gpu.opencv.OrbConformanceReport;
 import org.gpuvo.gpu.opencv.OrbConformanceReport.PerImage;
 
@@ -62,19 +63,19 @@ final class ConformanceTable {
     }
 
     private static double identicalFraction(PerImage image) {
-        return ConformancePooling.ratio(image.identicalDescriptors(), image.describedKeypoints());
+        return OrbConformance.ratio(image.identicalDescriptors(), image.describedKeypoints());
     }
 
     private static double meanHammingBits(PerImage image) {
-        return ConformancePooling.ratio(image.hammingBitsTotal(), image.describedKeypoints());
+        return OrbConformance.ratio(image.hammingBitsTotal(), image.describedKeypoints());
     }
 
     private static double recall(PerImage image) {
-        return ConformancePooling.ratio(image.opencvKeypointsMatched(), image.opencvKeypoints());
+        return OrbConformance.ratio(image.opencvKeypointsMatched(), image.opencvKeypoints());
     }
 
     private static double precision(PerImage image) {
-        return ConformancePooling.ratio(image.gpuvoKeypointsMatched(), image.gpuvoKeypoints());
+        return OrbConformance.ratio(image.gpuvoKeypointsMatched(), image.gpuvoKeypoints());
     }
 
     private static String percent(double fraction) {

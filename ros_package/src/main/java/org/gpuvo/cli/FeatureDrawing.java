@@ -1,5 +1,6 @@
 package org.gpuvo.cli;
 
+import org.gpuvo.gpu.match.Matches;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.image.ImageFiles;

@@ -1,5 +1,7 @@
 package org.gpuvo.cli;
 
+import org.gpuvo.gpu.match.FactoryMatcher;
+import org.gpuvo.gpu.match.Matches;
 import org.gpuvo.gpu.features.ConfigOrb;
 import org.gpuvo.gpu.features.OrbExtractor;
 import org.gpuvo.gpu.features.OrbFeatures;
@@ -146,7 +148,8 @@ final class FeaturesCommand implements Callable<Integer> {
 
     private static MatchedPair match(ExtractedImage first, ExtractedImage second, ConfigMatch config, Homography motion) {
         long start = System.nanoTime();
-        Matches matches = FeatureMatching.match(first.features().descriptors, second.features().descriptors, config);
+        Matches matches = new Matches();
+        FactoryMatcher.cpu(config).match(first.features().descriptors, second.features().descriptors, matches);
         double millis = millisSince(start);
         boolean[] agreeing = motion == null ? null
                 : MotionAgreement.agreeing(matches, first.features().keyPoints, second.features().keyPoints, motion);

@@ -1,5 +1,6 @@
 package org.gpuvo.cli;
 
+import org.gpuvo.gpu.match.Matches;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpuvo.gpu.features.ConfigOrb;

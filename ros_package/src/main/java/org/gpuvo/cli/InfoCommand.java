@@ -37,13 +37,15 @@ final class InfoCommand implements Callable<Integer> {
                 java.arch(), java.cores(), java.maxHeapBytes() / (double) (1L << 30));
         CudaInfo cuda = report.cuda();
         if (cuda.usable())
-            out.printf(Locale.ROOT, "cuda      %s, compute capability %s, driver %s, %.1f GiB%n", cuda.device(),
-                    cuda.computeCapability(), cuda.driverVersion(), cuda.memoryBytes() / (double) (1L << 30));
+            out.printf(Locale.ROOT, "cuda      %s, compute capability %s, %d multiprocessors, driver CUDA %s, %.1f GiB%n",
+                    cuda.device(), cuda.computeCapability(), cuda.multiprocessors(), cuda.driverVersion(),
+                    cuda.memoryBytes() / (double) (1L << 30));
         else
             out.printf("cuda      not usable: %s%n", cuda.reason());
         out.printf("kernels   %s%s%n", cuda.kernelsBuilt() ? "built" : "not built",
                 cuda.modules().isEmpty() ? "" : ", modules " + String.join(", ", cuda.modules())
                         + (cuda.kernelsLoaded() ? " (loaded)" : ""));
+        out.printf("self-test %s%n", cuda.selfTest());
         out.flush();
     }
 }

@@ -3,6 +3,7 @@ package org.gpuvo.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.gpuvo.gpu.image.ImageFiles;
 import org.gpuvo.gpu.image.SyntheticImages;
+import org.gpuvo.gpu.opencv.OrbConformance;
 import org.gpuvo.gpu.opencv.OrbConformanceReport;
 import org.gpuvo.gpu.opencv.OrbConformanceReport.PerImage;
 import org.junit.jupiter.api.Test;
@@ -63,18 +64,18 @@ class ConformanceOrbCommandTest {
         List<PerImage> images = new ArrayList<>();
         images.add(new PerImage("a", 10, 10, 100, 90, 100, 99, 10, 95, 85));
         images.add(new PerImage("b", 10, 10, 300, 310, 300, 297, 30, 285, 300));
-        OrbConformanceReport report = ConformancePooling.pool(images);
+        OrbConformanceReport report = OrbConformance.pool(images);
         assertThat(report.images()).isEqualTo(2);
         assertThat(report.descriptorIdenticalFraction()).isCloseTo(396 / 400.0, within(1e-12));
         assertThat(report.descriptorMeanHammingBits()).isCloseTo(40 / 400.0, within(1e-12));
         assertThat(report.keypointRecallVsOpencv()).isCloseTo(380 / 400.0, within(1e-12));
         assertThat(report.keypointPrecisionVsOpencv()).isCloseTo(385 / 400.0, within(1e-12));
-        assertThat(ConformancePooling.pool(List.of()).descriptorIdenticalFraction()).isNaN();
+        assertThat(OrbConformance.pool(List.of()).descriptorIdenticalFraction()).isNaN();
     }
 
     @Test
     void theJsonHasExactlyTheDocumentedKeys() {
-        OrbConformanceReport report = ConformancePooling.pool(List.of(
+        OrbConformanceReport report = OrbConformance.pool(List.of(
                 new PerImage("a", 10, 10, 100, 90, 100, 99, 10, 95, 85),
                 new PerImage("empty", 10, 10, 0, 0, 0, 0, 0, 0, 0)));
         JsonNode json = ConformanceTable.json(report);

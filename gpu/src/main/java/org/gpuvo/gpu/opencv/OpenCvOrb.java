@@ -1,6 +1,5 @@
 package org.gpuvo.gpu.opencv;
 
-import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.opencv.global.opencv_core;
 import org.bytedeco.opencv.opencv_core.KeyPoint;
 import org.bytedeco.opencv.opencv_core.KeyPointVector;
@@ -31,11 +30,11 @@ public final class OpenCvOrb implements AutoCloseable {
 
     /** Detects and describes as {@code ORB::detectAndCompute}. */
     public void detect(GrayImage image, OrbFeatures out) {
-        try (Mat mat = toMat(image); KeyPointVector kps = new KeyPointVector(); Mat desc = new Mat();
+        try (Mat mat = OpenCvMats.toMat(image); KeyPointVector kps = new KeyPointVector(); Mat desc = new Mat();
              Mat noMask = new Mat()) {
             orb.detectAndCompute(mat, noMask, kps, desc, false);
             fromOpenCv(kps, out.keyPoints);
-            fromOpenCv(desc, out.descriptors);
+            OpenCvMats.toDescriptors(desc, out.descriptors);
         }
     }
 
@@ -44,25 +43,16 @@ public final class OpenCvOrb implements AutoCloseable {
      * described replace the contents of {@code keyPoints}.
      */
     public void describe(GrayImage image, KeyPoints keyPoints, Descriptors out) {
-        try (Mat mat = toMat(image); KeyPointVector kps = toOpenCv(keyPoints); Mat desc = new Mat()) {
+        try (Mat mat = OpenCvMats.toMat(image); KeyPointVector kps = toOpenCv(keyPoints); Mat desc = new Mat()) {
             orb.compute(mat, kps, desc);
             fromOpenCv(kps, keyPoints);
-            fromOpenCv(desc, out);
+            OpenCvMats.toDescriptors(desc, out);
         }
     }
 
     /** Runs OpenCV's parallel regions on {@code threads} threads (1 for single-thread baselines). */
     public static void setThreads(int threads) {
         opencv_core.setNumThreads(threads);
-    }
-
-    /** A copy of the image as an 8-bit, single-channel Mat. */
-    public static Mat toMat(GrayImage image) {
-        GrayImage packed = image.packed();
-        Mat mat = new Mat(packed.height, packed.width, opencv_core.CV_8UC1);
-        BytePointer data = mat.data();
-        data.put(packed.data, 0, packed.width * packed.height);
-        return mat;
     }
 
     public static KeyPointVector toOpenCv(KeyPoints kp) {
@@ -84,22 +74,6 @@ public final class OpenCvOrb implements AutoCloseable {
             KeyPoint k = v.get(i);
             Point2f pt = k.pt();
             out.add(pt.x(), pt.y(), k.octave(), k.size(), k.angle(), k.response());
-        }
-    }
-
-    public static void fromOpenCv(Mat descriptors, Descriptors out) {
-        if (descriptors.empty()) {
-            out.resize(0);
-            return;
-        }
-        if (descriptors.cols() != out.bytesPerDescriptor || descriptors.type() != opencv_core.CV_8UC1)
-            throw new IllegalStateException("OpenCV returned " + descriptors.cols() + "-byte descriptors of type "
-                    + descriptors.type() + ", expected " + out.bytesPerDescriptor + " bytes");
-        int n = descriptors.rows();
-        out.resize(n);
-        try (Mat packed = descriptors.isContinuous() ? null : descriptors.clone()) {
-            Mat src = packed != null ? packed : descriptors;
-            src.data().get(out.data, 0, n * out.bytesPerDescriptor);
         }
     }
 

@@ -11,7 +11,6 @@ import org.gpuvo.gpu.image.GrayImage;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
  * Measures agreement between gpuvo's CPU ORB and OpenCV's {@code cv::ORB} (through the JavaCPP presets) on the
@@ -23,56 +22,62 @@ import java.util.function.Consumer;
  * same level within {@link #MATCH_RADIUS_PX} pixels of that level.</li>
  * </ul>
  */
-public final class OrbConformance {
+public final class OrbConformance implements AutoCloseable {
     /** Keypoints of the same level closer than this, in pixels of that level, are the same keypoint. */
     public static final double MATCH_RADIUS_PX = 1.0;
 
-    private OrbConformance() {
+    private final ConfigOrb config;
+    private final OpenCvOrb opencv;
+    private final OrbExtractor gpuvo;
+    private final OrbFeatures theirs = new OrbFeatures(), ours = new OrbFeatures();
+    private final Descriptors oursOnTheirs = Descriptors.orb();
+
+    /** Both ORBs with the same parameters; holds OpenCV's native memory until closed. */
+    public OrbConformance(ConfigOrb config) {
+        this.config = config.copy().checkValidity();
+        this.opencv = new OpenCvOrb(this.config);
+        this.gpuvo = FactoryOrb.cpu(this.config);
     }
 
-    /** @param images named images, in order */
+    /** Measures one image, so that callers can stream many without holding them all. */
+    public OrbConformanceReport.PerImage measure(NamedImage named) {
+        GrayImage image = named.image();
+        opencv.detect(image, theirs);
+        gpuvo.detect(image, ours);
+        KeyPoints described = theirs.keyPoints.copy();
+        gpuvo.describe(image, described, oursOnTheirs);
+        if (described.size() != theirs.size())
+            throw new IllegalStateException("gpuvo dropped " + (theirs.size() - described.size())
+                    + " of OpenCV's keypoints in " + named.name() + "; they should all be describable");
+        int identical = 0;
+        long bits = 0;
+        for (int i = 0; i < described.size(); i++) {
+            int d = theirs.descriptors.hamming(i, oursOnTheirs, i);
+            if (d == 0)
+                identical++;
+            bits += d;
+        }
+        return new OrbConformanceReport.PerImage(named.name(), image.width, image.height, theirs.size(),
+                ours.size(), described.size(), identical, bits,
+                countFound(theirs.keyPoints, ours.keyPoints, config),
+                countFound(ours.keyPoints, theirs.keyPoints, config));
+    }
+
+    /** Measures every image and pools the figures. */
     public static OrbConformanceReport measure(List<NamedImage> images, ConfigOrb config) {
-        return measure(images, config, name -> {
-        });
+        List<OrbConformanceReport.PerImage> per = new ArrayList<>();
+        try (OrbConformance conformance = new OrbConformance(config)) {
+            for (NamedImage image : images)
+                per.add(conformance.measure(image));
+        }
+        return pool(per);
     }
 
     /**
-     * @param progress called with each image's name once it has been measured
+     * Pools per-image counts into the figures over all images: each fraction is a ratio of summed counts, so an
+     * image with many keypoints weighs more than one with few; a fraction over no keypoints is NaN, not zero.
      */
-    public static OrbConformanceReport measure(List<NamedImage> images, ConfigOrb config, Consumer<String> progress) {
-        List<OrbConformanceReport.PerImage> per = new ArrayList<>();
-        try (OpenCvOrb opencv = new OpenCvOrb(config); OrbExtractor gpuvo = FactoryOrb.cpu(config)) {
-            OrbFeatures theirs = new OrbFeatures(), ours = new OrbFeatures();
-            Descriptors oursOnTheirs = Descriptors.orb();
-            for (NamedImage named : images) {
-                GrayImage image = named.image();
-                opencv.detect(image, theirs);
-                gpuvo.detect(image, ours);
-                KeyPoints described = theirs.keyPoints.copy();
-                gpuvo.describe(image, described, oursOnTheirs);
-                if (described.size() != theirs.size())
-                    throw new IllegalStateException("gpuvo dropped " + (theirs.size() - described.size())
-                            + " of OpenCV's keypoints in " + named.name() + "; they should all be describable");
-                int identical = 0;
-                long bits = 0;
-                for (int i = 0; i < described.size(); i++) {
-                    int d = theirs.descriptors.hamming(i, oursOnTheirs, i);
-                    if (d == 0)
-                        identical++;
-                    bits += d;
-                }
-                per.add(new OrbConformanceReport.PerImage(named.name(), image.width, image.height, theirs.size(),
-                        ours.size(), described.size(), identical, bits,
-                        countFound(theirs.keyPoints, ours.keyPoints, config),
-                        countFound(ours.keyPoints, theirs.keyPoints, config)));
-                progress.accept(named.name());
-            }
-        }
-        return summarise(per);
-    }
-
-    /** Pools per-image counts into the report's fractions. */
-    static OrbConformanceReport summarise(List<OrbConformanceReport.PerImage> per) {
+    public static OrbConformanceReport pool(List<OrbConformanceReport.PerImage> per) {
         long opencvKp = 0, gpuvoKp = 0, described = 0, identical = 0, bits = 0, recall = 0, precision = 0;
         for (OrbConformanceReport.PerImage p : per) {
             opencvKp += p.opencvKeypoints();
@@ -83,12 +88,19 @@ public final class OrbConformance {
             recall += p.opencvKeypointsMatched();
             precision += p.gpuvoKeypointsMatched();
         }
-        return new OrbConformanceReport(per.size(), fraction(identical, described), fraction(bits, described),
-                fraction(recall, opencvKp), fraction(precision, gpuvoKp), List.copyOf(per));
+        return new OrbConformanceReport(per.size(), ratio(identical, described), ratio(bits, described),
+                ratio(recall, opencvKp), ratio(precision, gpuvoKp), List.copyOf(per));
     }
 
-    private static double fraction(long part, long whole) {
+    /** {@code part / whole}, NaN for a whole of 0. */
+    public static double ratio(long part, long whole) {
         return whole == 0 ? Double.NaN : (double) part / whole;
+    }
+
+    @Override
+    public void close() {
+        opencv.close();
+        gpuvo.close();
     }
 
     /** How many keypoints of {@code a} have a keypoint of {@code b} on the same level within the radius. */

@@ -10,7 +10,7 @@ import org.bytedeco.opencv.opencv_core.Size;
 import org.bytedeco.opencv.opencv_features2d.FastFeatureDetector;
 import org.gpuvo.gpu.features.ConfigOrb;
 import org.gpuvo.gpu.image.GrayImage;
-import org.gpuvo.gpu.opencv.OpenCvOrb;
+import org.gpuvo.gpu.opencv.OpenCvMats;
 import org.gpuvo.gpu.testdata.RandomImages;
 import org.gpuvo.gpu.testdata.SharedData;
 import org.junit.jupiter.api.Test;
@@ -48,7 +48,7 @@ class OpenCvStagesTest {
         GrayImage src = RandomImages.noise(sw, sh, 17L * sw + sh);
         byte[] ours = new byte[dw * dh];
         new LinearResizeExact().resize(src.data, 0, sw, sw, sh, ours, 0, dw, dw, dh);
-        try (Mat in = OpenCvOrb.toMat(src); Mat out = new Mat(); Size size = new Size(dw, dh)) {
+        try (Mat in = OpenCvMats.toMat(src); Mat out = new Mat(); Size size = new Size(dw, dh)) {
             opencv_imgproc.resize(in, out, size, 0, 0, opencv_imgproc.INTER_LINEAR_EXACT);
             assertThat(ours).isEqualTo(bytes(out));
         }
@@ -74,7 +74,7 @@ class OpenCvStagesTest {
         for (int i = 0; i < fast.count; i++)
             ours.add(fast.xs[i] + "," + fast.ys[i] + ":" + fast.scores[i]);
         Set<String> theirs = new HashSet<>();
-        try (Mat mat = OpenCvOrb.toMat(image); KeyPointVector kps = new KeyPointVector()) {
+        try (Mat mat = OpenCvMats.toMat(image); KeyPointVector kps = new KeyPointVector()) {
             opencv_features2d.FAST(mat, kps, threshold, true, FastFeatureDetector.TYPE_9_16);
             for (long i = 0; i < kps.size(); i++) {
                 var k = kps.get(i);
@@ -104,7 +104,7 @@ class OpenCvStagesTest {
         PyramidLevel level = levelOf(image);
         new OrbSmoothing().apply(level);
         int b = level.border;
-        try (Mat src = OpenCvOrb.toMat(image); Mat ext = new Mat()) {
+        try (Mat src = OpenCvMats.toMat(image); Mat ext = new Mat()) {
             opencv_core.copyMakeBorder(src, ext, b, b, b, b, opencv_core.BORDER_REFLECT_101);
             try (Rect r = new Rect(b, b, image.width, image.height); Mat roi = new Mat(ext, r);
                  Size k = new Size(7, 7)) {

@@ -1,5 +1,7 @@
 package org.gpuvo.gpu.match;
 
+import org.gpuvo.gpu.opencv.OpenCvMats;
+
 import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.opencv.global.opencv_core;
 import org.bytedeco.opencv.opencv_core.DMatchVector;
@@ -21,13 +23,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class MatcherAgainstOpenCvTest {
 
-    /** Copies descriptors into a new CV_8UC1 Mat, one descriptor per row (a test-local conversion). */
-    private static Mat toMat(Descriptors d) {
-        Mat mat = new Mat(d.size(), d.bytesPerDescriptor, opencv_core.CV_8UC1);
-        BytePointer data = mat.data();
-        data.put(d.data, 0, d.size() * d.bytesPerDescriptor);
-        return mat;
-    }
 
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(ints = {1, 2, 3, 4, 5, 6})
@@ -40,7 +35,7 @@ class MatcherAgainstOpenCvTest {
         FactoryMatcher.cpu(new ConfigMatch(1.0, false, 256)).match(query, train, ours);
 
         DMatchVectorVector knn = new DMatchVectorVector();
-        try (Mat q = toMat(query); Mat t = toMat(train); BFMatcher bf = new BFMatcher(opencv_core.NORM_HAMMING, false)) {
+        try (Mat q = OpenCvMats.toMat(query); Mat t = OpenCvMats.toMat(train); BFMatcher bf = new BFMatcher(opencv_core.NORM_HAMMING, false)) {
             bf.knnMatch(q, t, knn, 2);
         }
         assertThat(ours.size()).isEqualTo(query.size());
@@ -73,7 +68,7 @@ class MatcherAgainstOpenCvTest {
         FactoryMatcher.cpu(new ConfigMatch(1.0, true, 256)).match(query, train, ours);
 
         DMatchVector cross = new DMatchVector();
-        try (Mat q = toMat(query); Mat t = toMat(train); BFMatcher bf = new BFMatcher(opencv_core.NORM_HAMMING, true)) {
+        try (Mat q = OpenCvMats.toMat(query); Mat t = OpenCvMats.toMat(train); BFMatcher bf = new BFMatcher(opencv_core.NORM_HAMMING, true)) {
             bf.match(q, t, cross);
         }
         assertThat(ours.size()).isEqualTo((int) cross.size());

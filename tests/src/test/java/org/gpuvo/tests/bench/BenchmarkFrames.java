@@ -1,5 +1,7 @@
 package org.gpuvo.tests.bench;
 
+import org.gpuvo.gpu.opencv.OpenCvMats;
+
 import org.bytedeco.opencv.global.opencv_imgproc;
 import org.bytedeco.opencv.opencv_core.Mat;
 import org.bytedeco.opencv.opencv_core.Size;
@@ -53,9 +55,9 @@ final class BenchmarkFrames {
     BenchmarkFrames resized(int width, int height) {
         List<GrayImage> out = new ArrayList<>();
         for (GrayImage frame : frames) {
-            try (Mat src = MatConversions.toMat(frame); Mat dst = new Mat(); Size size = new Size(width, height)) {
+            try (Mat src = OpenCvMats.toMat(frame); Mat dst = new Mat(); Size size = new Size(width, height)) {
                 opencv_imgproc.resize(src, dst, size, 0, 0, opencv_imgproc.INTER_LINEAR);
-                out.add(MatConversions.toGray(dst));
+                out.add(OpenCvMats.toGray(dst));
             }
         }
         return new BenchmarkFrames(source + ", resized to " + width + "x" + height, out);

@@ -1,5 +1,7 @@
 package org.gpuvo.tests.bench;
 
+import org.gpuvo.gpu.opencv.OpenCvMats;
+
 import org.bytedeco.opencv.global.opencv_core;
 import org.bytedeco.opencv.opencv_core.DMatchVector;
 import org.bytedeco.opencv.opencv_core.DMatchVectorVector;
@@ -152,7 +154,7 @@ public final class CpuOrbBenchmark {
         OrbSet query = openCvFeatures(frames.frames.get(0), 1);
         OrbSet train = openCvFeatures(frames.frames.get(Math.min(1, frames.frames.size() - 1)), 2);
         String size = query.descriptors.size() + "x" + train.descriptors.size();
-        try (Mat q = MatConversions.toMat(query.descriptors); Mat t = MatConversions.toMat(train.descriptors)) {
+        try (Mat q = OpenCvMats.toMat(query.descriptors); Mat t = OpenCvMats.toMat(train.descriptors)) {
             DescriptorMatcher ratioMatcher = FactoryMatcher.cpu(new ConfigMatch(0.8, false, 256));
             Matches out = new Matches();
             report.add("match knn2 + ratio 0.8 " + size,
@@ -206,15 +208,15 @@ public final class CpuOrbBenchmark {
     /** ORB keypoints and descriptors of a frame, exactly {@link #FEATURES} of them (topped up at random). */
     private static final class OrbSet {
         final KeyPoints points = new KeyPoints();
-        Descriptors descriptors;
+        final Descriptors descriptors = Descriptors.orb();
     }
 
     private static OrbSet openCvFeatures(GrayImage frame, long seed) {
         OrbSet set = new OrbSet();
-        try (ORB orb = openCvOrb(); Mat image = MatConversions.toMat(frame); Mat noMask = new Mat();
+        try (ORB orb = openCvOrb(); Mat image = OpenCvMats.toMat(frame); Mat noMask = new Mat();
              KeyPointVector points = new KeyPointVector(); Mat descriptors = new Mat()) {
             orb.detectAndCompute(image, noMask, points, descriptors);
-            set.descriptors = MatConversions.toDescriptors(descriptors);
+            OpenCvMats.toDescriptors(descriptors, set.descriptors);
             for (long i = 0; i < points.size(); i++)
                 set.points.add(points.get(i).pt().x(), points.get(i).pt().y(), 0, 31, 0, 0);
         }
@@ -257,7 +259,7 @@ public final class CpuOrbBenchmark {
     private static List<Mat> toMats(List<GrayImage> frames) {
         List<Mat> mats = new ArrayList<>();
         for (GrayImage frame : frames)
-            mats.add(MatConversions.toMat(frame));
+            mats.add(OpenCvMats.toMat(frame));
         return mats;
     }
 

@@ -1,5 +1,7 @@
 package org.gpuvo.tests.bench.jmh;
 
+import org.gpuvo.gpu.opencv.OpenCvMats;
+
 import org.bytedeco.opencv.global.opencv_core;
 import org.bytedeco.opencv.opencv_core.DMatchVectorVector;
 import org.bytedeco.opencv.opencv_core.Mat;
@@ -54,8 +56,8 @@ public class MatcherJmhBenchmark {
         train = random(random, size);
         matcher = FactoryMatcher.cpu(new ConfigMatch(0.8, false, 256));
         opencv_core.setNumThreads(1);
-        queryMat = toMat(query);
-        trainMat = toMat(train);
+        queryMat = OpenCvMats.toMat(query);
+        trainMat = OpenCvMats.toMat(train);
         bfMatcher = new BFMatcher(opencv_core.NORM_HAMMING, false);
     }
 
@@ -75,11 +77,6 @@ public class MatcherJmhBenchmark {
         return d;
     }
 
-    private static Mat toMat(Descriptors d) {
-        Mat mat = new Mat(d.size(), d.bytesPerDescriptor, opencv_core.CV_8UC1);
-        mat.data().put(d.data, 0, d.size() * d.bytesPerDescriptor);
-        return mat;
-    }
 
     @Benchmark
     public int gpuvoKnn2Ratio() {
