@@ -28,13 +28,14 @@ import jcuda.driver.CUfunction;
  * (sized from the previous call's count; a second copy only when more matches than expected were kept).
  * The work is a few kernels on the context's stream:
  * <ol>
- * <li>k = 2 search: on sm_80+ the binary tensor cores ({@code hamming_b1.cu}: train set packed into mma
- * fragments, then {@code mma.m16n8k256 .and.popc}); otherwise, or in window mode, XOR + popc
+ * <li>k = 2 search: on sm_80+ the binary tensor cores ({@code hamming_b1.cu}, {@code mma.m16n8k256 .and.popc}
+ * with fragments read straight from the descriptor arrays); otherwise, or in window mode, XOR + popc
  * ({@code hamming_knn.cu}). The train set is split over grid rows so that small sets still fill the GPU; each
  * split writes a best-two per query that the next step merges exactly;</li>
  * <li>mutual check (if configured): the same search with the two sets' roles swapped, giving each train
  * descriptor's nearest query;</li>
- * <li>{@code match_select.cu}: merge, filters, and compaction in query order (deterministic).</li>
+ * <li>{@code match_select.cu}: merge, filters, and compaction in query order (deterministic): one launch up to
+ * {@value #SMALL_SELECT_MAX} queries, two above.</li>
  * </ol>
  * Both search paths produce identical results (the tests check it); {@link #setPath} forces one.
  *
@@ -79,8 +80,10 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     static final int POPC_TILE = 128;
     static final int B1_BLOCK = 128;
     static final int B1_QUERIES_PER_BLOCK = 256;
-    static final int PACK_BLOCK = 256;
     static final int SELECT_BLOCK = 256;
+    static final int SMALL_BLOCK = 1024;
+    /** most queries for the single-launch selection (one block walking them 1024 at a time) */
+    static final int SMALL_SELECT_MAX = 8192;
     static final int PREDICT_BLOCK = 256;
     static final int MAX_SPLITS = 64;
     /** resident blocks per multiprocessor the split planner aims for (both search kernels use <= 64 registers) */
@@ -94,12 +97,12 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     private final boolean ownsContext;
     private final ConfigMatch config;
     private final boolean tensorCores;
-    private final CUfunction knnPopc, knnB1, packB1, decide, compact, predictHomography;
+    private final CUfunction knnPopc, knnB1, decide, compact, selectSmall, predictHomography;
     private Path path = Path.AUTO;
     private int forcedSplits;
 
     // device working buffers, grown on demand and kept
-    private DeviceBuffer partial, mutualPartial, frag, colterm, result, blockCounts, compactOut, predicted;
+    private DeviceBuffer partial, mutualPartial, result, blockCounts, compactOut, predicted;
     private PinnedBuffer compactHost;
     private int[] records = new int[0];
     private final int[] header = new int[1];
@@ -137,9 +140,9 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         this.ownsContext = ownsContext;
         this.knnPopc = cuda.function(MODULE_POPC, "hamming_knn_popc");
         this.knnB1 = cuda.function(MODULE_B1, "hamming_knn_b1");
-        this.packB1 = cuda.function(MODULE_B1, "hamming_pack_b1");
         this.decide = cuda.function(MODULE_SELECT, "match_decide");
         this.compact = cuda.function(MODULE_SELECT, "match_compact");
+        this.selectSmall = cuda.function(MODULE_SELECT, "match_select_small");
         this.predictHomography = cuda.function(MODULE_PREDICT, "predict_homography");
         this.tensorCores = computeCapabilityMajor(cuda) >= 8;
     }
@@ -334,31 +337,35 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         Path run = window != null || path == Path.POPC || (path == Path.AUTO && !tensorCores) ? Path.POPC
                 : Path.TENSOR_CORE;
         double radius2 = config.searchRadius * config.searchRadius;
-        if (run == Path.TENSOR_CORE) {
-            // grown before any launch: freeing a buffer that queued work still reads is not allowed
-            int tiles = ceilDiv(config.mutual ? Math.max(nq, nt) : nt, 8);
-            frag = grow(frag, (long) tiles * 32 * 8);
-            colterm = grow(colterm, (long) tiles * 8 * 4);
-        }
 
         int splits = search(run, query, train, nq, nt, window, false, radius2, sms);
         int mutualSplits = config.mutual ? search(run, train, query, nt, nq, window, true, radius2, sms) : 0;
 
-        int blocks = ceilDiv(nq, SELECT_BLOCK);
-        result = grow(result, (long) nq * 16);
-        blockCounts = grow(blockCounts, (long) blocks * 4);
         compactOut = grow(compactOut, (HEADER_INTS + (long) RECORD_INTS * nq) * 4);
         CUdeviceptr mutualPointer = mutualSplits > 0 ? mutualPartial.pointer() : NULL;
-        cuda.launch(STAGE, decide, blocks, 1, SELECT_BLOCK, 1, 0, Pointer.to(
-                Pointer.to(partial.pointer()), Pointer.to(new int[]{splits}), Pointer.to(new int[]{nq}),
-                Pointer.to(mutualPointer), Pointer.to(new int[]{mutualSplits}), Pointer.to(new int[]{nt}),
-                Pointer.to(new double[]{config.ratio}), Pointer.to(new int[]{config.maxDistance}),
-                Pointer.to(result.pointer()), Pointer.to(blockCounts.pointer())));
-        cuda.launch(STAGE, compact, blocks, 1, SELECT_BLOCK, 1, 0, Pointer.to(
-                Pointer.to(result.pointer()), Pointer.to(blockCounts.pointer()), Pointer.to(new int[]{nq}),
-                Pointer.to(coordinates ? query.positions.pointer() : NULL),
-                Pointer.to(coordinates ? train.positions.pointer() : NULL),
-                Pointer.to(new int[]{coordinates ? 1 : 0}), Pointer.to(compactOut.pointer())));
+        CUdeviceptr queryXy = coordinates ? query.positions.pointer() : NULL;
+        CUdeviceptr trainXy = coordinates ? train.positions.pointer() : NULL;
+        if (nq <= SMALL_SELECT_MAX) {
+            cuda.launch(STAGE, selectSmall, 1, 1, SMALL_BLOCK, 1, 0, Pointer.to(
+                    Pointer.to(partial.pointer()), Pointer.to(new int[]{splits}), Pointer.to(new int[]{nq}),
+                    Pointer.to(mutualPointer), Pointer.to(new int[]{mutualSplits}), Pointer.to(new int[]{nt}),
+                    Pointer.to(new double[]{config.ratio}), Pointer.to(new int[]{config.maxDistance}),
+                    Pointer.to(queryXy), Pointer.to(trainXy), Pointer.to(new int[]{coordinates ? 1 : 0}),
+                    Pointer.to(compactOut.pointer())));
+        } else {
+            int blocks = ceilDiv(nq, SELECT_BLOCK);
+            result = grow(result, (long) nq * 16);
+            blockCounts = grow(blockCounts, (long) blocks * 4);
+            cuda.launch(STAGE, decide, blocks, 1, SELECT_BLOCK, 1, 0, Pointer.to(
+                    Pointer.to(partial.pointer()), Pointer.to(new int[]{splits}), Pointer.to(new int[]{nq}),
+                    Pointer.to(mutualPointer), Pointer.to(new int[]{mutualSplits}), Pointer.to(new int[]{nt}),
+                    Pointer.to(new double[]{config.ratio}), Pointer.to(new int[]{config.maxDistance}),
+                    Pointer.to(result.pointer()), Pointer.to(blockCounts.pointer())));
+            cuda.launch(STAGE, compact, blocks, 1, SELECT_BLOCK, 1, 0, Pointer.to(
+                    Pointer.to(result.pointer()), Pointer.to(blockCounts.pointer()), Pointer.to(new int[]{nq}),
+                    Pointer.to(queryXy), Pointer.to(trainXy), Pointer.to(new int[]{coordinates ? 1 : 0}),
+                    Pointer.to(compactOut.pointer())));
+        }
         pendingQueries = nq;
         pendingCoordinates = coordinates;
         lastPath = run;
@@ -378,14 +385,9 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
             int tilesPerSplit = ceilDiv(tiles, Math.min(splits, tiles));
             splits = ceilDiv(tiles, tilesPerSplit);
             out = partialFor(swapped, (long) splits * na * 8);
-            // sized for both passes by enqueueKernels; stream order: the swapped pass repacks them only after
-            // the first search has read them
-            cuda.launch(STAGE, packB1, ceilDiv(tiles * 32, PACK_BLOCK), 1, PACK_BLOCK, 1, 0, Pointer.to(
-                    Pointer.to(b.descriptors.pointer()), Pointer.to(new int[]{nb}),
-                    Pointer.to(frag.pointer()), Pointer.to(colterm.pointer())));
             cuda.launch(STAGE, knnB1, ceilDiv(na, B1_QUERIES_PER_BLOCK), splits, B1_BLOCK, 1, 0, Pointer.to(
-                    Pointer.to(a.descriptors.pointer()), Pointer.to(new int[]{na}), Pointer.to(frag.pointer()),
-                    Pointer.to(colterm.pointer()), Pointer.to(new int[]{nb}), Pointer.to(new int[]{tilesPerSplit}),
+                    Pointer.to(a.descriptors.pointer()), Pointer.to(new int[]{na}),
+                    Pointer.to(b.descriptors.pointer()), Pointer.to(new int[]{nb}), Pointer.to(new int[]{tilesPerSplit}),
                     Pointer.to(out.pointer())));
         } else {
             splits = forcedSplits > 0 ? forcedSplits : planSplitsPopc(na, nb, sms);
@@ -637,7 +639,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
             cuda.close();
             return;
         }
-        for (AutoCloseable c : new AutoCloseable[]{partial, mutualPartial, frag, colterm, result, blockCounts,
+        for (AutoCloseable c : new AutoCloseable[]{partial, mutualPartial, result, blockCounts,
                 compactOut, predicted, compactHost, queryStage, trainStage, predictedStage, trainXyStage, hostQuery,
                 hostTrain}) {
             try {

@@ -64,7 +64,8 @@ class CudaHammingMatcherGpuTest {
     }
 
     static Stream<Arguments> sizesConfigsPaths() {
-        int[][] sizes = {{1, 1}, {7, 7}, {1, 7}, {7, 1}, {2000, 1500}, {1500, 2000}, {300, 5000}, {257, 9}};
+        // 9000 queries: the two-kernel selection (above SMALL_SELECT_MAX)
+        int[][] sizes = {{1, 1}, {7, 7}, {1, 7}, {7, 1}, {2000, 1500}, {1500, 2000}, {300, 5000}, {257, 9}, {9000, 700}};
         List<Arguments> all = new ArrayList<>();
         for (int[] s : sizes)
             for (ConfigMatch c : configs())
