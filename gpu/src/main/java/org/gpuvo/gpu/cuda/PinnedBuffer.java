@@ -72,6 +72,22 @@ public final class PinnedBuffer extends CudaAllocation {
         memory.get((int) offset, target, targetOffset, length);
     }
 
+    /** Copies {@code count} floats of {@code source} from {@code sourceOffset} into this buffer at {@code offset} (native order). */
+    public void putFloats(long offset, float[] source, int sourceOffset, int count) {
+        checkRange(offset, (long) count * Float.BYTES);
+        awaitLastCopy();
+        memory.slice((int) offset, count * Float.BYTES).order(ByteOrder.nativeOrder()).asFloatBuffer()
+                .put(source, sourceOffset, count);
+    }
+
+    /** Copies {@code count} 32-bit integers (native order, as a device writes them) at {@code offset} into {@code target}. */
+    public void getInts(long offset, int[] target, int targetOffset, int count) {
+        checkRange(offset, (long) count * Integer.BYTES);
+        awaitLastCopy();
+        memory.slice((int) offset, count * Integer.BYTES).order(ByteOrder.nativeOrder()).asIntBuffer()
+                .get(target, targetOffset, count);
+    }
+
     /** The 64-bit integer (native byte order, as a device writes it) at {@code offset}. */
     public long getLong(long offset) {
         checkRange(offset, Long.BYTES);

@@ -27,4 +27,24 @@ class MatchesTest {
     void negativeCapacityIsRejected() {
         assertThatThrownBy(() -> new Matches(-1)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void coordinatesAreOptionalAndCopied() {
+        Matches m = new Matches();
+        assertThat(m.hasCoordinates()).isTrue();
+        for (int i = 0; i < 100; i++)
+            m.add(i, i + 1, 3, 9, i, 2f * i, 3f * i, 4f * i);
+        assertThat(m.hasCoordinates()).isTrue();
+        assertThat(m.trainY[99]).isEqualTo(396f);
+        Matches copy = m.copy();
+        assertThat(copy.hasCoordinates()).isTrue();
+        assertThat(copy.queryY[50]).isEqualTo(100f);
+        m.add(100, 1, 1, 2);
+        assertThat(m.hasCoordinates()).isFalse();
+        assertThat(m.copy().hasCoordinates()).isFalse();
+        m.reset();
+        assertThat(m.hasCoordinates()).isTrue();
+        m.add(0, 1, 1, 2);
+        assertThat(m.hasCoordinates()).isFalse();
+    }
 }

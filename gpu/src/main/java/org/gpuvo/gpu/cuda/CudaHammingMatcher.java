@@ -1,0 +1,653 @@
+package org.gpuvo.gpu.cuda;
+
+import static jcuda.driver.JCudaDriver.cuDeviceGet;
+import static jcuda.driver.JCudaDriver.cuDeviceGetAttribute;
+
+import org.gpuvo.gpu.cpu.BruteForceHammingMatcher;
+import org.gpuvo.gpu.features.Descriptors;
+import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.gpu.match.ConfigMatch;
+import org.gpuvo.gpu.match.DescriptorMatcher;
+import org.gpuvo.gpu.match.Matches;
+
+import jcuda.Pointer;
+import jcuda.driver.CUdevice;
+import jcuda.driver.CUdevice_attribute;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUfunction;
+
+/**
+ * Brute-force Hamming matching of ORB descriptors on the GPU, with exactly the semantics of the CPU reference
+ * {@link BruteForceHammingMatcher} (k = 2 nearest neighbours, lower train index first on equal distances;
+ * Lowe's ratio test; distance limit; mutual check; optional search window): the same kept pairs, distances and
+ * second distances.
+ *
+ * <p>The device path {@link #match(DeviceFeatures, DeviceFeatures, ConfigMatch, Matches)} reads features that
+ * already live on the device (the previous frame's stay there) and downloads only the compact list of kept
+ * matches with the coordinates of both keypoints: one copy of {@code 16 + 32·kept} bytes through pinned memory
+ * (sized from the previous call's count; a second copy only when more matches than expected were kept).
+ * The work is a few kernels on the context's stream:
+ * <ol>
+ * <li>k = 2 search: on sm_80+ the binary tensor cores ({@code hamming_b1.cu}, {@code mma.m16n8k256 .and.popc}
+ * with fragments read straight from the descriptor arrays); otherwise, or in window mode, XOR + popc
+ * ({@code hamming_knn.cu}). The train set is split over grid rows so that small sets still fill the GPU; each
+ * split writes a best-two per query that the next step merges exactly;</li>
+ * <li>mutual check (if configured): the same search with the two sets' roles swapped, giving each train
+ * descriptor's nearest query;</li>
+ * <li>{@code match_select.cu}: merge, filters, and compaction in query order (deterministic): one launch up to
+ * {@value #SMALL_SELECT_MAX} queries, two above.</li>
+ * </ol>
+ * Both search paths produce identical results (the tests check it); {@link #setPath} forces one.
+ *
+ * <p>Search window: {@link #matchWithin(DeviceFeatures, DeviceBuffer, DeviceFeatures, ConfigMatch, Matches)}
+ * takes a device buffer of {@code float2} predicted positions, one per query, in train-image pixels (uploaded by
+ * the caller); {@link #matchWithin(DeviceFeatures, double[], DeviceFeatures, ConfigMatch, Matches)} computes them
+ * on the device from the query keypoints and a 3×3 homography (row-major; an affine transform has last row
+ * 0 0 1), bit-identical to {@code (float) ((h0·x + h1·y + h2) / (h6·x + h7·y + h8))} in Java doubles. Train
+ * keypoints within {@link ConfigMatch#searchRadius} (inclusive) of a query's prediction are its candidates; a
+ * non-finite prediction has none. Window mode runs the popc path over all pairs with the window test in front.
+ *
+ * <p>As a {@link DescriptorMatcher} it uploads host descriptors (and keypoints) into internal device features
+ * first, so it is a drop-in for the CPU matcher ({@link org.gpuvo.gpu.match.FactoryMatcher#cuda}). Descriptors
+ * shorter than 32 bytes are zero-padded (padding adds nothing to a distance); longer ones are matched by an
+ * internal CPU matcher.
+ *
+ * <p>Buffers are sized for the largest sets seen and kept: matching frame after frame allocates nothing.
+ * Limits: at most {@link #MAX_FEATURES} descriptors per set (a match key holds the index in 22 bits). Not thread
+ * safe: one matcher per pipeline, used from one thread at a time.
+ */
+public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseable {
+    public static final String STAGE = "match";
+    /** Most descriptors per set: indices are 22-bit fields of the kernels' match keys. */
+    public static final int MAX_FEATURES = 1 << 22;
+
+    /** Which k = 2 search kernel runs. */
+    public enum Path {
+        /** tensor cores where the GPU has them (sm_80+) and outside window mode, else popc */
+        AUTO,
+        /** XOR + popc ({@code hamming_knn_popc}), any GPU */
+        POPC,
+        /** binary tensor cores ({@code hamming_knn_b1}), sm_80+; window mode still uses popc */
+        TENSOR_CORE
+    }
+
+    static final String MODULE_POPC = "hamming_knn";
+    static final String MODULE_B1 = "hamming_b1";
+    static final String MODULE_SELECT = "match_select";
+    static final String MODULE_PREDICT = "match_predict";
+    // launch constants, as #defined in the kernels
+    static final int POPC_BLOCK = 128;
+    static final int POPC_TILE = 128;
+    static final int B1_BLOCK = 128;
+    static final int B1_QUERIES_PER_BLOCK = 256;
+    static final int SELECT_BLOCK = 256;
+    static final int SMALL_BLOCK = 1024;
+    /** most queries for the single-launch selection (one block walking them 1024 at a time) */
+    static final int SMALL_SELECT_MAX = 8192;
+    static final int PREDICT_BLOCK = 256;
+    static final int MAX_SPLITS = 64;
+    /** resident blocks per multiprocessor the split planner aims for (both search kernels use <= 64 registers) */
+    static final int BLOCKS_PER_SM = 8;
+    static final int HEADER_INTS = 4;
+    static final int RECORD_INTS = 8;
+
+    private static final CUdeviceptr NULL = new CUdeviceptr();
+
+    private final CudaContext cuda;
+    private final boolean ownsContext;
+    private final ConfigMatch config;
+    private final boolean tensorCores;
+    private final CUfunction knnPopc, knnB1, decide, compact, selectSmall, predictHomography;
+    private Path path = Path.AUTO;
+    private int forcedSplits;
+
+    // device working buffers, grown on demand and kept
+    private DeviceBuffer partial, mutualPartial, result, blockCounts, compactOut, predicted;
+    private PinnedBuffer compactHost;
+    private int[] records = new int[0];
+    private final int[] header = new int[1];
+    private int expectedKept = -1;
+    // what the last enqueue needs for the download
+    private int pendingQueries = -1;
+    private boolean pendingCoordinates;
+    private Path lastPath = Path.POPC;
+
+    // host-descriptor path: internal device features and their pinned staging
+    private DeviceFeatures hostQuery, hostTrain;
+    private PinnedBuffer queryStage, trainStage, predictedStage, trainXyStage;
+    private byte[] padded = new byte[0];
+    private float[] interleaved = new float[0];
+    private BruteForceHammingMatcher longDescriptors;
+    private boolean closed;
+
+    /**
+     * A matcher on a pipeline's context, sharing its stream with the pipeline's other stages.
+     *
+     * @param config the configuration of the {@link DescriptorMatcher} methods (the device methods take theirs)
+     * @throws IllegalArgumentException if {@code config} is null or out of range
+     */
+    public CudaHammingMatcher(CudaContext cuda, ConfigMatch config) {
+        this(cuda, config, false);
+    }
+
+    private CudaHammingMatcher(CudaContext cuda, ConfigMatch config, boolean ownsContext) {
+        if (cuda == null)
+            throw new IllegalArgumentException("CUDA context is null");
+        if (config == null)
+            throw new IllegalArgumentException("config is null");
+        this.config = config.copy().checkValidity();
+        this.cuda = cuda;
+        this.ownsContext = ownsContext;
+        this.knnPopc = cuda.function(MODULE_POPC, "hamming_knn_popc");
+        this.knnB1 = cuda.function(MODULE_B1, "hamming_knn_b1");
+        this.decide = cuda.function(MODULE_SELECT, "match_decide");
+        this.compact = cuda.function(MODULE_SELECT, "match_compact");
+        this.selectSmall = cuda.function(MODULE_SELECT, "match_select_small");
+        this.predictHomography = cuda.function(MODULE_PREDICT, "predict_homography");
+        this.tensorCores = computeCapabilityMajor(cuda) >= 8;
+    }
+
+    /**
+     * A matcher with a CUDA context of its own on device 0, closed with the matcher.
+     *
+     * @throws IllegalArgumentException if {@code config} is null or out of range
+     * @throws IllegalStateException    if the CUDA backend is unavailable (with {@link CudaProbe}'s reason)
+     */
+    public static CudaHammingMatcher open(ConfigMatch config) {
+        if (config == null)
+            throw new IllegalArgumentException("config is null");
+        config.copy().checkValidity();
+        CudaStatus status = CudaProbe.status();
+        if (!status.usable())
+            throw new IllegalStateException("the CUDA matcher is unavailable: " + status.reason());
+        CudaContext context = CudaContext.open("matcher");
+        try {
+            return new CudaHammingMatcher(context, config, true);
+        } catch (RuntimeException e) {
+            context.close();
+            throw e;
+        }
+    }
+
+    private static int computeCapabilityMajor(CudaContext cuda) {
+        cuda.makeCurrent();
+        CUdevice device = new CUdevice();
+        CudaCheck.call(STAGE, "cuDeviceGet", () -> cuDeviceGet(device, cuda.deviceOrdinal()));
+        int[] value = new int[1];
+        CudaCheck.call(STAGE, "cuDeviceGetAttribute", () -> cuDeviceGetAttribute(value,
+                CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device));
+        return value[0];
+    }
+
+    /** Whether this GPU has the binary tensor-core instruction the fast path needs (sm_80+). */
+    public boolean hasTensorCorePath() {
+        return tensorCores;
+    }
+
+    /**
+     * Chooses the search kernel.
+     *
+     * @throws IllegalStateException if {@code TENSOR_CORE} is asked for on a GPU below sm_80
+     */
+    public void setPath(Path path) {
+        if (path == null)
+            throw new IllegalArgumentException("path is null");
+        if (path == Path.TENSOR_CORE && !tensorCores)
+            throw new IllegalStateException("the binary tensor-core path needs compute capability 8.0 or newer");
+        this.path = path;
+    }
+
+    public Path path() {
+        return path;
+    }
+
+    /** The search kernel the last match ran (POPC or TENSOR_CORE). */
+    public Path lastPath() {
+        return lastPath;
+    }
+
+    /** Forces the number of train splits (0: planned from the sizes); for tests of the merge. */
+    void setSplitsForTesting(int splits) {
+        if (splits < 0 || splits > MAX_SPLITS)
+            throw new IllegalArgumentException("splits must be in [0, " + MAX_SPLITS + "]: " + splits);
+        this.forcedSplits = splits;
+    }
+
+    public CudaContext context() {
+        return cuda;
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // device API
+
+    /**
+     * Matches every query against every train descriptor on the device and downloads the kept matches, with
+     * the coordinates of both keypoints ({@link Matches#hasCoordinates()}), into {@code out}, in query order.
+     *
+     * @throws IllegalArgumentException if an argument is null, a configuration value is out of range, a feature
+     *                                  count is negative, above its capacity or above {@link #MAX_FEATURES}, or
+     *                                  the features belong to another context
+     * @throws CudaStageException       if a launch or the download fails (stage {@code "match"})
+     */
+    public void match(DeviceFeatures query, DeviceFeatures train, ConfigMatch config, Matches out) {
+        ConfigMatch c = checkDevice(query, train, config, out);
+        out.reset();
+        if (query.count == 0 || train.count == 0)
+            return;
+        enqueueKernels(query, train, null, c, true);
+        download(out);
+    }
+
+    /**
+     * Like {@link #match(DeviceFeatures, DeviceFeatures, ConfigMatch, Matches)}, but query {@code q} is only
+     * compared with the train keypoints within {@link ConfigMatch#searchRadius} of its predicted position,
+     * {@code float2} number {@code q} of {@code predicted} (train-image pixels; at least {@code query.count}
+     * entries).
+     */
+    public void matchWithin(DeviceFeatures query, DeviceBuffer predicted, DeviceFeatures train, ConfigMatch config,
+                            Matches out) {
+        ConfigMatch c = checkDevice(query, train, config, out);
+        if (predicted == null)
+            throw new IllegalArgumentException("predicted positions are null");
+        checkOwner(predicted, "predicted positions");
+        if (predicted.bytes() < (long) query.count * 8)
+            throw new IllegalArgumentException("predicted positions hold " + predicted.bytes() / 8 + " float2 for "
+                    + query.count + " queries");
+        out.reset();
+        if (query.count == 0 || train.count == 0)
+            return;
+        enqueueKernels(query, train, predicted, c, true);
+        download(out);
+    }
+
+    /**
+     * Like {@link #matchWithin(DeviceFeatures, DeviceBuffer, DeviceFeatures, ConfigMatch, Matches)} with the
+     * predictions computed on the device from the query keypoints: {@code H · (x, y, 1)}.
+     *
+     * @param homography 9 values, row-major
+     */
+    public void matchWithin(DeviceFeatures query, double[] homography, DeviceFeatures train, ConfigMatch config,
+                            Matches out) {
+        ConfigMatch c = checkDevice(query, train, config, out);
+        if (homography == null || homography.length != 9)
+            throw new IllegalArgumentException("a homography has 9 values, got "
+                    + (homography == null ? "null" : String.valueOf(homography.length)));
+        out.reset();
+        if (query.count == 0 || train.count == 0)
+            return;
+        int nq = query.count;
+        predicted = grow(predicted, (long) nq * 8);
+        cuda.launch(STAGE, predictHomography, ceilDiv(nq, PREDICT_BLOCK), 1, PREDICT_BLOCK, 1, 0,
+                Pointer.to(Pointer.to(query.positions.pointer()), Pointer.to(new int[]{nq}),
+                        Pointer.to(homography.clone()), Pointer.to(predicted.pointer())));
+        enqueueKernels(query, train, predicted, c, true);
+        download(out);
+    }
+
+    /**
+     * Prediction of {@link #matchWithin(DeviceFeatures, double[], DeviceFeatures, ConfigMatch, Matches)} for
+     * one point, as the device computes it.
+     */
+    public static float[] predict(double[] h, float x, float y) {
+        double w = h[6] * x + h[7] * y + h[8];
+        return new float[]{(float) ((h[0] * x + h[1] * y + h[2]) / w), (float) ((h[3] * x + h[4] * y + h[5]) / w)};
+    }
+
+    private ConfigMatch checkDevice(DeviceFeatures query, DeviceFeatures train, ConfigMatch config, Matches out) {
+        checkOpen();
+        if (query == null || train == null)
+            throw new IllegalArgumentException((query == null ? "query" : "train") + " features are null");
+        if (out == null)
+            throw new IllegalArgumentException("output matches are null");
+        if (config == null)
+            throw new IllegalArgumentException("config is null");
+        config.checkValidity();
+        checkFeatures(query, "query");
+        checkFeatures(train, "train");
+        return config;
+    }
+
+    private void checkFeatures(DeviceFeatures features, String role) {
+        if (features.count < 0 || features.count > features.capacity)
+            throw new IllegalArgumentException(role + " features: count " + features.count + " outside [0, "
+                    + features.capacity + "]");
+        if (features.count > MAX_FEATURES)
+            throw new IllegalArgumentException(role + " features: " + features.count + " exceed the matcher's limit of "
+                    + MAX_FEATURES);
+        checkOwner(features.descriptors, role + " features");
+    }
+
+    private void checkOwner(DeviceBuffer buffer, String what) {
+        buffer.checkOpen();
+        if (buffer.owner != cuda)
+            throw new IllegalArgumentException(what + " belong to another CUDA context than the matcher's");
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // the kernels
+
+    /**
+     * Enqueues the search, the mutual pass and the selection on the stream, no download (the timing harness
+     * brackets this with events). {@code window} is null or the predicted positions. Both counts must be > 0.
+     */
+    void enqueueKernels(DeviceFeatures query, DeviceFeatures train, DeviceBuffer window, ConfigMatch config,
+                        boolean coordinates) {
+        int nq = query.count, nt = train.count;
+        int sms = cuda.multiprocessorCount();
+        Path run = window != null || path == Path.POPC || (path == Path.AUTO && !tensorCores) ? Path.POPC
+                : Path.TENSOR_CORE;
+        double radius2 = config.searchRadius * config.searchRadius;
+
+        int splits = search(run, query, train, nq, nt, window, false, radius2, sms);
+        int mutualSplits = config.mutual ? search(run, train, query, nt, nq, window, true, radius2, sms) : 0;
+
+        compactOut = grow(compactOut, (HEADER_INTS + (long) RECORD_INTS * nq) * 4);
+        CUdeviceptr mutualPointer = mutualSplits > 0 ? mutualPartial.pointer() : NULL;
+        CUdeviceptr queryXy = coordinates ? query.positions.pointer() : NULL;
+        CUdeviceptr trainXy = coordinates ? train.positions.pointer() : NULL;
+        if (nq <= SMALL_SELECT_MAX) {
+            cuda.launch(STAGE, selectSmall, 1, 1, SMALL_BLOCK, 1, 0, Pointer.to(
+                    Pointer.to(partial.pointer()), Pointer.to(new int[]{splits}), Pointer.to(new int[]{nq}),
+                    Pointer.to(mutualPointer), Pointer.to(new int[]{mutualSplits}), Pointer.to(new int[]{nt}),
+                    Pointer.to(new double[]{config.ratio}), Pointer.to(new int[]{config.maxDistance}),
+                    Pointer.to(queryXy), Pointer.to(trainXy), Pointer.to(new int[]{coordinates ? 1 : 0}),
+                    Pointer.to(compactOut.pointer())));
+        } else {
+            int blocks = ceilDiv(nq, SELECT_BLOCK);
+            result = grow(result, (long) nq * 16);
+            blockCounts = grow(blockCounts, (long) blocks * 4);
+            cuda.launch(STAGE, decide, blocks, 1, SELECT_BLOCK, 1, 0, Pointer.to(
+                    Pointer.to(partial.pointer()), Pointer.to(new int[]{splits}), Pointer.to(new int[]{nq}),
+                    Pointer.to(mutualPointer), Pointer.to(new int[]{mutualSplits}), Pointer.to(new int[]{nt}),
+                    Pointer.to(new double[]{config.ratio}), Pointer.to(new int[]{config.maxDistance}),
+                    Pointer.to(result.pointer()), Pointer.to(blockCounts.pointer())));
+            cuda.launch(STAGE, compact, blocks, 1, SELECT_BLOCK, 1, 0, Pointer.to(
+                    Pointer.to(result.pointer()), Pointer.to(blockCounts.pointer()), Pointer.to(new int[]{nq}),
+                    Pointer.to(queryXy), Pointer.to(trainXy), Pointer.to(new int[]{coordinates ? 1 : 0}),
+                    Pointer.to(compactOut.pointer())));
+        }
+        pendingQueries = nq;
+        pendingCoordinates = coordinates;
+        lastPath = run;
+    }
+
+    /**
+     * One k = 2 search of {@code a} (rows) against {@code b}; {@code swapped} is the mutual pass, whose rows are
+     * the real train set and whose output goes to {@link #mutualPartial}. Returns the number of splits.
+     */
+    private int search(Path run, DeviceFeatures a, DeviceFeatures b, int na, int nb, DeviceBuffer window,
+                       boolean swapped, double radius2, int sms) {
+        int splits;
+        DeviceBuffer out;
+        if (run == Path.TENSOR_CORE) {
+            int tiles = ceilDiv(nb, 8);
+            splits = forcedSplits > 0 ? forcedSplits : planSplitsB1(na, nb, sms);
+            int tilesPerSplit = ceilDiv(tiles, Math.min(splits, tiles));
+            splits = ceilDiv(tiles, tilesPerSplit);
+            out = partialFor(swapped, (long) splits * na * 8);
+            cuda.launch(STAGE, knnB1, ceilDiv(na, B1_QUERIES_PER_BLOCK), splits, B1_BLOCK, 1, 0, Pointer.to(
+                    Pointer.to(a.descriptors.pointer()), Pointer.to(new int[]{na}),
+                    Pointer.to(b.descriptors.pointer()), Pointer.to(new int[]{nb}), Pointer.to(new int[]{tilesPerSplit}),
+                    Pointer.to(out.pointer())));
+        } else {
+            splits = forcedSplits > 0 ? forcedSplits : planSplitsPopc(na, nb, sms);
+            int perSplit = ceilDiv(nb, Math.min(splits, nb));
+            splits = ceilDiv(nb, perSplit);
+            out = partialFor(swapped, (long) splits * na * 8);
+            // window 1: rows carry predictions, columns keypoints; 2 (mutual pass): the other way round
+            int mode = window == null ? 0 : swapped ? 2 : 1;
+            CUdeviceptr aXy = window == null ? NULL : swapped ? a.positions.pointer() : window.pointer();
+            CUdeviceptr bXy = window == null ? NULL : swapped ? window.pointer() : b.positions.pointer();
+            cuda.launch(STAGE, knnPopc, ceilDiv(na, POPC_BLOCK), splits, POPC_BLOCK, 1, 0, Pointer.to(
+                    Pointer.to(a.descriptors.pointer()), Pointer.to(new int[]{na}),
+                    Pointer.to(b.descriptors.pointer()), Pointer.to(new int[]{nb}), Pointer.to(new int[]{perSplit}),
+                    Pointer.to(aXy), Pointer.to(bXy), Pointer.to(new int[]{mode}), Pointer.to(new double[]{radius2}),
+                    Pointer.to(out.pointer())));
+        }
+        return splits;
+    }
+
+    private DeviceBuffer partialFor(boolean swapped, long bytes) {
+        if (swapped)
+            return mutualPartial = grow(mutualPartial, bytes);
+        return partial = grow(partial, bytes);
+    }
+
+    /**
+     * Splits of the train set for the popc kernel: enough blocks of {@link #POPC_BLOCK} queries to fill every
+     * multiprocessor without a second partial wave, each split at least one staged tile.
+     */
+    static int planSplitsPopc(int nq, int nt, int multiprocessors) {
+        int queryBlocks = ceilDiv(nq, POPC_BLOCK);
+        int most = Math.min(MAX_SPLITS, ceilDiv(nt, POPC_TILE));
+        return clamp(BLOCKS_PER_SM * multiprocessors / queryBlocks, 1, most);
+    }
+
+    /** Splits for the tensor-core kernel: as {@link #planSplitsPopc}, each split at least 8 tiles of 8 columns. */
+    static int planSplitsB1(int nq, int nt, int multiprocessors) {
+        int queryBlocks = ceilDiv(nq, B1_QUERIES_PER_BLOCK);
+        int most = Math.min(MAX_SPLITS, Math.max(1, ceilDiv(nt, 8) / 8));
+        return clamp(BLOCKS_PER_SM * multiprocessors / queryBlocks, 1, most);
+    }
+
+    /** Downloads the compact result of the last {@link #enqueueKernels} into {@code out} (waits for it). */
+    void download(Matches out) {
+        int nq = pendingQueries;
+        if (nq < 0)
+            throw new IllegalStateException("no match was enqueued");
+        pendingQueries = -1;
+        compactHost = growPinned(compactHost, (HEADER_INTS + (long) RECORD_INTS * nq) * 4);
+        int guess = expectedKept < 0 ? nq : Math.min(nq, expectedKept);
+        compactOut.downloadAsync(compactHost, (HEADER_INTS + (long) RECORD_INTS * guess) * 4);
+        compactHost.getInts(0, header, 0, 1);  // waits for the copy, so for the kernels before it
+        int kept = header[0];
+        if (kept < 0 || kept > nq)
+            throw new IllegalStateException(STAGE + ": the device reported " + kept + " matches for " + nq + " queries");
+        if (kept > guess)
+            compactOut.downloadAsync(compactHost, (HEADER_INTS + (long) RECORD_INTS * kept) * 4);
+        expectedKept = kept + kept / 4 + 64;
+        int ints = RECORD_INTS * kept;
+        if (records.length < ints)
+            records = new int[Math.max(ints, records.length + records.length / 2)];
+        compactHost.getInts(HEADER_INTS * 4L, records, 0, ints);
+        out.reset();
+        out.ensureCapacity(kept);
+        if (pendingCoordinates)
+            out.ensureCoordinateCapacity(kept);
+        for (int k = 0, r = 0; k < kept; k++, r += RECORD_INTS) {
+            int second = records[r + 3];
+            if (pendingCoordinates)
+                out.add(records[r], records[r + 1], records[r + 2], second,
+                        Float.intBitsToFloat(records[r + 4]), Float.intBitsToFloat(records[r + 5]),
+                        Float.intBitsToFloat(records[r + 6]), Float.intBitsToFloat(records[r + 7]));
+            else
+                out.add(records[r], records[r + 1], records[r + 2], second);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // DescriptorMatcher: host descriptors
+
+    @Override
+    public void match(Descriptors query, Descriptors train, Matches out) {
+        checkOpen();
+        checkDescriptors(query, train, out);
+        if (query.bytesPerDescriptor > DeviceFeatures.DESCRIPTOR_BYTES) {
+            cpuForLongDescriptors().match(query, train, out);
+            return;
+        }
+        out.reset();
+        if (query.size() == 0 || train.size() == 0)
+            return;
+        checkHostSize(query.size(), "query");
+        checkHostSize(train.size(), "train");
+        hostQuery = uploadDescriptors(query, hostQuery, true);
+        hostTrain = uploadDescriptors(train, hostTrain, false);
+        enqueueKernels(hostQuery, hostTrain, null, config, false);
+        download(out);
+    }
+
+    @Override
+    public void matchWithin(Descriptors query, float[] predictedX, float[] predictedY, Descriptors train,
+                            KeyPoints trainPoints, Matches out) {
+        checkOpen();
+        checkDescriptors(query, train, out);
+        if (predictedX == null || predictedY == null)
+            throw new IllegalArgumentException("predicted positions are null");
+        if (trainPoints == null)
+            throw new IllegalArgumentException("train keypoints are null");
+        int nq = query.size(), nt = train.size();
+        if (predictedX.length < nq || predictedY.length < nq)
+            throw new IllegalArgumentException("predicted positions hold " + predictedX.length + " x and "
+                    + predictedY.length + " y values for " + nq + " query descriptors");
+        if (trainPoints.size() != nt)
+            throw new IllegalArgumentException("there are " + trainPoints.size() + " train keypoints for "
+                    + nt + " train descriptors");
+        if (query.bytesPerDescriptor > DeviceFeatures.DESCRIPTOR_BYTES) {
+            cpuForLongDescriptors().matchWithin(query, predictedX, predictedY, train, trainPoints, out);
+            return;
+        }
+        out.reset();
+        if (nq == 0 || nt == 0)
+            return;
+        checkHostSize(nq, "query");
+        checkHostSize(nt, "train");
+        hostQuery = uploadDescriptors(query, hostQuery, true);
+        hostTrain = uploadDescriptors(train, hostTrain, false);
+        predictedStage = growPinned(predictedStage, (long) nq * 8);
+        predicted = grow(predicted, (long) nq * 8);
+        uploadXy(predictedX, predictedY, nq, predictedStage, predicted);
+        trainXyStage = growPinned(trainXyStage, (long) nt * 8);
+        uploadXy(trainPoints.x, trainPoints.y, nt, trainXyStage, hostTrain.positions);
+        enqueueKernels(hostQuery, hostTrain, predicted, config, false);
+        download(out);
+    }
+
+    private static void checkDescriptors(Descriptors query, Descriptors train, Matches out) {
+        if (query == null || train == null)
+            throw new IllegalArgumentException((query == null ? "query" : "train") + " descriptors are null");
+        if (out == null)
+            throw new IllegalArgumentException("output matches are null");
+        if (query.bytesPerDescriptor != train.bytesPerDescriptor)
+            throw new IllegalArgumentException("query descriptors have " + query.bytesPerDescriptor
+                    + " bytes, train descriptors " + train.bytesPerDescriptor + ": they cannot be compared");
+    }
+
+    private static void checkHostSize(int n, String role) {
+        if (n > MAX_FEATURES)
+            throw new IllegalArgumentException(n + " " + role + " descriptors exceed the CUDA matcher's limit of "
+                    + MAX_FEATURES);
+    }
+
+    private BruteForceHammingMatcher cpuForLongDescriptors() {
+        if (longDescriptors == null)
+            longDescriptors = new BruteForceHammingMatcher(config);
+        return longDescriptors;
+    }
+
+    /** Uploads host descriptors (zero-padded to 32 bytes) into internal features grown as needed. */
+    private DeviceFeatures uploadDescriptors(Descriptors d, DeviceFeatures features, boolean isQuery) {
+        int n = d.size(), bytes = d.bytesPerDescriptor, row = DeviceFeatures.DESCRIPTOR_BYTES;
+        if (features == null || features.capacity < n) {
+            int capacity = features == null ? n : Math.max(n, features.capacity + features.capacity / 2);
+            if (features != null)
+                features.close();
+            features = new DeviceFeatures(cuda, STAGE, capacity);
+        }
+        long total = (long) n * row;
+        PinnedBuffer stage = growPinned(isQuery ? queryStage : trainStage, (long) features.capacity * row);
+        if (isQuery)
+            queryStage = stage;
+        else
+            trainStage = stage;
+        if (bytes == row) {
+            stage.put(0, d.data, 0, (int) total);
+        } else {
+            if (padded.length < total)
+                padded = new byte[(int) total];
+            java.util.Arrays.fill(padded, 0, (int) total, (byte) 0);
+            for (int i = 0; i < n; i++)
+                System.arraycopy(d.data, i * bytes, padded, i * row, bytes);
+            stage.put(0, padded, 0, (int) total);
+        }
+        features.descriptors.uploadAsync(stage, total);
+        features.count = n;
+        return features;
+    }
+
+    private void uploadXy(float[] x, float[] y, int n, PinnedBuffer stage, DeviceBuffer target) {
+        if (interleaved.length < 2 * n)
+            interleaved = new float[2 * n];
+        for (int i = 0; i < n; i++) {
+            interleaved[2 * i] = x[i];
+            interleaved[2 * i + 1] = y[i];
+        }
+        stage.putFloats(0, interleaved, 0, 2 * n);
+        target.uploadAsync(stage, (long) n * 8);
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+
+    private DeviceBuffer grow(DeviceBuffer buffer, long bytes) {
+        if (buffer != null && buffer.bytes() >= bytes)
+            return buffer;
+        long size = Math.max(bytes, buffer == null ? 0 : buffer.bytes() + buffer.bytes() / 2);
+        if (buffer != null)
+            buffer.close();  // cuMemFree waits for the device: no kernel still reads it
+        return cuda.deviceBuffer(STAGE, Math.max(size, 256));
+    }
+
+    private PinnedBuffer growPinned(PinnedBuffer buffer, long bytes) {
+        if (buffer != null && buffer.bytes() >= bytes)
+            return buffer;
+        long size = Math.min(Integer.MAX_VALUE, Math.max(bytes, buffer == null ? 0 : buffer.bytes() + buffer.bytes() / 2));
+        if (buffer != null)
+            buffer.close();
+        return cuda.pinnedBuffer(STAGE, Math.max(size, 256));
+    }
+
+    static int ceilDiv(int a, int b) {
+        return (int) (((long) a + b - 1) / b);
+    }
+
+    private static int clamp(int v, int lo, int hi) {
+        return Math.max(lo, Math.min(hi, v));
+    }
+
+    private void checkOpen() {
+        if (closed)
+            throw new IllegalStateException("CUDA matcher used after close");
+    }
+
+    @Override
+    public ConfigMatch config() {
+        return config.copy();
+    }
+
+    @Override
+    public String backend() {
+        return "cuda";
+    }
+
+    /** Frees the matcher's buffers (and its context, if it opened one). Closing twice does nothing. */
+    @Override
+    public void close() {
+        if (closed)
+            return;
+        closed = true;
+        if (ownsContext) {
+            cuda.close();
+            return;
+        }
+        for (AutoCloseable c : new AutoCloseable[]{partial, mutualPartial, result, blockCounts,
+                compactOut, predicted, compactHost, queryStage, trainStage, predictedStage, trainXyStage, hostQuery,
+                hostTrain}) {
+            try {
+                if (c != null)
+                    c.close();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+}

@@ -1,0 +1,444 @@
+package org.gpuvo.gpu.cuda;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+
+import org.gpuvo.gpu.cuda.CudaHammingMatcher.Path;
+import org.gpuvo.gpu.features.Descriptors;
+import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.gpu.match.ConfigMatch;
+import org.gpuvo.gpu.match.DescriptorMatcher;
+import org.gpuvo.gpu.match.FactoryMatcher;
+import org.gpuvo.gpu.match.Matches;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** The CUDA matcher against the CPU reference on a real device; the whole class skips itself without one. */
+@Tag("gpu")
+class CudaHammingMatcherGpuTest {
+    private static CudaContext cuda;
+    private static CudaHammingMatcher matcher;
+
+    @BeforeAll
+    static void open() {
+        if (CudaProbe.status().usable()) {
+            cuda = CudaContext.open("match-test");
+            matcher = new CudaHammingMatcher(cuda, new ConfigMatch());
+        }
+    }
+
+    @BeforeEach
+    void assumeCuda() {
+        GpuTestSupport.assumeCuda();
+        matcher.setPath(Path.AUTO);
+        matcher.setSplitsForTesting(0);
+    }
+
+    @AfterAll
+    static void close() {
+        if (matcher != null)
+            matcher.close();
+        if (cuda != null)
+            cuda.close();
+    }
+
+    static ConfigMatch config(double ratio, boolean mutual, int maxDistance) {
+        return new ConfigMatch(ratio, mutual, maxDistance);
+    }
+
+    static List<ConfigMatch> configs() {
+        return List.of(config(0.8, false, 256), config(1.0, false, 256), config(0.8, true, 256),
+                config(0.9, true, 64), config(0.7, false, 40), config(1.0, true, 256));
+    }
+
+    static Stream<Arguments> sizesConfigsPaths() {
+        // 9000 queries: the two-kernel selection (above SMALL_SELECT_MAX)
+        int[][] sizes = {{1, 1}, {7, 7}, {1, 7}, {7, 1}, {2000, 1500}, {1500, 2000}, {300, 5000}, {257, 9}, {9000, 700}};
+        List<Arguments> all = new ArrayList<>();
+        for (int[] s : sizes)
+            for (ConfigMatch c : configs())
+                for (Path p : new Path[]{Path.POPC, Path.TENSOR_CORE})
+                    all.add(Arguments.of(s[0], s[1], c, p));
+        return all.stream();
+    }
+
+    /** Device features in, compact matches with coordinates out: identical to the CPU matcher. */
+    @ParameterizedTest(name = "{0}x{1} {2} {3}")
+    @MethodSource("sizesConfigsPaths")
+    void deviceMatchEqualsCpu(int nq, int nt, ConfigMatch config, Path path) {
+        assumePath(path);
+        Random random = new Random(31L * nq + nt);
+        Descriptors train = MatchTestData.uniform(random, nt, 32);
+        Descriptors query = MatchTestData.noisyCopies(random, train, nq, 40, 0.5);
+        KeyPoints qk = MatchTestData.keyPoints(random, nq, 1280, 720);
+        KeyPoints tk = MatchTestData.keyPoints(random, nt, 1280, 720);
+        matcher.setPath(path);
+        Matches gpu = new Matches(), cpu = new Matches();
+        try (DeviceFeatures q = MatchTestData.upload(cuda, query, qk, nq);
+             DeviceFeatures t = MatchTestData.upload(cuda, train, tk, nt)) {
+            matcher.match(q, t, config, gpu);
+        }
+        assertThat(matcher.lastPath()).isEqualTo(path);
+        FactoryMatcher.cpu(config).match(query, train, cpu);
+        assertThat(MatchTestData.differences(cpu, gpu, nq)).isEmpty();
+        assertThat(gpu.size()).isEqualTo(cpu.size());
+        assertThat(gpu.hasCoordinates()).isTrue();
+        for (int i = 0; i < gpu.size(); i++) {
+            assertThat(gpu.queryX[i]).isEqualTo(qk.x[gpu.query[i]]);
+            assertThat(gpu.queryY[i]).isEqualTo(qk.y[gpu.query[i]]);
+            assertThat(gpu.trainX[i]).isEqualTo(tk.x[gpu.train[i]]);
+            assertThat(gpu.trainY[i]).isEqualTo(tk.y[gpu.train[i]]);
+        }
+    }
+
+    /** Uniform random descriptors (no true matches: many near-ties), both paths and the CPU agree. */
+    @ParameterizedTest(name = "{0}x{1} mutual={2}")
+    @CsvSource({"2000,1500,false", "2000,1500,true", "4000,4000,true", "100,30000,false"})
+    void uniformNoiseBothPathsEqualCpu(int nq, int nt, boolean mutual) {
+        Random random = new Random(nq * 7L + nt);
+        Descriptors train = MatchTestData.uniform(random, nt, 32);
+        Descriptors query = MatchTestData.uniform(random, nq, 32);
+        ConfigMatch config = config(0.95, mutual, 256);
+        Matches cpu = new Matches();
+        FactoryMatcher.cpu(config).match(query, train, cpu);
+        try (DeviceFeatures q = MatchTestData.upload(cuda, query, null, nq);
+             DeviceFeatures t = MatchTestData.upload(cuda, train, null, nt)) {
+            for (Path path : availablePaths()) {
+                matcher.setPath(path);
+                Matches gpu = new Matches();
+                matcher.match(q, t, config, gpu);
+                assertThat(MatchTestData.differences(cpu, gpu, nq)).as(path.toString()).isEmpty();
+            }
+        }
+    }
+
+    /** The one large case of the issue: 16384 x 16384, ratio and mutual, both paths. */
+    @Test
+    void large16384EqualsCpu() {
+        int n = 16384;
+        Random random = new Random(16384);
+        Descriptors train = MatchTestData.uniform(random, n, 32);
+        Descriptors query = MatchTestData.noisyCopies(random, train, n, 50, 0.6);
+        ConfigMatch config = config(0.8, true, 256);
+        Matches cpu = new Matches();
+        FactoryMatcher.cpu(config).match(query, train, cpu);
+        try (DeviceFeatures q = MatchTestData.upload(cuda, query, null, n);
+             DeviceFeatures t = MatchTestData.upload(cuda, train, null, n)) {
+            for (Path path : availablePaths()) {
+                matcher.setPath(path);
+                Matches gpu = new Matches();
+                matcher.match(q, t, config, gpu);
+                assertThat(MatchTestData.agreement(cpu, gpu, n)).as(path.toString()).isGreaterThanOrEqualTo(0.99);
+                assertThat(MatchTestData.differences(cpu, gpu, n)).as(path.toString()).isEmpty();
+            }
+        }
+    }
+
+    /** Any split of the train set merges to the same result. */
+    @ParameterizedTest(name = "splits {0}")
+    @CsvSource({"1", "2", "3", "7", "16", "64"})
+    void forcedSplitsGiveTheSameMatches(int splits) {
+        Random random = new Random(splits);
+        Descriptors train = MatchTestData.uniform(random, 1500, 32);
+        Descriptors query = MatchTestData.noisyCopies(random, train, 2000, 30, 0.5);
+        ConfigMatch config = config(0.85, true, 256);
+        Matches cpu = new Matches();
+        FactoryMatcher.cpu(config).match(query, train, cpu);
+        try (DeviceFeatures q = MatchTestData.upload(cuda, query, null, 2000);
+             DeviceFeatures t = MatchTestData.upload(cuda, train, null, 1500)) {
+            matcher.setSplitsForTesting(splits);
+            for (Path path : availablePaths()) {
+                matcher.setPath(path);
+                Matches gpu = new Matches();
+                matcher.match(q, t, config, gpu);
+                assertThat(MatchTestData.differences(cpu, gpu, 2000)).as(path.toString()).isEmpty();
+            }
+        }
+    }
+
+    /** Duplicated train descriptors: equal distances, the lower train index must win (and d2 = d1). */
+    @Test
+    void tiesGoToTheLowerTrainIndex() {
+        Random random = new Random(5);
+        Descriptors base = MatchTestData.uniform(random, 300, 32);
+        Descriptors train = new Descriptors(32);
+        train.resize(1200);
+        for (int i = 0; i < 1200; i++)  // each descriptor four times, at i, i+300, i+600, i+900
+            System.arraycopy(base.data, (i % 300) * 32, train.data, i * 32, 32);
+        Descriptors query = MatchTestData.noisyCopies(random, base, 500, 10, 0.8);
+        for (ConfigMatch config : List.of(config(1.0, false, 256), config(1.0, true, 256))) {
+            Matches cpu = new Matches();
+            FactoryMatcher.cpu(config).match(query, train, cpu);
+            try (DeviceFeatures q = MatchTestData.upload(cuda, query, null, 500);
+                 DeviceFeatures t = MatchTestData.upload(cuda, train, null, 1200)) {
+                for (Path path : availablePaths()) {
+                    matcher.setPath(path);
+                    Matches gpu = new Matches();
+                    matcher.match(q, t, config, gpu);
+                    assertThat(MatchTestData.differences(cpu, gpu, 500)).as(path + " " + config).isEmpty();
+                }
+            }
+        }
+    }
+
+    static Stream<Arguments> windowCases() {
+        List<Arguments> all = new ArrayList<>();
+        for (double radius : new double[]{20, 64, 500})
+            for (boolean mutual : new boolean[]{false, true})
+                all.add(Arguments.of(radius, mutual));
+        return all.stream();
+    }
+
+    /** Search window through the DescriptorMatcher interface (host upload of predictions and keypoints). */
+    @ParameterizedTest(name = "radius {0} mutual {1}")
+    @MethodSource("windowCases")
+    void windowEqualsCpu(double radius, boolean mutual) {
+        Random random = new Random((long) radius * 3 + (mutual ? 1 : 0));
+        int nq = 2000, nt = 1800;
+        Descriptors train = MatchTestData.uniform(random, nt, 32);
+        KeyPoints tk = MatchTestData.keyPoints(random, nt, 1280, 720);
+        Descriptors query = MatchTestData.noisyCopies(random, train, nq, 40, 0.5);
+        float[] px = new float[nq], py = new float[nq];
+        for (int i = 0; i < nq; i++) {
+            px[i] = random.nextFloat() * 1280;
+            py[i] = random.nextFloat() * 720;
+        }
+        px[3] = Float.NaN;
+        py[5] = Float.POSITIVE_INFINITY;
+        tk.x[7] = Float.NaN;
+        // exactly on the circle: inside (inclusive)
+        px[10] = 100;
+        py[10] = 100;
+        tk.x[11] = 100 + (float) radius;
+        tk.y[11] = 100;
+        ConfigMatch config = config(0.8, mutual, 256);
+        config.searchRadius = radius;
+        Matches cpu = new Matches(), gpu = new Matches();
+        FactoryMatcher.cpu(config).matchWithin(query, px, py, train, tk, cpu);
+        try (CudaHammingMatcher host = new CudaHammingMatcher(cuda, config)) {
+            host.matchWithin(query, px, py, train, tk, gpu);
+            assertThat(host.lastPath()).isEqualTo(Path.POPC);
+        }
+        assertThat(MatchTestData.differences(cpu, gpu, nq)).isEmpty();
+    }
+
+    /** Window predicted on the device from a homography, against the CPU with the same predictions. */
+    @ParameterizedTest(name = "mutual {0}")
+    @CsvSource({"false", "true"})
+    void homographyWindowEqualsCpu(boolean mutual) {
+        Random random = new Random(mutual ? 11 : 12);
+        int nq = 1500, nt = 1700;
+        double[] h = {1.02, 0.01, 12.5, -0.015, 0.99, -7.25, 1e-5, -2e-5, 1.0};
+        Descriptors train = MatchTestData.uniform(random, nt, 32);
+        KeyPoints tk = MatchTestData.keyPoints(random, nt, 1280, 720);
+        Descriptors query = MatchTestData.noisyCopies(random, train, nq, 40, 0.5);
+        KeyPoints qk = MatchTestData.keyPoints(random, nq, 1280, 720);
+        float[] px = new float[nq], py = new float[nq];
+        for (int i = 0; i < nq; i++) {
+            float[] p = CudaHammingMatcher.predict(h, qk.x[i], qk.y[i]);
+            px[i] = p[0];
+            py[i] = p[1];
+        }
+        ConfigMatch config = config(0.8, mutual, 256);
+        config.searchRadius = 48;
+        Matches cpu = new Matches(), gpu = new Matches();
+        FactoryMatcher.cpu(config).matchWithin(query, px, py, train, tk, cpu);
+        try (DeviceFeatures q = MatchTestData.upload(cuda, query, qk, nq);
+             DeviceFeatures t = MatchTestData.upload(cuda, train, tk, nt)) {
+            matcher.matchWithin(q, h, t, config, gpu);
+            assertThat(MatchTestData.differences(cpu, gpu, nq)).isEmpty();
+            // the same through a caller-uploaded prediction buffer
+            try (DeviceBuffer predicted = cuda.deviceBuffer("test", (long) nq * 8)) {
+                float[] xy = new float[2 * nq];
+                for (int i = 0; i < nq; i++) {
+                    xy[2 * i] = px[i];
+                    xy[2 * i + 1] = py[i];
+                }
+                MatchTestData.uploadFloats(cuda, predicted, xy);
+                Matches viaBuffer = new Matches();
+                matcher.matchWithin(q, predicted, t, config, viaBuffer);
+                assertThat(MatchTestData.differences(cpu, viaBuffer, nq)).isEmpty();
+                assertThat(viaBuffer.hasCoordinates()).isTrue();
+            }
+        }
+    }
+
+    /** The drop-in DescriptorMatcher: any descriptor length (padded below 32 bytes, CPU above). */
+    @ParameterizedTest(name = "{0} bytes")
+    @CsvSource({"32", "16", "8", "1", "31", "64"})
+    void factoryMatcherEqualsCpuForAnyLength(int bytes) throws Exception {
+        Random random = new Random(bytes);
+        Descriptors train = MatchTestData.uniform(random, 900, bytes);
+        Descriptors query = MatchTestData.noisyCopies(random, train, 1000, Math.max(1, bytes), 0.5);
+        for (ConfigMatch config : configs()) {
+            DescriptorMatcher gpu = FactoryMatcher.cuda(config);
+            try {
+                assertThat(gpu.backend()).isEqualTo("cuda");
+                Matches g = new Matches(), c = new Matches();
+                gpu.match(query, train, g);
+                FactoryMatcher.cpu(config).match(query, train, c);
+                assertThat(MatchTestData.differences(c, g, 1000)).as(config.toString()).isEmpty();
+                assertThat(g.hasCoordinates()).isEqualTo(g.isEmpty());
+            } finally {
+                ((AutoCloseable) gpu).close();
+            }
+        }
+    }
+
+    @Test
+    void emptySetsGiveNoMatches() {
+        Random random = new Random(1);
+        Descriptors some = MatchTestData.uniform(random, 10, 32), none = new Descriptors(32);
+        Matches out = new Matches();
+        out.add(1, 2, 3, 4);
+        try (DeviceFeatures a = MatchTestData.upload(cuda, some, null, 10);
+             DeviceFeatures b = MatchTestData.upload(cuda, none, null, 4)) {
+            matcher.match(a, b, new ConfigMatch(), out);
+            assertThat(out.isEmpty()).isTrue();
+            out.add(1, 2, 3, 4);
+            matcher.match(b, a, new ConfigMatch(), out);
+            assertThat(out.isEmpty()).isTrue();
+            matcher.match(b, b, config(0.8, true, 256), out);
+            assertThat(out.isEmpty()).isTrue();
+        }
+        out.add(1, 2, 3, 4);
+        matcher.match(none, some, out);
+        assertThat(out.isEmpty()).isTrue();
+        matcher.match(some, none, out);
+        assertThat(out.isEmpty()).isTrue();
+    }
+
+    @Test
+    void oneTrainDescriptorIsKeptWithoutSecond() {
+        Random random = new Random(2);
+        Descriptors train = MatchTestData.uniform(random, 1, 32);
+        Descriptors query = MatchTestData.uniform(random, 50, 32);
+        for (Path path : availablePaths()) {
+            matcher.setPath(path);
+            Matches gpu = new Matches(), cpu = new Matches();
+            matcher.match(query, train, gpu);
+            FactoryMatcher.cpu(new ConfigMatch()).match(query, train, cpu);
+            assertThat(gpu.size()).isEqualTo(50);
+            assertThat(gpu.secondDistance[0]).isEqualTo(Matches.NO_SECOND);
+            assertThat(MatchTestData.differences(cpu, gpu, 50)).isEmpty();
+        }
+    }
+
+    @Test
+    void capacitiesGrowAndResultsStayRight() {
+        Random random = new Random(3);
+        try (CudaHammingMatcher own = new CudaHammingMatcher(cuda, config(0.8, true, 256))) {
+            for (int n : new int[]{10, 100, 3000, 50, 5000, 1, 4096}) {
+                Descriptors train = MatchTestData.uniform(random, n + 3, 32);
+                Descriptors query = MatchTestData.noisyCopies(random, train, n, 30, 0.5);
+                Matches gpu = new Matches(), cpu = new Matches();
+                own.match(query, train, gpu);
+                FactoryMatcher.cpu(own.config()).match(query, train, cpu);
+                assertThat(MatchTestData.differences(cpu, gpu, n)).as("n=" + n).isEmpty();
+            }
+        }
+    }
+
+    @Test
+    void repeatedCallsAllocateNothing() {
+        Random random = new Random(4);
+        Descriptors train = MatchTestData.uniform(random, 3000, 32);
+        Descriptors query = MatchTestData.noisyCopies(random, train, 3000, 30, 0.5);
+        KeyPoints qk = MatchTestData.keyPoints(random, 3000, 640, 480);
+        KeyPoints tk = MatchTestData.keyPoints(random, 3000, 640, 480);
+        ConfigMatch mutual = config(0.8, true, 256);
+        mutual.searchRadius = 40;
+        try (CudaHammingMatcher own = new CudaHammingMatcher(cuda, mutual);
+             DeviceFeatures q = MatchTestData.upload(cuda, query, qk, 3000);
+             DeviceFeatures t = MatchTestData.upload(cuda, train, tk, 3000)) {
+            double[] h = {1, 0, 2, 0, 1, -3, 0, 0, 1};
+            Matches out = new Matches();
+            Runnable all = () -> {
+                for (Path path : availablePaths()) {
+                    own.setPath(path);
+                    own.match(q, t, mutual, out);
+                    own.match(query, train, out);
+                }
+                own.matchWithin(q, h, t, mutual, out);
+                own.matchWithin(query, tk.x, tk.y, train, tk, out);
+            };
+            all.run();  // warm-up: the buffers reach their sizes
+            int allocations = cuda.liveAllocations();
+            long bytes = cuda.allocatedBytes();
+            Matches first = new Matches();
+            own.setPath(Path.AUTO);
+            own.match(q, t, mutual, first);
+            for (int i = 0; i < 50; i++) {
+                all.run();
+                // smaller sets reuse the same buffers
+                q.count = 1000 + i;
+                own.match(q, t, mutual, out);
+                q.count = 3000;
+            }
+            assertThat(cuda.liveAllocations()).isEqualTo(allocations);
+            assertThat(cuda.allocatedBytes()).isEqualTo(bytes);
+            own.setPath(Path.AUTO);
+            own.match(q, t, mutual, out);
+            assertThat(MatchTestData.differences(first, out, 3000)).isEmpty();
+        }
+    }
+
+    @Test
+    void badArgumentsAreRejectedBeforeAnyKernel() {
+        Random random = new Random(6);
+        Descriptors d = MatchTestData.uniform(random, 10, 32);
+        try (DeviceFeatures a = MatchTestData.upload(cuda, d, null, 10);
+             DeviceFeatures b = MatchTestData.upload(cuda, d, null, 10);
+             DeviceBuffer small = cuda.deviceBuffer("test", 8)) {
+            Matches out = new Matches();
+            ConfigMatch ok = new ConfigMatch();
+            assertThatThrownBy(() -> matcher.match(null, b, ok, out)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("query");
+            assertThatThrownBy(() -> matcher.match(a, b, null, out)).isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> matcher.match(a, b, ok, null)).isInstanceOf(IllegalArgumentException.class);
+            assertThatThrownBy(() -> matcher.match(a, b, config(1.5, false, 256), out))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ratio");
+            a.count = 11;
+            assertThatThrownBy(() -> matcher.match(a, b, ok, out)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("count 11");
+            a.count = -1;
+            assertThatThrownBy(() -> matcher.match(a, b, ok, out)).isInstanceOf(IllegalArgumentException.class);
+            a.count = 10;
+            assertThatThrownBy(() -> matcher.matchWithin(a, small, b, ok, out))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("predicted");
+            assertThatThrownBy(() -> matcher.matchWithin(a, new double[8], b, ok, out))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("9 values");
+            assertThatThrownBy(() -> matcher.match(d, new Descriptors(16), out))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cannot be compared");
+            try (CudaContext other = CudaContext.open("other");
+                 DeviceFeatures foreign = MatchTestData.upload(other, d, null, 10)) {
+                assertThatThrownBy(() -> matcher.match(a, foreign, ok, out))
+                        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("another CUDA context");
+            }
+            // still usable
+            matcher.match(a, b, ok, out);
+            assertThat(out.size()).isEqualTo(10);
+        }
+    }
+
+    private static List<Path> availablePaths() {
+        return matcher.hasTensorCorePath() ? List.of(Path.POPC, Path.TENSOR_CORE) : List.of(Path.POPC);
+    }
+
+    private static void assumePath(Path path) {
+        org.junit.jupiter.api.Assumptions.assumeTrue(path != Path.TENSOR_CORE || matcher.hasTensorCorePath(),
+                "no binary tensor cores on this GPU");
+    }
+}

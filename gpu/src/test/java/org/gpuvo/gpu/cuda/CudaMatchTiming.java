@@ -1,0 +1,153 @@
+package org.gpuvo.gpu.cuda;
+
+import static jcuda.driver.JCudaDriver.cuEventCreate;
+import static jcuda.driver.JCudaDriver.cuEventDestroy;
+import static jcuda.driver.JCudaDriver.cuEventElapsedTime;
+import static jcuda.driver.JCudaDriver.cuEventRecord;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+
+import org.gpuvo.gpu.cuda.CudaHammingMatcher.Path;
+import org.gpuvo.gpu.features.Descriptors;
+import org.gpuvo.gpu.match.ConfigMatch;
+import org.gpuvo.gpu.match.DescriptorMatcher;
+import org.gpuvo.gpu.match.FactoryMatcher;
+import org.gpuvo.gpu.match.Matches;
+
+import jcuda.driver.CUevent;
+
+/**
+ * Benchmark of the CUDA matcher: for each size n (n queries x n train descriptors, seeded "real-like" random
+ * descriptors: half the queries are noisy copies of train descriptors), each search path (popc, binary tensor
+ * cores) and each configuration (ratio 0.8; ratio 0.8 + mutual), the GPU time of the match kernels (cuEvents
+ * around them: search, mutual pass, selection, compaction; no transfer) and the wall time seen from Java of a
+ * whole {@code match} call including the download of the kept matches; median and p90 over the repetitions.
+ * Also the CPU matcher on the smallest size, for the ratio, and a check that both paths gave the same matches.
+ *
+ * <pre>
+ * usage: CudaMatchTiming [--sizes 2000,4000,16384] [--reps 100] [--cpu-reps 5]
+ * </pre>
+ */
+public final class CudaMatchTiming {
+    private CudaMatchTiming() {
+    }
+
+    public static void main(String[] args) {
+        int[] sizes = {2000, 4000, 16384};
+        int reps = 100, cpuReps = 5;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--sizes" -> sizes = Arrays.stream(args[++i].split(",")).mapToInt(s -> Integer.parseInt(s.trim())).toArray();
+                case "--reps" -> reps = Integer.parseInt(args[++i]);
+                case "--cpu-reps" -> cpuReps = Integer.parseInt(args[++i]);
+                default -> {
+                    System.err.println("usage: CudaMatchTiming [--sizes 2000,4000,16384] [--reps 100] [--cpu-reps 5]");
+                    System.exit(2);
+                }
+            }
+        }
+        CudaStatus status = CudaProbe.status();
+        if (!status.usable()) {
+            System.err.println("CUDA unavailable: " + status.reason());
+            System.exit(1);
+        }
+        System.out.printf(Locale.ROOT, "device: %s (compute %s, %d SMs), driver CUDA %s; reps %d%n",
+                status.deviceName(), status.computeCapability(), status.multiprocessorCount(), status.driverVersion(),
+                reps);
+        List<String> rows = new ArrayList<>();
+        ConfigMatch ratio = new ConfigMatch(0.8, false, 256), mutual = new ConfigMatch(0.8, true, 256);
+        double cpuMedianMs = Double.NaN;
+        int cpuSize = -1;
+        try (CudaContext cuda = CudaContext.open("timing");
+             CudaHammingMatcher matcher = new CudaHammingMatcher(cuda, ratio)) {
+            CUevent start = new CUevent(), stop = new CUevent();
+            cuEventCreate(start, 0);
+            cuEventCreate(stop, 0);
+            for (int n : sizes) {
+                Random random = new Random(n);
+                Descriptors train = MatchTestData.uniform(random, n, 32);
+                Descriptors query = MatchTestData.noisyCopies(random, train, n, 40, 0.5);
+                try (DeviceFeatures q = MatchTestData.upload(cuda, query, MatchTestData.keyPoints(random, n, 1280, 720), n);
+                     DeviceFeatures t = MatchTestData.upload(cuda, train, MatchTestData.keyPoints(random, n, 1280, 720), n)) {
+                    for (ConfigMatch config : List.of(ratio, mutual)) {
+                        Matches reference = null;
+                        for (Path path : matcher.hasTensorCorePath() ? List.of(Path.POPC, Path.TENSOR_CORE) : List.of(Path.POPC)) {
+                            matcher.setPath(path);
+                            Matches out = new Matches();
+                            for (int w = 0; w < 5; w++)
+                                matcher.match(q, t, config, out);
+                            double[] gpu = new double[reps], wall = new double[reps];
+                            float[] ms = new float[1];
+                            for (int r = 0; r < reps; r++) {
+                                cuEventRecord(start, cuda.stream());
+                                matcher.enqueueKernels(q, t, null, config, true);
+                                cuEventRecord(stop, cuda.stream());
+                                matcher.download(out);
+                                cuEventElapsedTime(ms, start, stop);
+                                gpu[r] = ms[0];
+                            }
+                            for (int r = 0; r < reps; r++) {
+                                long t0 = System.nanoTime();
+                                matcher.match(q, t, config, out);
+                                wall[r] = (System.nanoTime() - t0) / 1e6;
+                            }
+                            String same = "";
+                            if (reference == null) {
+                                reference = out.copy();
+                            } else {
+                                same = MatchTestData.differences(reference, out, n).isEmpty() ? "same as popc"
+                                        : "DIFFERS from popc";
+                            }
+                            rows.add(String.format(Locale.ROOT, "%6d x %-6d %-14s %-12s %10.4f %10.4f %10.4f %10.4f %7d  %s",
+                                    n, n, config.mutual ? "ratio+mutual" : "ratio 0.8", path, median(gpu), p90(gpu),
+                                    median(wall), p90(wall), out.size(), same));
+                        }
+                    }
+                }
+                if (cpuSize < 0) {
+                    DescriptorMatcher cpu = FactoryMatcher.cpu(ratio);
+                    Matches out = new Matches();
+                    cpu.match(query, train, out);
+                    double[] wall = new double[Math.max(1, cpuReps)];
+                    for (int r = 0; r < wall.length; r++) {
+                        long t0 = System.nanoTime();
+                        cpu.match(query, train, out);
+                        wall[r] = (System.nanoTime() - t0) / 1e6;
+                    }
+                    cpuMedianMs = median(wall);
+                    cpuSize = n;
+                }
+            }
+            cuEventDestroy(start);
+            cuEventDestroy(stop);
+        }
+        System.out.println();
+        System.out.printf(Locale.ROOT, "%-15s %-14s %-12s %10s %10s %10s %10s %7s%n", "size", "config", "path",
+                "gpu med ms", "gpu p90 ms", "wall med", "wall p90", "kept");
+        rows.forEach(System.out::println);
+        System.out.println();
+        System.out.printf(Locale.ROOT, "CPU matcher (pure Java, 1 thread), %d x %d, ratio 0.8: median %.3f ms%n",
+                cpuSize, cpuSize, cpuMedianMs);
+        System.out.println("targets (H100): 2000 x 2000 <= 0.03 ms, 16384 x 16384 <= 0.6 ms of GPU time (ratio test)");
+        System.out.println("gpu = cuEvent time of the match kernels only; wall = Java match() call incl. download");
+    }
+
+    static double median(double[] v) {
+        return percentile(v, 0.5);
+    }
+
+    static double p90(double[] v) {
+        return percentile(v, 0.9);
+    }
+
+    static double percentile(double[] v, double p) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        int i = (int) Math.ceil(p * s.length) - 1;
+        return s[Math.max(0, Math.min(s.length - 1, i))];
+    }
+}

@@ -1,0 +1,138 @@
+package org.gpuvo.gpu.cuda;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+import org.gpuvo.gpu.features.Descriptors;
+import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.gpu.match.Matches;
+
+/** Seeded descriptor sets, their upload into {@link DeviceFeatures}, and comparison of match lists. */
+final class MatchTestData {
+    private MatchTestData() {
+    }
+
+    static Descriptors uniform(Random random, int count, int bytes) {
+        Descriptors d = new Descriptors(bytes);
+        d.resize(count);
+        byte[] row = new byte[count * bytes];
+        random.nextBytes(row);
+        System.arraycopy(row, 0, d.data, 0, row.length);
+        return d;
+    }
+
+    /**
+     * "Real-like" queries: about {@code shareCopies} of them are copies of random train descriptors with up to
+     * {@code maxFlips} bits flipped (true matches), the rest uniform noise.
+     */
+    static Descriptors noisyCopies(Random random, Descriptors train, int count, int maxFlips, double shareCopies) {
+        int bytes = train.bytesPerDescriptor;
+        Descriptors q = uniform(random, count, bytes);
+        for (int i = 0; i < count && train.size() > 0; i++) {
+            if (random.nextDouble() >= shareCopies)
+                continue;
+            int source = random.nextInt(train.size());
+            System.arraycopy(train.data, source * bytes, q.data, i * bytes, bytes);
+            int flips = random.nextInt(maxFlips + 1);
+            for (int f = 0; f < flips; f++) {
+                int bit = random.nextInt(bytes * 8);
+                q.data[i * bytes + bit / 8] ^= (byte) (1 << (bit % 8));
+            }
+        }
+        return q;
+    }
+
+    static KeyPoints keyPoints(Random random, int count, float width, float height) {
+        KeyPoints k = new KeyPoints(count);
+        for (int i = 0; i < count; i++)
+            k.add(random.nextFloat() * width, random.nextFloat() * height, 0, 31, 0, 1);
+        return k;
+    }
+
+    /** New device features of {@code capacity} holding {@code d} and the positions of {@code k} (may be null). */
+    static DeviceFeatures upload(CudaContext cuda, Descriptors d, KeyPoints k, int capacity) {
+        DeviceFeatures f = new DeviceFeatures(cuda, "test", Math.max(1, capacity));
+        fill(cuda, f, d, k);
+        return f;
+    }
+
+    /** Replaces the contents of {@code f} with the 32-byte descriptors {@code d} and keypoints {@code k}. */
+    static void fill(CudaContext cuda, DeviceFeatures f, Descriptors d, KeyPoints k) {
+        if (d.bytesPerDescriptor != DeviceFeatures.DESCRIPTOR_BYTES)
+            throw new IllegalArgumentException("device features hold 32-byte descriptors");
+        int n = d.size();
+        if (n > 0) {
+            try (PinnedBuffer stage = cuda.pinnedBuffer("test", (long) n * 32)) {
+                stage.put(0, d.data, 0, n * 32);
+                f.descriptors.uploadAsync(stage, (long) n * 32);
+                cuda.synchronize("test");
+            }
+            if (k != null) {
+                float[] xy = new float[2 * n];
+                for (int i = 0; i < n; i++) {
+                    xy[2 * i] = k.x[i];
+                    xy[2 * i + 1] = k.y[i];
+                }
+                uploadFloats(cuda, f.positions, xy);
+            }
+        }
+        f.count = n;
+    }
+
+    static void uploadFloats(CudaContext cuda, DeviceBuffer target, float[] values) {
+        try (PinnedBuffer stage = cuda.pinnedBuffer("test", (long) values.length * 4)) {
+            stage.putFloats(0, values, 0, values.length);
+            target.uploadAsync(stage, (long) values.length * 4);
+            cuda.synchronize("test");
+        }
+    }
+
+    /**
+     * The differences between two match lists, query by query (a query is either absent from both or present
+     * in both with the same train index, distance and second distance): empty when identical.
+     */
+    static List<String> differences(Matches expected, Matches actual, int queries) {
+        int[][] e = byQuery(expected, queries), a = byQuery(actual, queries);
+        List<String> out = new ArrayList<>();
+        for (int q = 0; q < queries; q++) {
+            if (!java.util.Arrays.equals(e[q], a[q]) && out.size() < 20)
+                out.add("query " + q + ": expected " + describe(e[q]) + ", got " + describe(a[q]));
+            else if (!java.util.Arrays.equals(e[q], a[q]))
+                out.set(19, "... more");
+        }
+        for (int i = 1; i < actual.size(); i++)
+            if (actual.query[i] <= actual.query[i - 1]) {
+                out.add("not in increasing query order at " + i);
+                break;
+            }
+        return out;
+    }
+
+    /** Share of queries with the same outcome in both lists. */
+    static double agreement(Matches expected, Matches actual, int queries) {
+        int[][] e = byQuery(expected, queries), a = byQuery(actual, queries);
+        int same = 0;
+        for (int q = 0; q < queries; q++)
+            if (java.util.Arrays.equals(e[q], a[q]))
+                same++;
+        return queries == 0 ? 1 : same / (double) queries;
+    }
+
+    private static int[][] byQuery(Matches m, int queries) {
+        int[][] r = new int[queries][];
+        for (int i = 0; i < m.size(); i++) {
+            int q = m.query[i];
+            if (q < 0 || q >= queries)
+                throw new AssertionError("match " + i + " has query index " + q + " outside [0, " + queries + ")");
+            if (r[q] != null)
+                throw new AssertionError("query " + q + " matched twice");
+            r[q] = new int[]{m.train[i], m.distance[i], m.secondDistance[i]};
+        }
+        return r;
+    }
+
+    private static String describe(int[] m) {
+        return m == null ? "no match" : "train " + m[0] + " d1 " + m[1] + " d2 " + m[2];
+    }
+}
