@@ -40,7 +40,10 @@ for cu in "${sources[@]}"; do
     continue
   fi
   echo "build-fatbin: nvcc $name.cu"
-  if ! "$nvcc" -fatbin -O3 -std=c++17 -lineinfo "${arch_flags[@]}" -I"$src" -o "$fatbin.tmp" "$cu"; then
+  # -fmad=false: nvcc must not contract a*b+c into an FMA on its own. The ORB kernels reproduce the CPU
+  # reference's float arithmetic (Harris, fastAtan2, BRIEF rotation) rounding for rounding; Java never fuses
+  # except where it calls Math.fma, which the kernels write as an explicit fmaf() (still fused).
+  if ! "$nvcc" -fatbin -O3 -std=c++17 -lineinfo -fmad=false "${arch_flags[@]}" -I"$src" -o "$fatbin.tmp" "$cu"; then
     rm -f "$fatbin.tmp"
     printf 'built=false\nreason=nvcc %s failed to compile %s.cu\n' "$version" "$name" > "$manifest"
     echo "build-fatbin: nvcc failed on $name.cu" >&2
