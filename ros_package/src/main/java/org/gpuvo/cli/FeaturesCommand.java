@@ -2,7 +2,9 @@ package org.gpuvo.cli;
 
 import org.gpuvo.gpu.match.FactoryMatcher;
 import org.gpuvo.gpu.match.Matches;
+import org.gpuvo.gpu.features.Backend;
 import org.gpuvo.gpu.features.ConfigOrb;
+import org.gpuvo.gpu.features.FactoryOrb;
 import org.gpuvo.gpu.features.OrbExtractor;
 import org.gpuvo.gpu.features.OrbFeatures;
 import org.gpuvo.gpu.image.GrayImage;
@@ -45,8 +47,8 @@ final class FeaturesCommand implements Callable<Integer> {
     @Option(names = "--synthetic", description = "Use gpuvo's own synthetic image pair instead of IMAGE files.")
     boolean synthetic;
 
-    @Option(names = "--backend", paramLabel = "NAME", defaultValue = "CPU",
-            description = "Where features are computed: cpu (the default and, in this build, the only backend).")
+    @Option(names = "--backend", paramLabel = "NAME", defaultValue = "AUTO",
+            description = "Where features are computed: auto (the default: the GPU where CUDA is usable, else the CPU, with a warning), cuda or cpu.")
     Backend backend;
 
     @Mixin
@@ -73,7 +75,7 @@ final class FeaturesCommand implements Callable<Integer> {
     private final ExtractorFactory extractors;
 
     FeaturesCommand() {
-        this(Backend::orb);
+        this((backend, config) -> FactoryOrb.create(config, backend));
     }
 
     FeaturesCommand(ExtractorFactory extractors) {

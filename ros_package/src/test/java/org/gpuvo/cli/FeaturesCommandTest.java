@@ -116,11 +116,11 @@ class FeaturesCommandTest {
     }
 
     @Test
-    void onlyTheCpuBackendIsAccepted() throws Exception {
+    void backendsAreAutoCudaOrCpu() throws Exception {
         Path image = syntheticPng("scene.png");
-        CliRun run = CliRun.run("features", image.toString(), "--backend", "cuda");
+        CliRun run = CliRun.run("features", image.toString(), "--backend", "opencl");
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).contains("--backend", "cuda", "CPU");
+        assertThat(run.err()).contains("--backend", "opencl", "AUTO", "CPU", "CUDA");
         assertThat(CliRun.runWithExtractor(GridExtractor::new, "features", image.toString(), "--backend", "cpu")
                 .exitCode()).isZero();
     }

@@ -1,5 +1,7 @@
 package org.gpuvo.tests.bench;
 
+import org.gpuvo.cli.TimingStats;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,5 +1,7 @@
 package org.gpuvo.tests.bench;
 
+import org.gpuvo.cli.TimingStats;
+
 import org.gpuvo.gpu.opencv.OpenCvMats;
 
 import org.bytedeco.opencv.global.opencv_core;

@@ -1,5 +1,7 @@
 package org.gpuvo.tests.bench;
 
+import org.gpuvo.cli.TimingStats;
+
 /**
  * Runs one piece of work a number of times after a warm-up (so that the JIT has compiled it and caches and
  * buffers are warm) and times each repetition separately with {@link System#nanoTime}.
@@ -22,6 +24,6 @@ final class TimedRun {
             work.run(warmup + i);
             nanos[i] = System.nanoTime() - start;
         }
-        return TimingStats.of(nanos);
+        return TimingStats.ofNanos(nanos);
     }
 }
