@@ -21,22 +21,12 @@
 // one 8-byte pair (words 2t, 2t+1) of its descriptor, and a warp reads 8 whole descriptors (256 contiguous
 // bytes) per tile with one coalesced load, straight from the descriptor array: no packing pass.
 #include <cstdint>
-#include "match_common.cuh"
+#include "hamming_b1_core.cuh"
 
 #define B1_WARPS 4                          // warps per block
 #define B1_MTILES 4                         // 16-row query tiles per warp
 #define B1_QUERIES_PER_WARP (16 * B1_MTILES)
 #define B1_QUERIES_PER_BLOCK (B1_WARPS * B1_QUERIES_PER_WARP)  // 256
-
-__device__ __forceinline__ void mma_b1_and(const uint32_t (&a)[4], uint2 b, int (&c)[4])
-{
-#if __CUDA_ARCH__ >= 800
-    asm("mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.and.popc "
-                 "{%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%10, %10, %10, %10};\n"
-                 : "=r"(c[0]), "=r"(c[1]), "=r"(c[2]), "=r"(c[3])
-                 : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b.x), "r"(b.y), "r"(0));
-#endif
-}
 
 // Launch: blocks of B1_WARPS * 32 = 128 threads; grid = (ceil(nq / B1_QUERIES_PER_BLOCK), splits). Warp w of
 // block (x, y) holds the A fragments of queries x*256 + w*64 .. +63 (four 16-row tiles) in registers for the
@@ -61,78 +51,18 @@ hamming_knn_b1(const uint2* __restrict__ query, int nq, const uint2* __restrict_
     const int qbase = blockIdx.x * B1_QUERIES_PER_BLOCK + warp * B1_QUERIES_PER_WARP;
     if (qbase >= nq)  // uniform per warp; there is no block barrier
         return;
-
-    // descriptors as 4 uint2 per row: element 4*row + t holds words 2t, 2t+1
-    uint32_t a[B1_MTILES][4];
-#pragma unroll
-    for (int m = 0; m < B1_MTILES; m++) {
-        const int r0 = qbase + 16 * m + g, r1 = r0 + 8;
-        const uint2 w0 = r0 < nq ? query[(size_t)r0 * 4 + t] : make_uint2(0, 0);
-        const uint2 w1 = r1 < nq ? query[(size_t)r1 * 4 + t] : make_uint2(0, 0);
-        a[m][0] = w0.x;
-        a[m][1] = w1.x;
-        a[m][2] = w0.y;
-        a[m][3] = w1.y;
-    }
-    uint32_t k1[B1_MTILES][2], k2[B1_MTILES][2];
-#pragma unroll
-    for (int m = 0; m < B1_MTILES; m++)
-        k1[m][0] = k1[m][1] = k2[m][0] = k2[m][1] = KEY_NONE;
-
     const int tiles = (nt + 7) >> 3;
     const int tbegin = blockIdx.y * tiles_per_split;
     const int tend = min(tiles, tbegin + tiles_per_split);
-    if (tbegin < tend) {
-        int j = tbegin * 8 + g;
-        uint2 b = j < nt ? __ldg(&train[(size_t)j * 4 + t]) : make_uint2(0, 0);
-#pragma unroll 2
-        for (int tile = tbegin; tile < tend; tile++) {
-            const int jn = j + 8;
-            uint2 bn = make_uint2(0, 0);
-            if (tile + 1 < tend && jn < nt)
-                bn = __ldg(&train[(size_t)jn * 4 + t]);
-            int p = __popc(b.x) + __popc(b.y);
-            p += __shfl_xor_sync(0xFFFFFFFFu, p, 1);
-            p += __shfl_xor_sync(0xFFFFFFFFu, p, 2);
-            const uint32_t term = j < nt ? (((uint32_t)(p + 256)) << KEY_INDEX_BITS) | (uint32_t)j : KEY_NONE;
-            const uint32_t ct0 = __shfl_sync(0xFFFFFFFFu, term, 8 * t);      // column 2t: group 2t
-            const uint32_t ct1 = __shfl_sync(0xFFFFFFFFu, term, 8 * t + 4);  // column 2t+1: group 2t+1
-#pragma unroll
-            for (int m = 0; m < B1_MTILES; m++) {
-                int c[4];
-                mma_b1_and(a[m], b, c);
-                best2_push(ct0 - ((uint32_t)c[0] << 23), k1[m][0], k2[m][0]);
-                best2_push(ct1 - ((uint32_t)c[1] << 23), k1[m][0], k2[m][0]);
-                best2_push(ct0 - ((uint32_t)c[2] << 23), k1[m][1], k2[m][1]);
-                best2_push(ct1 - ((uint32_t)c[3] << 23), k1[m][1], k2[m][1]);
-            }
-            b = bn;
-            j = jn;
-        }
-    }
-
+    uint32_t k1[B1_MTILES][2], k2[B1_MTILES][2];
+    b1_warp_best2<B1_MTILES>(query, nq, qbase, train, nt, tbegin, tend, k1, k2);
 #pragma unroll
     for (int m = 0; m < B1_MTILES; m++) {
 #pragma unroll
         for (int h = 0; h < 2; h++) {
-            uint32_t o1 = __shfl_xor_sync(0xFFFFFFFFu, k1[m][h], 1);
-            uint32_t o2 = __shfl_xor_sync(0xFFFFFFFFu, k2[m][h], 1);
-            best2_merge(o1, o2, k1[m][h], k2[m][h]);
-            o1 = __shfl_xor_sync(0xFFFFFFFFu, k1[m][h], 2);
-            o2 = __shfl_xor_sync(0xFFFFFFFFu, k2[m][h], 2);
-            best2_merge(o1, o2, k1[m][h], k2[m][h]);
-            // popcount of the row: this lane holds words 2t and 2t+1 of it
-            int p = __popc(a[m][h]) + __popc(a[m][h + 2]);
-            p += __shfl_xor_sync(0xFFFFFFFFu, p, 1);
-            p += __shfl_xor_sync(0xFFFFFFFFu, p, 2);
             const int r = qbase + 16 * m + 8 * h + g;
-            if (t == 0 && r < nq) {
-                // key' + ((popc(a) - 256) << 22) = (distance << 22) | j, modulo 2^32
-                const uint32_t offset = ((uint32_t)p << KEY_INDEX_BITS) - (256u << KEY_INDEX_BITS);
-                const uint32_t r1 = k1[m][h] == KEY_NONE ? KEY_NONE : k1[m][h] + offset;
-                const uint32_t r2 = k2[m][h] == KEY_NONE ? KEY_NONE : k2[m][h] + offset;
-                partial[(size_t)blockIdx.y * nq + r] = make_uint2(r1, r2);
-            }
+            if (t == 0 && r < nq)
+                partial[(size_t)blockIdx.y * nq + r] = make_uint2(k1[m][h], k2[m][h]);
         }
     }
 #else

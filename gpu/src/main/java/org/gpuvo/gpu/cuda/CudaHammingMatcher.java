@@ -37,6 +37,10 @@ import jcuda.driver.CUfunction;
  * <li>{@code match_select.cu}: merge, filters, and compaction in query order (deterministic): one launch up to
  * {@value #SMALL_SELECT_MAX} queries, two above.</li>
  * </ol>
+ * Small sets on the tensor-core path ({@value #FUSED_MAX_QUERIES} queries or fewer and at most
+ * {@value #FUSED_MAX_PAIRS} pairs) run all of it, mutual pass included, in ONE launch ({@code match_fused.cu}:
+ * 16 queries per warp, splits merged in place by atomics, the last block to finish decides and compacts),
+ * since there the launches and the partly filled GPU, not the arithmetic, set the time.
  * Both search paths produce identical results (the tests check it); {@link #setPath} forces one.
  *
  * <p>Search window: {@link #matchWithin(DeviceFeatures, DeviceBuffer, DeviceFeatures, ConfigMatch, Matches)}
@@ -75,6 +79,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     static final String MODULE_B1 = "hamming_b1";
     static final String MODULE_SELECT = "match_select";
     static final String MODULE_PREDICT = "match_predict";
+    static final String MODULE_FUSED = "match_fused";
     // launch constants, as #defined in the kernels
     static final int POPC_BLOCK = 128;
     static final int POPC_TILE = 128;
@@ -88,6 +93,24 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     static final int MAX_SPLITS = 64;
     /** resident blocks per multiprocessor the split planner aims for (both search kernels use <= 64 registers) */
     static final int BLOCKS_PER_SM = 8;
+    /** threads per block of match_fused_b1 (8 warps) and query rows per block (one m16 tile per warp) */
+    static final int FUSED_BLOCK = 256;
+    static final int FUSED_ROWS_PER_BLOCK = 128;
+    /** most queries of the one-launch path: its last block decides at most 32 consecutive queries per thread */
+    static final int FUSED_MAX_QUERIES = 32 * FUSED_BLOCK;
+    /**
+     * Most query x train pairs for which AUTO takes the one-launch path (8192^2): up to there the sets are
+     * small enough that latency dominates; above, the 64-queries-per-warp kernel reuses each train tile 4 times.
+     */
+    static final long FUSED_MAX_PAIRS = 1L << 26;
+    /**
+     * Blocks per multiprocessor the one-launch grid aims for (both passes together). match_fused_b1 uses 40
+     * registers per thread, so 6 blocks of 256 threads fit on an SM: 4 is one wave with room to spare, and
+     * enough warps (32 per SM) to hide the load and mma latencies of the short train loops.
+     */
+    static final int FUSED_BLOCKS_PER_SM = 4;
+    /** fewest 8-column train tiles per split of the one-launch path (a split shorter than this is all overhead) */
+    static final int FUSED_MIN_TILES = 4;
     static final int HEADER_INTS = 4;
     static final int RECORD_INTS = 8;
 
@@ -97,12 +120,17 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     private final boolean ownsContext;
     private final ConfigMatch config;
     private final boolean tensorCores;
-    private final CUfunction knnPopc, knnB1, decide, compact, selectSmall, predictHomography;
+    private final CUfunction knnPopc, knnB1, decide, compact, selectSmall, predictHomography, fusedB1;
     private Path path = Path.AUTO;
     private int forcedSplits;
+    /** null: AUTO picks the one-launch path by size; true: whenever it can run; false: never */
+    private Boolean forcedFused;
 
     // device working buffers, grown on demand and kept
     private DeviceBuffer partial, mutualPartial, result, blockCounts, compactOut, predicted;
+    // one-launch path: per-query best-two slots, per-train nearest-query slots (all KEY_NONE between calls) and
+    // the last-block counter (0 between calls); the kernel restores them itself
+    private DeviceBuffer fusedSlots, fusedMutualSlots, fusedCounter;
     private PinnedBuffer compactHost;
     private int[] records = new int[0];
     private final int[] header = new int[1];
@@ -111,6 +139,8 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     private int pendingQueries = -1;
     private boolean pendingCoordinates;
     private Path lastPath = Path.POPC;
+    private boolean lastFused;
+    private String lastPlan = "none";
 
     // host-descriptor path: internal device features and their pinned staging
     private DeviceFeatures hostQuery, hostTrain;
@@ -144,6 +174,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         this.compact = cuda.function(MODULE_SELECT, "match_compact");
         this.selectSmall = cuda.function(MODULE_SELECT, "match_select_small");
         this.predictHomography = cuda.function(MODULE_PREDICT, "predict_homography");
+        this.fusedB1 = cuda.function(MODULE_FUSED, "match_fused_b1");
         this.tensorCores = computeCapabilityMajor(cuda) >= 8;
     }
 
@@ -204,6 +235,24 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     /** The search kernel the last match ran (POPC or TENSOR_CORE). */
     public Path lastPath() {
         return lastPath;
+    }
+
+    /** Whether the last match ran the one-launch path ({@code match_fused.cu}). */
+    public boolean lastFused() {
+        return lastFused;
+    }
+
+    /** The kernels and launch configuration of the last match, in words (for benchmarks and logs). */
+    public String lastPlan() {
+        return lastPlan;
+    }
+
+    /**
+     * Forces the one-launch path on (wherever it can run: tensor-core path, no window, at most
+     * {@value #FUSED_MAX_QUERIES} queries) or off; null restores the size heuristic. For tests.
+     */
+    void setFusedForTesting(Boolean fused) {
+        this.forcedFused = fused;
     }
 
     /** Forces the number of train splits (0: planned from the sizes); for tests of the merge. */
@@ -337,14 +386,22 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         Path run = window != null || path == Path.POPC || (path == Path.AUTO && !tensorCores) ? Path.POPC
                 : Path.TENSOR_CORE;
         double radius2 = config.searchRadius * config.searchRadius;
+        CUdeviceptr queryXy = coordinates ? query.positions.pointer() : NULL;
+        CUdeviceptr trainXy = coordinates ? train.positions.pointer() : NULL;
+        compactOut = grow(compactOut, (HEADER_INTS + (long) RECORD_INTS * nq) * 4);
+        pendingQueries = nq;
+        pendingCoordinates = coordinates;
+        lastPath = run;
+        lastFused = run == Path.TENSOR_CORE && window == null && useFused(nq, nt);
+        if (lastFused) {
+            enqueueFused(query, train, config, queryXy, trainXy, coordinates, sms);
+            return;
+        }
 
         int splits = search(run, query, train, nq, nt, window, false, radius2, sms);
         int mutualSplits = config.mutual ? search(run, train, query, nt, nq, window, true, radius2, sms) : 0;
 
-        compactOut = grow(compactOut, (HEADER_INTS + (long) RECORD_INTS * nq) * 4);
         CUdeviceptr mutualPointer = mutualSplits > 0 ? mutualPartial.pointer() : NULL;
-        CUdeviceptr queryXy = coordinates ? query.positions.pointer() : NULL;
-        CUdeviceptr trainXy = coordinates ? train.positions.pointer() : NULL;
         if (nq <= SMALL_SELECT_MAX) {
             cuda.launch(STAGE, selectSmall, 1, 1, SMALL_BLOCK, 1, 0, Pointer.to(
                     Pointer.to(partial.pointer()), Pointer.to(new int[]{splits}), Pointer.to(new int[]{nq}),
@@ -366,9 +423,63 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
                     Pointer.to(queryXy), Pointer.to(trainXy), Pointer.to(new int[]{coordinates ? 1 : 0}),
                     Pointer.to(compactOut.pointer())));
         }
-        pendingQueries = nq;
-        pendingCoordinates = coordinates;
-        lastPath = run;
+        lastPlan = String.format(java.util.Locale.ROOT, "%s two-stage: %s, %d train split(s)%s, then %s", run,
+                run == Path.TENSOR_CORE ? "hamming_knn_b1 (64 queries/warp, 256/block of 128 threads)"
+                        : "hamming_knn_popc (1 query/thread, 128/block)",
+                splits, mutualSplits > 0 ? " + mutual pass (" + mutualSplits + ")" : "",
+                nq <= SMALL_SELECT_MAX ? "match_select_small (1 block)" : "match_decide + match_compact");
+    }
+
+    /** Whether the one-launch path runs for these sizes (tensor-core path, no window, decided by the caller). */
+    boolean useFused(int nq, int nt) {
+        if (nq > FUSED_MAX_QUERIES || Boolean.FALSE.equals(forcedFused))
+            return false;
+        return Boolean.TRUE.equals(forcedFused) || (long) nq * nt <= FUSED_MAX_PAIRS;
+    }
+
+    /**
+     * The one-launch path: {@code match_fused_b1}, a 1-D grid of the query pass's blocks followed by the mutual
+     * pass's (see the kernel's launch comment), sized by {@link #planFused}.
+     */
+    private void enqueueFused(DeviceFeatures query, DeviceFeatures train, ConfigMatch config, CUdeviceptr queryXy,
+                              CUdeviceptr trainXy, boolean coordinates, int sms) {
+        int nq = query.count, nt = train.count;
+        int target = FUSED_BLOCKS_PER_SM * sms / (config.mutual ? 2 : 1);
+        int[] q = planFused(nq, nt, target, forcedSplits);
+        int[] m = config.mutual ? planFused(nt, nq, target, forcedSplits) : new int[]{0, 0};
+        int blocks = ceilDiv(nq, FUSED_ROWS_PER_BLOCK) * q[0] + (config.mutual ? ceilDiv(nt, FUSED_ROWS_PER_BLOCK) * m[0] : 0);
+        fusedSlots = growFilled(fusedSlots, (long) nq * 8, (byte) 0xFF);
+        fusedMutualSlots = growFilled(fusedMutualSlots, (long) nt * 4, (byte) 0xFF);
+        fusedCounter = growFilled(fusedCounter, 4, (byte) 0);
+        cuda.launch(STAGE, fusedB1, blocks, 1, FUSED_BLOCK, 1, 0, Pointer.to(
+                Pointer.to(query.descriptors.pointer()), Pointer.to(new int[]{nq}),
+                Pointer.to(train.descriptors.pointer()), Pointer.to(new int[]{nt}),
+                Pointer.to(new int[]{q[0]}), Pointer.to(new int[]{q[1]}),
+                Pointer.to(new int[]{m[0]}), Pointer.to(new int[]{m[1]}),
+                Pointer.to(new double[]{config.ratio}), Pointer.to(new int[]{config.maxDistance}),
+                Pointer.to(queryXy), Pointer.to(trainXy), Pointer.to(new int[]{coordinates ? 1 : 0}),
+                Pointer.to(fusedSlots.pointer()), Pointer.to(fusedMutualSlots.pointer()),
+                Pointer.to(fusedCounter.pointer()), Pointer.to(compactOut.pointer())));
+        lastPlan = String.format(java.util.Locale.ROOT, "TENSOR_CORE fused: 1 launch of match_fused_b1, %d blocks of %d"
+                        + " threads (16 queries/warp): %d query row blocks x %d train splits of %d tiles%s",
+                blocks, FUSED_BLOCK, ceilDiv(nq, FUSED_ROWS_PER_BLOCK), q[0], q[1],
+                config.mutual ? String.format(java.util.Locale.ROOT, " + mutual %d x %d of %d",
+                        ceilDiv(nt, FUSED_ROWS_PER_BLOCK), m[0], m[1]) : "");
+    }
+
+    /**
+     * Train splits of one pass of the one-launch path, {rows} against {cols}: {splits, 8-column tiles per
+     * split}. Splits until the pass has about {@code targetBlocks} blocks of {@value #FUSED_ROWS_PER_BLOCK}
+     * rows, each split at least {@value #FUSED_MIN_TILES} tiles; then evened out so that no split is empty.
+     * {@code forced} > 0 asks for that many splits (tests).
+     */
+    static int[] planFused(int rows, int cols, int targetBlocks, int forced) {
+        int rowBlocks = ceilDiv(rows, FUSED_ROWS_PER_BLOCK);
+        int tiles = ceilDiv(cols, 8);
+        int splits = forced > 0 ? Math.min(forced, tiles)
+                : clamp(ceilDiv(Math.max(1, targetBlocks), rowBlocks), 1, Math.max(1, tiles / FUSED_MIN_TILES));
+        int tilesPerSplit = ceilDiv(tiles, splits);
+        return new int[]{ceilDiv(tiles, tilesPerSplit), tilesPerSplit};
     }
 
     /**
@@ -597,6 +708,14 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         return cuda.deviceBuffer(STAGE, Math.max(size, 256));
     }
 
+    /** {@link #grow}, filling a new buffer with {@code value} bytes (on the stream, before any later kernel). */
+    private DeviceBuffer growFilled(DeviceBuffer buffer, long bytes, byte value) {
+        DeviceBuffer grown = grow(buffer, bytes);
+        if (grown != buffer)
+            grown.fillAsync(value);
+        return grown;
+    }
+
     private PinnedBuffer growPinned(PinnedBuffer buffer, long bytes) {
         if (buffer != null && buffer.bytes() >= bytes)
             return buffer;
@@ -639,7 +758,8 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
             cuda.close();
             return;
         }
-        for (AutoCloseable c : new AutoCloseable[]{partial, mutualPartial, result, blockCounts,
+        for (AutoCloseable c : new AutoCloseable[]{partial, mutualPartial, result, blockCounts, fusedSlots,
+                fusedMutualSlots, fusedCounter,
                 compactOut, predicted, compactHost, queryStage, trainStage, predictedStage, trainXyStage, hostQuery,
                 hostTrain}) {
             try {

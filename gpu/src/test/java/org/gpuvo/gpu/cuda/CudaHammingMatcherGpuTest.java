@@ -44,6 +44,7 @@ class CudaHammingMatcherGpuTest {
         GpuTestSupport.assumeCuda();
         matcher.setPath(Path.AUTO);
         matcher.setSplitsForTesting(0);
+        matcher.setFusedForTesting(null);
     }
 
     @AfterAll
@@ -159,11 +160,92 @@ class CudaHammingMatcherGpuTest {
         try (DeviceFeatures q = MatchTestData.upload(cuda, query, null, 2000);
              DeviceFeatures t = MatchTestData.upload(cuda, train, null, 1500)) {
             matcher.setSplitsForTesting(splits);
-            for (Path path : availablePaths()) {
-                matcher.setPath(path);
+            for (Boolean fused : new Boolean[]{null, false}) {  // tensor cores: one launch (AUTO here), two
+                matcher.setFusedForTesting(fused);
+                for (Path path : availablePaths()) {
+                    matcher.setPath(path);
+                    Matches gpu = new Matches();
+                    matcher.match(q, t, config, gpu);
+                    assertThat(MatchTestData.differences(cpu, gpu, 2000)).as(path + " fused " + fused).isEmpty();
+                }
+            }
+        }
+    }
+
+    static Stream<Arguments> fusedSizes() {
+        // around the warp (16 rows) and block (128 rows) tiles of the one-launch path, its query limit
+        // (FUSED_MAX_QUERIES = 8192) and its AUTO pair limit (8192 x 8192), and beyond
+        int[][] sizes = {{1, 1}, {1, 2000}, {2000, 1}, {15, 9}, {16, 16}, {17, 33}, {127, 300}, {128, 128},
+                {129, 4000}, {255, 17}, {256, 1000}, {257, 257}, {2000, 2000}, {4095, 100}, {8191, 700},
+                {8192, 8192}, {8192, 8193}, {8193, 8192}, {20000, 1500}, {100, 30000}};
+        List<Arguments> all = new ArrayList<>();
+        for (int[] s : sizes)
+            for (boolean mutual : new boolean[]{false, true})
+                all.add(Arguments.of(s[0], s[1], mutual));
+        return all.stream();
+    }
+
+    /**
+     * The one-launch path (match_fused.cu) and the two-launch path both equal the CPU across sizes; AUTO picks
+     * the one-launch path exactly up to its limits.
+     */
+    @ParameterizedTest(name = "{0}x{1} mutual={2}")
+    @MethodSource("fusedSizes")
+    void fusedAndTwoStageEqualCpuAcrossSizes(int nq, int nt, boolean mutual) {
+        assumePath(Path.TENSOR_CORE);
+        Random random = new Random(977L * nq + nt + (mutual ? 1 : 0));
+        Descriptors train = MatchTestData.uniform(random, nt, 32);
+        Descriptors query = MatchTestData.noisyCopies(random, train, nq, 40, 0.5);
+        KeyPoints qk = MatchTestData.keyPoints(random, nq, 1280, 720);
+        KeyPoints tk = MatchTestData.keyPoints(random, nt, 1280, 720);
+        ConfigMatch config = config(0.8, mutual, 256);
+        Matches cpu = new Matches();
+        FactoryMatcher.cpu(config).match(query, train, cpu);
+        boolean fusable = nq <= CudaHammingMatcher.FUSED_MAX_QUERIES;
+        boolean auto = fusable && (long) nq * nt <= CudaHammingMatcher.FUSED_MAX_PAIRS;
+        matcher.setPath(Path.AUTO);
+        try (DeviceFeatures q = MatchTestData.upload(cuda, query, qk, nq);
+             DeviceFeatures t = MatchTestData.upload(cuda, train, tk, nt)) {
+            for (Boolean fused : new Boolean[]{null, true, false}) {
+                matcher.setFusedForTesting(fused);
                 Matches gpu = new Matches();
                 matcher.match(q, t, config, gpu);
-                assertThat(MatchTestData.differences(cpu, gpu, 2000)).as(path.toString()).isEmpty();
+                String as = "fused " + fused + ": " + matcher.lastPlan();
+                assertThat(matcher.lastPath()).as(as).isEqualTo(Path.TENSOR_CORE);
+                assertThat(matcher.lastFused()).as(as).isEqualTo(fused == null ? auto : fused && fusable);
+                assertThat(MatchTestData.differences(cpu, gpu, nq)).as(as).isEmpty();
+                assertThat(gpu.size()).as(as).isEqualTo(cpu.size());
+                for (int i = 0; i < gpu.size(); i++) {
+                    assertThat(gpu.queryX[i]).isEqualTo(qk.x[gpu.query[i]]);
+                    assertThat(gpu.trainY[i]).isEqualTo(tk.y[gpu.train[i]]);
+                }
+            }
+        }
+    }
+
+    /**
+     * The one-launch path leaves its slots and counter as it found them: calls of growing, shrinking, mutual and
+     * plain sizes in a row, through one matcher, all equal the CPU (including a first call on fresh buffers).
+     */
+    @Test
+    void fusedStateIsRestoredBetweenCalls() {
+        assumePath(Path.TENSOR_CORE);
+        Random random = new Random(8);
+        try (CudaHammingMatcher own = new CudaHammingMatcher(cuda, config(0.8, false, 256))) {
+            int[][] sizes = {{300, 200}, {3000, 2500}, {50, 4000}, {3000, 2500}, {1, 1}, {5000, 120}, {40, 40}};
+            for (int k = 0; k < sizes.length * 2; k++) {
+                int nq = sizes[k % sizes.length][0], nt = sizes[k % sizes.length][1];
+                ConfigMatch config = config(k % 3 == 0 ? 1.0 : 0.8, k % 2 == 1, 256);
+                Descriptors train = MatchTestData.uniform(random, nt, 32);
+                Descriptors query = MatchTestData.noisyCopies(random, train, nq, 30, 0.5);
+                Matches gpu = new Matches(), cpu = new Matches();
+                FactoryMatcher.cpu(config).match(query, train, cpu);
+                try (DeviceFeatures q = MatchTestData.upload(cuda, query, null, nq);
+                     DeviceFeatures t = MatchTestData.upload(cuda, train, null, nt)) {
+                    own.match(q, t, config, gpu);
+                }
+                assertThat(own.lastFused()).isTrue();
+                assertThat(MatchTestData.differences(cpu, gpu, nq)).as(nq + "x" + nt + " " + config).isEmpty();
             }
         }
     }

@@ -49,6 +49,32 @@ class CudaHammingMatcherTest {
         assertThat(b1 == 1 || b1Blocks <= CudaHammingMatcher.BLOCKS_PER_SM * sms).isTrue();
     }
 
+    @ParameterizedTest(name = "{0} rows x {1} cols, target {2}")
+    @CsvSource({"1,1,528", "2000,2000,528", "2000,2000,264", "8192,8192,528", "100,30000,528", "129,7,528",
+            "7,100000,528", "2000,2000,1"})
+    void fusedPlanCoversEveryTileOnce(int rows, int cols, int target) {
+        int[] plan = CudaHammingMatcher.planFused(rows, cols, target, 0);
+        int tiles = CudaHammingMatcher.ceilDiv(cols, 8);
+        int splits = plan[0], perSplit = plan[1];
+        assertThat(splits).isPositive();
+        assertThat(perSplit).isPositive();
+        // the splits cover the tiles and none is empty
+        assertThat((long) splits * perSplit).isGreaterThanOrEqualTo(tiles);
+        assertThat((long) (splits - 1) * perSplit).isLessThan(tiles);
+        assertThat(perSplit >= CudaHammingMatcher.FUSED_MIN_TILES || splits == 1).isTrue();
+        int blocks = CudaHammingMatcher.ceilDiv(rows, CudaHammingMatcher.FUSED_ROWS_PER_BLOCK) * splits;
+        assertThat(splits == 1 || blocks < 2L * target + CudaHammingMatcher.ceilDiv(rows, 128)).isTrue();
+        // forced splits (tests of the merge) are honoured up to one per tile
+        assertThat(CudaHammingMatcher.planFused(rows, cols, target, 3)[0]).isLessThanOrEqualTo(Math.min(3, tiles));
+    }
+
+    @Test
+    void fusedPlanFor2000FillsAnH100() {
+        // 132 SMs, FUSED_BLOCKS_PER_SM = 4: 16 row blocks x 32 splits of 8 tiles = 512 blocks, one wave
+        int[] plan = CudaHammingMatcher.planFused(2000, 2000, CudaHammingMatcher.FUSED_BLOCKS_PER_SM * 132, 0);
+        assertThat(plan).containsExactly(32, 8);
+    }
+
     @Test
     void predictionIsTheHomographyInDoubles() {
         double[] h = {2, 0, 1, 0, 3, -1, 0, 0, 1};

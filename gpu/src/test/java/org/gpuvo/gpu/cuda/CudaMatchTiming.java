@@ -26,7 +26,10 @@ import jcuda.driver.CUevent;
  * cores) and each configuration (ratio 0.8; ratio 0.8 + mutual), the GPU time of the match kernels (cuEvents
  * around them: search, mutual pass, selection, compaction; no transfer) and the wall time seen from Java of a
  * whole {@code match} call including the download of the kept matches; median and p90 over the repetitions.
- * Also the CPU matcher on the smallest size, for the ratio, and a check that both paths gave the same matches.
+ * The tensor-core path runs twice: as AUTO sizes it (one launch, match_fused.cu, for small sets) and forced
+ * to its two-stage form ("TC 2-stage": hamming_b1.cu + match_select.cu). Also the CPU matcher on the smallest
+ * size, for the ratio, a check that all variants gave the same matches, and for each size and configuration
+ * the kernels and launch configuration that AUTO picks ({@link CudaHammingMatcher#lastPlan()}).
  *
  * <pre>
  * usage: CudaMatchTiming [--sizes 2000,4000,16384] [--reps 100] [--cpu-reps 5]
@@ -58,7 +61,7 @@ public final class CudaMatchTiming {
         System.out.printf(Locale.ROOT, "device: %s (compute %s, %d SMs), driver CUDA %s; reps %d%n",
                 status.deviceName(), status.computeCapability(), status.multiprocessorCount(), status.driverVersion(),
                 reps);
-        List<String> rows = new ArrayList<>();
+        List<String> rows = new ArrayList<>(), plans = new ArrayList<>();
         ConfigMatch ratio = new ConfigMatch(0.8, false, 256), mutual = new ConfigMatch(0.8, true, 256);
         double cpuMedianMs = Double.NaN;
         int cpuSize = -1;
@@ -75,8 +78,17 @@ public final class CudaMatchTiming {
                      DeviceFeatures t = MatchTestData.upload(cuda, train, MatchTestData.keyPoints(random, n, 1280, 720), n)) {
                     for (ConfigMatch config : List.of(ratio, mutual)) {
                         Matches reference = null;
-                        for (Path path : matcher.hasTensorCorePath() ? List.of(Path.POPC, Path.TENSOR_CORE) : List.of(Path.POPC)) {
+                        matcher.setPath(Path.AUTO);
+                        matcher.setFusedForTesting(null);
+                        matcher.match(q, t, config, new Matches());
+                        plans.add(String.format(Locale.ROOT, "%6d x %-6d %-14s AUTO -> %s", n, n,
+                                config.mutual ? "ratio+mutual" : "ratio 0.8", matcher.lastPlan()));
+                        List<String> variants = matcher.hasTensorCorePath() ? List.of("POPC", "TENSOR_CORE", "TC 2-stage")
+                                : List.of("POPC");
+                        for (String variant : variants) {
+                            Path path = variant.equals("POPC") ? Path.POPC : Path.TENSOR_CORE;
                             matcher.setPath(path);
+                            matcher.setFusedForTesting(variant.equals("TC 2-stage") ? Boolean.FALSE : null);
                             Matches out = new Matches();
                             for (int w = 0; w < 5; w++)
                                 matcher.match(q, t, config, out);
@@ -103,7 +115,7 @@ public final class CudaMatchTiming {
                                         : "DIFFERS from popc";
                             }
                             rows.add(String.format(Locale.ROOT, "%6d x %-6d %-14s %-12s %10.4f %10.4f %10.4f %10.4f %7d  %s",
-                                    n, n, config.mutual ? "ratio+mutual" : "ratio 0.8", path, median(gpu), p90(gpu),
+                                    n, n, config.mutual ? "ratio+mutual" : "ratio 0.8", variant, median(gpu), p90(gpu),
                                     median(wall), p90(wall), out.size(), same));
                         }
                     }
@@ -129,6 +141,9 @@ public final class CudaMatchTiming {
         System.out.printf(Locale.ROOT, "%-15s %-14s %-12s %10s %10s %10s %10s %7s%n", "size", "config", "path",
                 "gpu med ms", "gpu p90 ms", "wall med", "wall p90", "kept");
         rows.forEach(System.out::println);
+        System.out.println();
+        System.out.println("what AUTO runs (TENSOR_CORE rows; POPC/TC 2-stage rows force another path):");
+        plans.forEach(System.out::println);
         System.out.println();
         System.out.printf(Locale.ROOT, "CPU matcher (pure Java, 1 thread), %d x %d, ratio 0.8: median %.3f ms%n",
                 cpuSize, cpuSize, cpuMedianMs);
