@@ -62,41 +62,40 @@ __device__ __forceinline__ int fast_score(const uint8_t* p, int threshold)
         dark |= (uint32_t)(c[k] < lo) << k;
         bright |= (uint32_t)(c[k] > hi) << k;
     }
-    if (!has_arc9(dark) && !has_arc9(bright))
+    const bool darker = has_arc9(dark);
+    if (!darker && !has_arc9(bright))
         return 0;
-    // cornerScore<16>: the reference's early `continue`s only skip updates that cannot change a0 or b0, so
-    // evaluating every step gives the same value
-    int dv[25];
+    // cornerScore<16>, by the route of the CPU reference (FastCorners.darkerScore / brighterScore): a pixel cannot
+    // hold a darker and a brighter 9-arc at once, so the score is max(threshold, best arc minimum of d) - 1 for a
+    // darker corner and -min(-threshold, best arc maximum of d) - 1 for a brighter one (d = centre - circle pixel).
+    // Written with plain comparisons: OpenCV's interleaved min/max chains came out wrong from nvcc 13 on sm_90
+    // (a corner scored -23 instead of 21 on an H100, while the same source on the host gave 21).
+    int d[25];
 #pragma unroll
     for (int k = 0; k < 25; ++k)
-        dv[k] = v - c[k & 15];
-    int a0 = threshold;
+        d[k] = v - c[k & 15];
+    if (darker) {
+        int best = threshold;
 #pragma unroll
-    for (int k = 0; k < 16; k += 2) {
-        int a = min(dv[k + 1], dv[k + 2]);
-        a = min(a, dv[k + 3]);
-        a = min(a, dv[k + 4]);
-        a = min(a, dv[k + 5]);
-        a = min(a, dv[k + 6]);
-        a = min(a, dv[k + 7]);
-        a = min(a, dv[k + 8]);
-        a0 = max(a0, min(a, dv[k]));
-        a0 = max(a0, min(a, dv[k + 9]));
-    }
-    int b0 = -a0;
+        for (int k = 0; k < 16; ++k) {
+            int m = d[k];
 #pragma unroll
-    for (int k = 0; k < 16; k += 2) {
-        int b = max(dv[k + 1], dv[k + 2]);
-        b = max(b, dv[k + 3]);
-        b = max(b, dv[k + 4]);
-        b = max(b, dv[k + 5]);
-        b = max(b, dv[k + 6]);
-        b = max(b, dv[k + 7]);
-        b = max(b, dv[k + 8]);
-        b0 = min(b0, max(b, dv[k]));
-        b0 = min(b0, max(b, dv[k + 9]));
+            for (int j = 1; j < 9; ++j)
+                m = d[k + j] < m ? d[k + j] : m;
+            best = m > best ? m : best;
+        }
+        return best - 1;
     }
-    return -b0 - 1;
+    int best = -threshold;
+#pragma unroll
+    for (int k = 0; k < 16; ++k) {
+        int m = d[k];
+#pragma unroll
+        for (int j = 1; j < 9; ++j)
+            m = d[k + j] > m ? d[k + j] : m;
+        best = m < best ? m : best;
+    }
+    return -best - 1;
 }
 
 // HarrisResponse.compute on the shared tile: Sobel gradients summed over the 7x7 block around p, then

@@ -26,7 +26,7 @@ public class OrbEmulationExport {
     public static void main(String[] a) throws Exception {
         String kind = a[0]; int w = Integer.parseInt(a[1]), h = Integer.parseInt(a[2]);
         int n = Integer.parseInt(a[3]); String dist = a[4]; int cell = Integer.parseInt(a[5]); Path dir = Path.of(a[6]);
-        GrayImage img = kind.equals("noise") ? RandomImages.noise(w, h, 1) : RandomImages.blocks(w, h, w * h / 400, 2);
+        GrayImage img = kind.endsWith(".png") ? org.gpuvo.gpu.image.ImageFiles.readGray(java.nio.file.Path.of(kind)) : kind.equals("noise") ? RandomImages.noise(w, h, 1) : RandomImages.blocks(w, h, w * h / 400, 2);
         ConfigOrb c = new ConfigOrb(n);
         c.distribution = ConfigOrb.Distribution.valueOf(dist);
         c.gridCellSize = cell;
