@@ -77,8 +77,13 @@ public final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<int[]> dims = parseSizes();
-        for (int n : features)
-            new ConfigOrb(n).checkValidity();
+        for (int n : features) {
+            try {
+                new ConfigOrb(n).checkValidity();
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "invalid --features: " + e.getMessage());
+            }
+        }
         int reps = repetitions != null ? repetitions : backend == BenchBackend.CUDA ? 200 : 20;
         if (reps < 1 || warmup < 0 || inFlight < 0 || offlineFrames < 1)
             throw new ParameterException(spec.commandLine(), "--reps, --offline-frames must be positive; --warmup, --in-flight not negative");
