@@ -4,6 +4,7 @@ import org.gpuvo.gpu.features.Descriptors;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.DescriptorMatcher;
+import org.gpuvo.gpu.match.MatcherInputs;
 import org.gpuvo.gpu.match.Matches;
 
 import java.util.Arrays;
@@ -51,7 +52,7 @@ public final class BruteForceHammingMatcher implements DescriptorMatcher {
 
     @Override
     public void match(Descriptors query, Descriptors train, Matches out) {
-        checkDescriptors(query, train, out);
+        MatcherInputs.checkDescriptors(query, train, out);
         out.reset();
         int nq = query.size(), nt = train.size();
         if (nq == 0 || nt == 0)
@@ -72,18 +73,8 @@ public final class BruteForceHammingMatcher implements DescriptorMatcher {
     @Override
     public void matchWithin(Descriptors query, float[] predictedX, float[] predictedY,
                             Descriptors train, KeyPoints trainPoints, Matches out) {
-        checkDescriptors(query, train, out);
-        if (predictedX == null || predictedY == null)
-            throw new IllegalArgumentException("predicted positions are null");
-        if (trainPoints == null)
-            throw new IllegalArgumentException("train keypoints are null");
+        MatcherInputs.checkWindow(query, predictedX, predictedY, train, trainPoints, out);
         int nq = query.size(), nt = train.size();
-        if (predictedX.length < nq || predictedY.length < nq)
-            throw new IllegalArgumentException("predicted positions hold " + predictedX.length + " x and "
-                    + predictedY.length + " y values for " + nq + " query descriptors");
-        if (trainPoints.size() != nt)
-            throw new IllegalArgumentException("there are " + trainPoints.size() + " train keypoints for "
-                    + nt + " train descriptors");
         out.reset();
         if (nq == 0 || nt == 0)
             return;
@@ -95,15 +86,6 @@ public final class BruteForceHammingMatcher implements DescriptorMatcher {
         emit(nq, out);
     }
 
-    private static void checkDescriptors(Descriptors query, Descriptors train, Matches out) {
-        if (query == null || train == null)
-            throw new IllegalArgumentException((query == null ? "query" : "train") + " descriptors are null");
-        if (out == null)
-            throw new IllegalArgumentException("output matches are null");
-        if (query.bytesPerDescriptor != train.bytesPerDescriptor)
-            throw new IllegalArgumentException("query descriptors have " + query.bytesPerDescriptor
-                    + " bytes, train descriptors " + train.bytesPerDescriptor + ": they cannot be compared");
-    }
 
     private void prepare(Descriptors query, Descriptors train) {
         int nq = query.size(), nt = train.size();

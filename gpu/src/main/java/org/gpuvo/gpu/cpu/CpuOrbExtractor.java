@@ -94,40 +94,15 @@ public final class CpuOrbExtractor implements OrbExtractor {
         if (out.bytesPerDescriptor != Descriptors.ORB_BYTES)
             throw new IllegalArgumentException("ORB descriptors are " + Descriptors.ORB_BYTES + " bytes, the output holds "
                     + out.bytesPerDescriptor);
-        int edge = config.edgeThreshold;
-        int maxLevel = -1, kept = 0;
-        // OpenCV's KeyPointsFilter::runByImageBorder on level-0 coordinates, plus a check of the level index
-        for (int i = 0; i < keyPoints.size(); i++) {
-            float x = keyPoints.x[i], y = keyPoints.y[i];
-            int level = keyPoints.level[i];
-            if (!(x >= edge && x < image.width - edge && y >= edge && y < image.height - edge))
-                continue;
-            if (level < 0 || level >= 32 || !Float.isFinite(keyPoints.angle[i]))
-                throw new IllegalArgumentException("keypoint " + i + " has level " + level + " and angle "
-                        + keyPoints.angle[i] + "; levels are 0..31 and angles finite");
-            maxLevel = Math.max(maxLevel, level);
-            copyKeyPoint(keyPoints, i, kept++);
-        }
-        keyPoints.truncate(kept);
+        int maxLevel = OrbLimits.retainDescribable(image, keyPoints, config.edgeThreshold);
         pyramid.build(image, maxLevel + 1, 1);
         // a keypoint on a level too small to exist for this image cannot be described
-        kept = 0;
+        int kept = 0;
         for (int i = 0; i < keyPoints.size(); i++)
             if (keyPoints.level[i] < pyramid.size() && patchInsideBuffer(keyPoints, i))
-                copyKeyPoint(keyPoints, i, kept++);
+                keyPoints.move(i, kept++);
         keyPoints.truncate(kept);
         describeAll(keyPoints, out);
-    }
-
-    private static void copyKeyPoint(KeyPoints kp, int from, int to) {
-        if (from == to)
-            return;
-        kp.x[to] = kp.x[from];
-        kp.y[to] = kp.y[from];
-        kp.level[to] = kp.level[from];
-        kp.diameter[to] = kp.diameter[from];
-        kp.angle[to] = kp.angle[from];
-        kp.response[to] = kp.response[from];
     }
 
     /** Whether the keypoint's rotated patch, around its pixel on its level as OpenCV rounds it, fits the buffer. */

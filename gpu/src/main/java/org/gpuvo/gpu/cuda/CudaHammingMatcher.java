@@ -8,6 +8,7 @@ import org.gpuvo.gpu.features.Descriptors;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.DescriptorMatcher;
+import org.gpuvo.gpu.match.MatcherInputs;
 import org.gpuvo.gpu.match.Matches;
 
 import jcuda.Pointer;
@@ -582,7 +583,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     @Override
     public void match(Descriptors query, Descriptors train, Matches out) {
         checkOpen();
-        checkDescriptors(query, train, out);
+        MatcherInputs.checkDescriptors(query, train, out);
         if (query.bytesPerDescriptor > DeviceFeatures.DESCRIPTOR_BYTES) {
             cpuForLongDescriptors().match(query, train, out);
             return;
@@ -602,18 +603,8 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     public void matchWithin(Descriptors query, float[] predictedX, float[] predictedY, Descriptors train,
                             KeyPoints trainPoints, Matches out) {
         checkOpen();
-        checkDescriptors(query, train, out);
-        if (predictedX == null || predictedY == null)
-            throw new IllegalArgumentException("predicted positions are null");
-        if (trainPoints == null)
-            throw new IllegalArgumentException("train keypoints are null");
+        MatcherInputs.checkWindow(query, predictedX, predictedY, train, trainPoints, out);
         int nq = query.size(), nt = train.size();
-        if (predictedX.length < nq || predictedY.length < nq)
-            throw new IllegalArgumentException("predicted positions hold " + predictedX.length + " x and "
-                    + predictedY.length + " y values for " + nq + " query descriptors");
-        if (trainPoints.size() != nt)
-            throw new IllegalArgumentException("there are " + trainPoints.size() + " train keypoints for "
-                    + nt + " train descriptors");
         if (query.bytesPerDescriptor > DeviceFeatures.DESCRIPTOR_BYTES) {
             cpuForLongDescriptors().matchWithin(query, predictedX, predictedY, train, trainPoints, out);
             return;
@@ -634,15 +625,6 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         download(out);
     }
 
-    private static void checkDescriptors(Descriptors query, Descriptors train, Matches out) {
-        if (query == null || train == null)
-            throw new IllegalArgumentException((query == null ? "query" : "train") + " descriptors are null");
-        if (out == null)
-            throw new IllegalArgumentException("output matches are null");
-        if (query.bytesPerDescriptor != train.bytesPerDescriptor)
-            throw new IllegalArgumentException("query descriptors have " + query.bytesPerDescriptor
-                    + " bytes, train descriptors " + train.bytesPerDescriptor + ": they cannot be compared");
-    }
 
     private static void checkHostSize(int n, String role) {
         if (n > MAX_FEATURES)

@@ -228,31 +228,17 @@ public final class CudaOrbExtractor implements OrbExtractor {
             throw new IllegalArgumentException("ORB descriptors are " + Descriptors.ORB_BYTES + " bytes, the output holds "
                     + out.bytesPerDescriptor);
         checkOpen();
-        int edge = config.edgeThreshold;
-        int maxLevel = -1, kept = 0;
-        // as CpuOrbExtractor.describe: OpenCV's runByImageBorder on level-0 coordinates, and a check of the level
-        for (int i = 0; i < keyPoints.size(); i++) {
-            float x = keyPoints.x[i], y = keyPoints.y[i];
-            int level = keyPoints.level[i];
-            if (!(x >= edge && x < image.width - edge && y >= edge && y < image.height - edge))
-                continue;
-            if (level < 0 || level >= 32 || !Float.isFinite(keyPoints.angle[i]))
-                throw new IllegalArgumentException("keypoint " + i + " has level " + level + " and angle "
-                        + keyPoints.angle[i] + "; levels are 0..31 and angles finite");
-            maxLevel = Math.max(maxLevel, level);
-            copyKeyPoint(keyPoints, i, kept++);
-        }
-        keyPoints.truncate(kept);
-        if (kept == 0) {
+        int maxLevel = OrbLimits.retainDescribable(image, keyPoints, config.edgeThreshold);
+        if (keyPoints.isEmpty()) {
             out.resize(0);
             return;
         }
         prepare(image.width, image.height);
         int built = Math.min(maxLevel + 1, table.count);
-        kept = 0;
+        int kept = 0;
         for (int i = 0; i < keyPoints.size(); i++)
             if (keyPoints.level[i] < built && patchInsideBuffer(keyPoints, i))
-                copyKeyPoint(keyPoints, i, kept++);
+                keyPoints.move(i, kept++);
         keyPoints.truncate(kept);
         int n = kept;
         if (n == 0) {
@@ -284,16 +270,6 @@ public final class CudaOrbExtractor implements OrbExtractor {
         descriptorsHost.get(0, out.data, 0, n * Descriptors.ORB_BYTES);
     }
 
-    private static void copyKeyPoint(KeyPoints kp, int from, int to) {
-        if (from == to)
-            return;
-        kp.x[to] = kp.x[from];
-        kp.y[to] = kp.y[from];
-        kp.level[to] = kp.level[from];
-        kp.diameter[to] = kp.diameter[from];
-        kp.angle[to] = kp.angle[from];
-        kp.response[to] = kp.response[from];
-    }
 
     /** CpuOrbExtractor.patchInsideBuffer with the device pyramid's geometry (the same as the CPU's). */
     private boolean patchInsideBuffer(KeyPoints kp, int i) {

@@ -69,6 +69,18 @@ public final class KeyPoints {
         return add(other.x[i], other.y[i], other.level[i], other.diameter[i], other.angle[i], other.response[i]);
     }
 
+    /** Copies keypoint {@code from} over keypoint {@code to} (for compacting a list in place). */
+    public void move(int from, int to) {
+        if (from == to)
+            return;
+        x[to] = x[from];
+        y[to] = y[from];
+        level[to] = level[from];
+        diameter[to] = diameter[from];
+        angle[to] = angle[from];
+        response[to] = response[from];
+    }
+
     /** Drops every keypoint from index {@code newSize} on. */
     public void truncate(int newSize) {
         if (newSize < 0 || newSize > size)

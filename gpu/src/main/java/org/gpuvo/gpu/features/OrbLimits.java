@@ -24,6 +24,31 @@ public final class OrbLimits {
     }
 
     /**
+     * Keeps, in order, the keypoints {@code describe} can describe: OpenCV's {@code KeyPointsFilter::runByImageBorder}
+     * on level-0 coordinates ({@code edgeThreshold} from every side).
+     *
+     * @return the highest level among the kept keypoints, -1 if none is kept
+     * @throws IllegalArgumentException if a kept keypoint's level is outside 0..31 or its angle is not finite
+     */
+    public static int retainDescribable(GrayImage image, KeyPoints keyPoints, int edgeThreshold) {
+        int maxLevel = -1, kept = 0;
+        for (int i = 0; i < keyPoints.size(); i++) {
+            float x = keyPoints.x[i], y = keyPoints.y[i];
+            int level = keyPoints.level[i];
+            if (!(x >= edgeThreshold && x < image.width - edgeThreshold && y >= edgeThreshold
+                    && y < image.height - edgeThreshold))
+                continue;
+            if (level < 0 || level >= 32 || !Float.isFinite(keyPoints.angle[i]))
+                throw new IllegalArgumentException("keypoint " + i + " has level " + level + " and angle "
+                        + keyPoints.angle[i] + "; levels are 0..31 and angles finite");
+            maxLevel = Math.max(maxLevel, level);
+            keyPoints.move(i, kept++);
+        }
+        keyPoints.truncate(kept);
+        return maxLevel;
+    }
+
+    /**
      * Features wanted on each pyramid level: a geometric series over the levels, with ratio 1/scaleFactor,
      * summing to {@code maxFeatures}, rounded as OpenCV's ORB rounds it (float arithmetic, the remainder to
      * the last level).
