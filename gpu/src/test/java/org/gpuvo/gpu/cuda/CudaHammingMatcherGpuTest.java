@@ -1,5 +1,7 @@
 package org.gpuvo.gpu.cuda;
 
+import org.gpuvo.gpu.testdata.RandomDescriptors;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -81,10 +83,10 @@ class CudaHammingMatcherGpuTest {
     void deviceMatchEqualsCpu(int nq, int nt, ConfigMatch config, Path path) {
         assumePath(path);
         Random random = new Random(31L * nq + nt);
-        Descriptors train = MatchTestData.uniform(random, nt, 32);
-        Descriptors query = MatchTestData.noisyCopies(random, train, nq, 40, 0.5);
-        KeyPoints qk = MatchTestData.keyPoints(random, nq, 1280, 720);
-        KeyPoints tk = MatchTestData.keyPoints(random, nt, 1280, 720);
+        Descriptors train = RandomDescriptors.uniform(random, nt, 32);
+        Descriptors query = RandomDescriptors.noisyCopies(random, train, nq, 40, 0.5);
+        KeyPoints qk = RandomDescriptors.keyPoints(random, nq, 1280, 720);
+        KeyPoints tk = RandomDescriptors.keyPoints(random, nt, 1280, 720);
         matcher.setPath(path);
         Matches gpu = new Matches(), cpu = new Matches();
         try (DeviceFeatures q = MatchTestData.upload(cuda, query, qk, nq);
@@ -109,8 +111,8 @@ class CudaHammingMatcherGpuTest {
     @CsvSource({"2000,1500,false", "2000,1500,true", "4000,4000,true", "100,30000,false"})
     void uniformNoiseBothPathsEqualCpu(int nq, int nt, boolean mutual) {
         Random random = new Random(nq * 7L + nt);
-        Descriptors train = MatchTestData.uniform(random, nt, 32);
-        Descriptors query = MatchTestData.uniform(random, nq, 32);
+        Descriptors train = RandomDescriptors.uniform(random, nt, 32);
+        Descriptors query = RandomDescriptors.uniform(random, nq, 32);
         ConfigMatch config = config(0.95, mutual, 256);
         Matches cpu = new Matches();
         FactoryMatcher.cpu(config).match(query, train, cpu);
@@ -130,8 +132,8 @@ class CudaHammingMatcherGpuTest {
     void large16384EqualsCpu() {
         int n = 16384;
         Random random = new Random(16384);
-        Descriptors train = MatchTestData.uniform(random, n, 32);
-        Descriptors query = MatchTestData.noisyCopies(random, train, n, 50, 0.6);
+        Descriptors train = RandomDescriptors.uniform(random, n, 32);
+        Descriptors query = RandomDescriptors.noisyCopies(random, train, n, 50, 0.6);
         ConfigMatch config = config(0.8, true, 256);
         Matches cpu = new Matches();
         FactoryMatcher.cpu(config).match(query, train, cpu);
@@ -152,8 +154,8 @@ class CudaHammingMatcherGpuTest {
     @CsvSource({"1", "2", "3", "7", "16", "64"})
     void forcedSplitsGiveTheSameMatches(int splits) {
         Random random = new Random(splits);
-        Descriptors train = MatchTestData.uniform(random, 1500, 32);
-        Descriptors query = MatchTestData.noisyCopies(random, train, 2000, 30, 0.5);
+        Descriptors train = RandomDescriptors.uniform(random, 1500, 32);
+        Descriptors query = RandomDescriptors.noisyCopies(random, train, 2000, 30, 0.5);
         ConfigMatch config = config(0.85, true, 256);
         Matches cpu = new Matches();
         FactoryMatcher.cpu(config).match(query, train, cpu);
@@ -194,10 +196,10 @@ class CudaHammingMatcherGpuTest {
     void fusedAndTwoStageEqualCpuAcrossSizes(int nq, int nt, boolean mutual) {
         assumePath(Path.TENSOR_CORE);
         Random random = new Random(977L * nq + nt + (mutual ? 1 : 0));
-        Descriptors train = MatchTestData.uniform(random, nt, 32);
-        Descriptors query = MatchTestData.noisyCopies(random, train, nq, 40, 0.5);
-        KeyPoints qk = MatchTestData.keyPoints(random, nq, 1280, 720);
-        KeyPoints tk = MatchTestData.keyPoints(random, nt, 1280, 720);
+        Descriptors train = RandomDescriptors.uniform(random, nt, 32);
+        Descriptors query = RandomDescriptors.noisyCopies(random, train, nq, 40, 0.5);
+        KeyPoints qk = RandomDescriptors.keyPoints(random, nq, 1280, 720);
+        KeyPoints tk = RandomDescriptors.keyPoints(random, nt, 1280, 720);
         ConfigMatch config = config(0.8, mutual, 256);
         Matches cpu = new Matches();
         FactoryMatcher.cpu(config).match(query, train, cpu);
@@ -236,8 +238,8 @@ class CudaHammingMatcherGpuTest {
             for (int k = 0; k < sizes.length * 2; k++) {
                 int nq = sizes[k % sizes.length][0], nt = sizes[k % sizes.length][1];
                 ConfigMatch config = config(k % 3 == 0 ? 1.0 : 0.8, k % 2 == 1, 256);
-                Descriptors train = MatchTestData.uniform(random, nt, 32);
-                Descriptors query = MatchTestData.noisyCopies(random, train, nq, 30, 0.5);
+                Descriptors train = RandomDescriptors.uniform(random, nt, 32);
+                Descriptors query = RandomDescriptors.noisyCopies(random, train, nq, 30, 0.5);
                 Matches gpu = new Matches(), cpu = new Matches();
                 FactoryMatcher.cpu(config).match(query, train, cpu);
                 try (DeviceFeatures q = MatchTestData.upload(cuda, query, null, nq);
@@ -254,12 +256,12 @@ class CudaHammingMatcherGpuTest {
     @Test
     void tiesGoToTheLowerTrainIndex() {
         Random random = new Random(5);
-        Descriptors base = MatchTestData.uniform(random, 300, 32);
+        Descriptors base = RandomDescriptors.uniform(random, 300, 32);
         Descriptors train = new Descriptors(32);
         train.resize(1200);
         for (int i = 0; i < 1200; i++)  // each descriptor four times, at i, i+300, i+600, i+900
             System.arraycopy(base.data, (i % 300) * 32, train.data, i * 32, 32);
-        Descriptors query = MatchTestData.noisyCopies(random, base, 500, 10, 0.8);
+        Descriptors query = RandomDescriptors.noisyCopies(random, base, 500, 10, 0.8);
         for (ConfigMatch config : List.of(config(1.0, false, 256), config(1.0, true, 256))) {
             Matches cpu = new Matches();
             FactoryMatcher.cpu(config).match(query, train, cpu);
@@ -289,9 +291,9 @@ class CudaHammingMatcherGpuTest {
     void windowEqualsCpu(double radius, boolean mutual) {
         Random random = new Random((long) radius * 3 + (mutual ? 1 : 0));
         int nq = 2000, nt = 1800;
-        Descriptors train = MatchTestData.uniform(random, nt, 32);
-        KeyPoints tk = MatchTestData.keyPoints(random, nt, 1280, 720);
-        Descriptors query = MatchTestData.noisyCopies(random, train, nq, 40, 0.5);
+        Descriptors train = RandomDescriptors.uniform(random, nt, 32);
+        KeyPoints tk = RandomDescriptors.keyPoints(random, nt, 1280, 720);
+        Descriptors query = RandomDescriptors.noisyCopies(random, train, nq, 40, 0.5);
         float[] px = new float[nq], py = new float[nq];
         for (int i = 0; i < nq; i++) {
             px[i] = random.nextFloat() * 1280;
@@ -323,10 +325,10 @@ class CudaHammingMatcherGpuTest {
         Random random = new Random(mutual ? 11 : 12);
         int nq = 1500, nt = 1700;
         double[] h = {1.02, 0.01, 12.5, -0.015, 0.99, -7.25, 1e-5, -2e-5, 1.0};
-        Descriptors train = MatchTestData.uniform(random, nt, 32);
-        KeyPoints tk = MatchTestData.keyPoints(random, nt, 1280, 720);
-        Descriptors query = MatchTestData.noisyCopies(random, train, nq, 40, 0.5);
-        KeyPoints qk = MatchTestData.keyPoints(random, nq, 1280, 720);
+        Descriptors train = RandomDescriptors.uniform(random, nt, 32);
+        KeyPoints tk = RandomDescriptors.keyPoints(random, nt, 1280, 720);
+        Descriptors query = RandomDescriptors.noisyCopies(random, train, nq, 40, 0.5);
+        KeyPoints qk = RandomDescriptors.keyPoints(random, nq, 1280, 720);
         float[] px = new float[nq], py = new float[nq];
         for (int i = 0; i < nq; i++) {
             float[] p = CudaHammingMatcher.predict(h, qk.x[i], qk.y[i]);
@@ -362,8 +364,8 @@ class CudaHammingMatcherGpuTest {
     @CsvSource({"32", "16", "8", "1", "31", "64"})
     void factoryMatcherEqualsCpuForAnyLength(int bytes) throws Exception {
         Random random = new Random(bytes);
-        Descriptors train = MatchTestData.uniform(random, 900, bytes);
-        Descriptors query = MatchTestData.noisyCopies(random, train, 1000, Math.max(1, bytes), 0.5);
+        Descriptors train = RandomDescriptors.uniform(random, 900, bytes);
+        Descriptors query = RandomDescriptors.noisyCopies(random, train, 1000, Math.max(1, bytes), 0.5);
         for (ConfigMatch config : configs()) {
             DescriptorMatcher gpu = FactoryMatcher.cuda(config);
             try {
@@ -382,7 +384,7 @@ class CudaHammingMatcherGpuTest {
     @Test
     void emptySetsGiveNoMatches() {
         Random random = new Random(1);
-        Descriptors some = MatchTestData.uniform(random, 10, 32), none = new Descriptors(32);
+        Descriptors some = RandomDescriptors.uniform(random, 10, 32), none = new Descriptors(32);
         Matches out = new Matches();
         out.add(1, 2, 3, 4);
         try (DeviceFeatures a = MatchTestData.upload(cuda, some, null, 10);
@@ -405,8 +407,8 @@ class CudaHammingMatcherGpuTest {
     @Test
     void oneTrainDescriptorIsKeptWithoutSecond() {
         Random random = new Random(2);
-        Descriptors train = MatchTestData.uniform(random, 1, 32);
-        Descriptors query = MatchTestData.uniform(random, 50, 32);
+        Descriptors train = RandomDescriptors.uniform(random, 1, 32);
+        Descriptors query = RandomDescriptors.uniform(random, 50, 32);
         for (Path path : availablePaths()) {
             matcher.setPath(path);
             Matches gpu = new Matches(), cpu = new Matches();
@@ -423,8 +425,8 @@ class CudaHammingMatcherGpuTest {
         Random random = new Random(3);
         try (CudaHammingMatcher own = new CudaHammingMatcher(cuda, config(0.8, true, 256))) {
             for (int n : new int[]{10, 100, 3000, 50, 5000, 1, 4096}) {
-                Descriptors train = MatchTestData.uniform(random, n + 3, 32);
-                Descriptors query = MatchTestData.noisyCopies(random, train, n, 30, 0.5);
+                Descriptors train = RandomDescriptors.uniform(random, n + 3, 32);
+                Descriptors query = RandomDescriptors.noisyCopies(random, train, n, 30, 0.5);
                 Matches gpu = new Matches(), cpu = new Matches();
                 own.match(query, train, gpu);
                 FactoryMatcher.cpu(own.config()).match(query, train, cpu);
@@ -436,10 +438,10 @@ class CudaHammingMatcherGpuTest {
     @Test
     void repeatedCallsAllocateNothing() {
         Random random = new Random(4);
-        Descriptors train = MatchTestData.uniform(random, 3000, 32);
-        Descriptors query = MatchTestData.noisyCopies(random, train, 3000, 30, 0.5);
-        KeyPoints qk = MatchTestData.keyPoints(random, 3000, 640, 480);
-        KeyPoints tk = MatchTestData.keyPoints(random, 3000, 640, 480);
+        Descriptors train = RandomDescriptors.uniform(random, 3000, 32);
+        Descriptors query = RandomDescriptors.noisyCopies(random, train, 3000, 30, 0.5);
+        KeyPoints qk = RandomDescriptors.keyPoints(random, 3000, 640, 480);
+        KeyPoints tk = RandomDescriptors.keyPoints(random, 3000, 640, 480);
         ConfigMatch mutual = config(0.8, true, 256);
         mutual.searchRadius = 40;
         try (CudaHammingMatcher own = new CudaHammingMatcher(cuda, mutual);
@@ -480,7 +482,7 @@ class CudaHammingMatcherGpuTest {
     @Test
     void badArgumentsAreRejectedBeforeAnyKernel() {
         Random random = new Random(6);
-        Descriptors d = MatchTestData.uniform(random, 10, 32);
+        Descriptors d = RandomDescriptors.uniform(random, 10, 32);
         try (DeviceFeatures a = MatchTestData.upload(cuda, d, null, 10);
              DeviceFeatures b = MatchTestData.upload(cuda, d, null, 10);
              DeviceBuffer small = cuda.deviceBuffer("test", 8)) {

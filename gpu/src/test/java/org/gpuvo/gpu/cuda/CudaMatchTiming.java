@@ -1,5 +1,7 @@
 package org.gpuvo.gpu.cuda;
 
+import org.gpuvo.gpu.testdata.RandomDescriptors;
+
 import static jcuda.driver.JCudaDriver.cuEventCreate;
 import static jcuda.driver.JCudaDriver.cuEventDestroy;
 import static jcuda.driver.JCudaDriver.cuEventElapsedTime;
@@ -72,10 +74,10 @@ public final class CudaMatchTiming {
             cuEventCreate(stop, 0);
             for (int n : sizes) {
                 Random random = new Random(n);
-                Descriptors train = MatchTestData.uniform(random, n, 32);
-                Descriptors query = MatchTestData.noisyCopies(random, train, n, 40, 0.5);
-                try (DeviceFeatures q = MatchTestData.upload(cuda, query, MatchTestData.keyPoints(random, n, 1280, 720), n);
-                     DeviceFeatures t = MatchTestData.upload(cuda, train, MatchTestData.keyPoints(random, n, 1280, 720), n)) {
+                Descriptors train = RandomDescriptors.uniform(random, n, 32);
+                Descriptors query = RandomDescriptors.noisyCopies(random, train, n, 40, 0.5);
+                try (DeviceFeatures q = MatchTestData.upload(cuda, query, RandomDescriptors.keyPoints(random, n, 1280, 720), n);
+                     DeviceFeatures t = MatchTestData.upload(cuda, train, RandomDescriptors.keyPoints(random, n, 1280, 720), n)) {
                     for (ConfigMatch config : List.of(ratio, mutual)) {
                         Matches reference = null;
                         matcher.setPath(Path.AUTO);

@@ -13,42 +13,8 @@ final class MatchTestData {
     private MatchTestData() {
     }
 
-    static Descriptors uniform(Random random, int count, int bytes) {
-        Descriptors d = new Descriptors(bytes);
-        d.resize(count);
-        byte[] row = new byte[count * bytes];
-        random.nextBytes(row);
-        System.arraycopy(row, 0, d.data, 0, row.length);
-        return d;
-    }
 
-    /**
-     * "Real-like" queries: about {@code shareCopies} of them are copies of random train descriptors with up to
-     * {@code maxFlips} bits flipped (true matches), the rest uniform noise.
-     */
-    static Descriptors noisyCopies(Random random, Descriptors train, int count, int maxFlips, double shareCopies) {
-        int bytes = train.bytesPerDescriptor;
-        Descriptors q = uniform(random, count, bytes);
-        for (int i = 0; i < count && train.size() > 0; i++) {
-            if (random.nextDouble() >= shareCopies)
-                continue;
-            int source = random.nextInt(train.size());
-            System.arraycopy(train.data, source * bytes, q.data, i * bytes, bytes);
-            int flips = random.nextInt(maxFlips + 1);
-            for (int f = 0; f < flips; f++) {
-                int bit = random.nextInt(bytes * 8);
-                q.data[i * bytes + bit / 8] ^= (byte) (1 << (bit % 8));
-            }
-        }
-        return q;
-    }
 
-    static KeyPoints keyPoints(Random random, int count, float width, float height) {
-        KeyPoints k = new KeyPoints(count);
-        for (int i = 0; i < count; i++)
-            k.add(random.nextFloat() * width, random.nextFloat() * height, 0, 31, 0, 1);
-        return k;
-    }
 
     /** New device features of {@code capacity} holding {@code d} and the positions of {@code k} (may be null). */
     static DeviceFeatures upload(CudaContext cuda, Descriptors d, KeyPoints k, int capacity) {

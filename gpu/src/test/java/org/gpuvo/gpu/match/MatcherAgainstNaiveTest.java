@@ -1,5 +1,7 @@
 package org.gpuvo.gpu.match;
 
+import org.gpuvo.gpu.testdata.RandomDescriptors;
+
 import org.gpuvo.gpu.features.Descriptors;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,5 +1,7 @@
 package org.gpuvo.gpu.match;
 
+import org.gpuvo.gpu.testdata.RandomDescriptors;
+
 import org.gpuvo.gpu.opencv.OpenCvMats;
 
 import org.bytedeco.javacpp.BytePointer;

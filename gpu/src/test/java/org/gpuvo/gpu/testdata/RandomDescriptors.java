@@ -1,4 +1,4 @@
-package org.gpuvo.gpu.match;
+package org.gpuvo.gpu.testdata;
 
 import org.gpuvo.gpu.features.Descriptors;
 import org.gpuvo.gpu.features.KeyPoints;
@@ -6,11 +6,11 @@ import org.gpuvo.gpu.features.KeyPoints;
 import java.util.Random;
 
 /** Seeded random descriptor sets with a known share of true correspondences, for matcher tests. */
-final class RandomDescriptors {
+public final class RandomDescriptors {
     private RandomDescriptors() {
     }
 
-    static Descriptors uniform(Random random, int count, int bytes) {
+    public static Descriptors uniform(Random random, int count, int bytes) {
         Descriptors d = new Descriptors(bytes);
         d.resize(count);
         byte[] row = new byte[count * bytes];
@@ -23,11 +23,17 @@ final class RandomDescriptors {
      * Queries of which about half are noisy copies of train descriptors (each with up to {@code maxFlips} bits
      * flipped) and the rest uniform noise: a mix where the ratio test and the mutual check both have work.
      */
-    static Descriptors noisyCopies(Random random, Descriptors train, int count, int maxFlips) {
+    public static Descriptors noisyCopies(Random random, Descriptors train, int count, int maxFlips) {
+        return noisyCopies(random, train, count, maxFlips, 0.5);
+    }
+
+    /** Queries of which about {@code shareCopies} are noisy copies of train descriptors, the rest uniform noise. */
+    public static Descriptors noisyCopies(Random random, Descriptors train, int count, int maxFlips,
+                                          double shareCopies) {
         int bytes = train.bytesPerDescriptor;
         Descriptors q = uniform(random, count, bytes);
         for (int i = 0; i < count && train.size() > 0; i++) {
-            if (random.nextBoolean())
+            if (random.nextDouble() >= shareCopies)
                 continue;
             int source = random.nextInt(train.size());
             System.arraycopy(train.data, source * bytes, q.data, i * bytes, bytes);
@@ -41,7 +47,7 @@ final class RandomDescriptors {
     }
 
     /** Keypoints spread uniformly over a {@code width}×{@code height} image. */
-    static KeyPoints keyPoints(Random random, int count, float width, float height) {
+    public static KeyPoints keyPoints(Random random, int count, float width, float height) {
         KeyPoints k = new KeyPoints(count);
         for (int i = 0; i < count; i++)
             k.add(random.nextFloat() * width, random.nextFloat() * height, 0, 31, 0, 1);
