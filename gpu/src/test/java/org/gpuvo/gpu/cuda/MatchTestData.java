@@ -2,7 +2,6 @@ package org.gpuvo.gpu.cuda;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 
 import org.gpuvo.gpu.features.Descriptors;
 import org.gpuvo.gpu.features.KeyPoints;
