@@ -238,6 +238,7 @@ public final class CudaOrbExtractor implements OrbExtractor {
                     + frame.bytes() + " bytes");
         checkOpen();
         checkNotPending();
+        record(0); // the frame was copied elsewhere: "upload" is empty on this stream
         prepare(width, height);
         begin(frame);
     }
