@@ -39,7 +39,17 @@ import jcuda.driver.CUfunction;
  * the device, so the host only learns the feature count when it downloads the result. {@link #detect} downloads
  * the counts and, speculatively in the same batch, the first {@code maxFeatures} records and descriptors, then
  * waits once; {@link #detectOnDevice} downloads only the per-level counts and leaves the features on the device
- * for the matcher.
+ * for the matcher; {@link #detectOnDevice(DeviceBuffer, int, int)} does the same for a frame the caller already
+ * copied to the device (the front end's overlapped upload).
+ *
+ * <p>CUDA graph: from the memset to BRIEF, a frame's work does not change while the image size and the buffers stay
+ * the same, so it is captured once ({@code cuStreamBeginCapture}/{@code cuStreamEndCapture}, on the second frame of
+ * a layout) and replayed with one {@code cuGraphLaunch}: one graph per input buffer and output slot (the two
+ * alternating {@link DeviceFeatures}), all destroyed whenever the level table or any buffer they name is
+ * reallocated. The graph is not used while stage timing is on ({@link #enableStageTiming()}: its events sit between
+ * the kernels); {@link #enableFrameTiming()} times the whole detection around the graph instead. If a capture
+ * fails, a warning is logged once and the kernels are launched one by one from then on. {@link #useGraphs} and the
+ * system property {@code gpuvo.cudaGraphs=false} turn graphs off.
  *
  * <p>Memory: every device and pinned buffer is allocated when the image size first appears (or grows) and reused
  * frame after frame. Two cases grow buffers and run the frame again, once: a frame with more FAST corners than

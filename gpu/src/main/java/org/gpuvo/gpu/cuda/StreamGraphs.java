@@ -10,6 +10,7 @@ import static jcuda.driver.JCudaDriver.cuStreamEndCapture;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,8 +34,13 @@ import jcuda.driver.CUstreamCaptureMode;
  */
 final class StreamGraphs implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StreamGraphs.class);
-    /** graphs kept at once: the extractor alternates two output slots and, overlapped, two input buffers */
-    static final int CAPACITY = 4;
+    /**
+     * Graphs kept at once. The extractor alternates two output slots over three inputs (its own, and the front
+     * end's two overlapped ones): six keys at most, so a stream that mixes the ways never re-captures.
+     */
+    static final int CAPACITY = 8;
+    /** the first failure in the process is a warning, later ones (other pipelines) are logged at debug level */
+    private static final AtomicBoolean WARNED = new AtomicBoolean();
 
     private static final class Entry {
         CUgraphExec exec;
@@ -156,8 +162,12 @@ final class StreamGraphs implements AutoCloseable {
     private CUgraphExec fail(RuntimeException e) {
         broken = true;
         clear();
-        LOG.warn("pipeline {}: CUDA graph capture of stage {} failed, running the kernels one launch at a time "
-                + "from now on: {}", cuda.pipeline(), stage, e.toString());
+        String message = "pipeline {}: CUDA graph capture of stage {} failed, running the kernels one launch at a "
+                + "time from now on: {}";
+        if (WARNED.compareAndSet(false, true))
+            LOG.warn(message, cuda.pipeline(), stage, e.toString());
+        else
+            LOG.debug(message, cuda.pipeline(), stage, e.toString());
         return null;
     }
 
