@@ -320,6 +320,7 @@ public final class CudaOrbExtractor implements OrbExtractor {
             throw new IllegalArgumentException("ORB descriptors are " + Descriptors.ORB_BYTES + " bytes, the output holds "
                     + out.bytesPerDescriptor);
         checkOpen();
+        checkNotPending();
         int edge = config.edgeThreshold;
         int maxLevel = -1, kept = 0;
         // as CpuOrbExtractor.describe: OpenCV's runByImageBorder on level-0 coordinates, and a check of the level
