@@ -70,6 +70,8 @@ public final class CudaContext implements AutoCloseable {
     private final CUdevice device = new CUdevice();
     private final CUcontext context = new CUcontext();
     private final CUstream stream = new CUstream();
+    private final CUstream copyStream = new CUstream();
+    private boolean copyStreamCreated;
     private final Map<String, CUmodule> modules = new LinkedHashMap<>();
     private final Map<String, CUfunction> functions = new HashMap<>();
     private final Set<CudaAllocation> allocations = new LinkedHashSet<>();
@@ -141,6 +143,20 @@ public final class CudaContext implements AutoCloseable {
     /** The pipeline's stream: all of its copies and launches are ordered on it. */
     public CUstream stream() {
         return stream;
+    }
+
+    /**
+     * A second stream of the pipeline, for host-to-device copies that overlap the work on {@link #stream()}
+     * (created on first use, destroyed on {@link #close()}). Work on the two streams is unordered: order it with
+     * events ({@code cuEventRecord} on one, {@code cuStreamWaitEvent} on the other).
+     */
+    public CUstream copyStream() {
+        makeCurrent();
+        if (!copyStreamCreated) {
+            CudaCheck.call(STAGE, "cuStreamCreate", () -> cuStreamCreate(copyStream, CUstream_flags.CU_STREAM_NON_BLOCKING));
+            copyStreamCreated = true;
+        }
+        return copyStream;
     }
 
     public String pipeline() {
@@ -290,12 +306,16 @@ public final class CudaContext implements AutoCloseable {
         if (quietly(STAGE, "cuCtxSetCurrent", () -> cuCtxSetCurrent(context))) {
             if (streamCreated)
                 quietly(STAGE, "cuStreamSynchronize", () -> cuStreamSynchronize(stream));
+            if (copyStreamCreated)
+                quietly(STAGE, "cuStreamSynchronize", () -> cuStreamSynchronize(copyStream));
             for (CudaAllocation allocation : new ArrayList<>(allocations))
                 allocation.close();
             for (Map.Entry<String, CUmodule> module : modules.entrySet())
                 quietly(STAGE, "cuModuleUnload(" + module.getKey() + ")", () -> cuModuleUnload(module.getValue()));
             if (streamCreated)
                 quietly(STAGE, "cuStreamDestroy", () -> cuStreamDestroy(stream));
+            if (copyStreamCreated)
+                quietly(STAGE, "cuStreamDestroy", () -> cuStreamDestroy(copyStream));
         }
         closed = true;
         allocations.clear();

@@ -1,7 +1,10 @@
 package org.gpuvo.gpu.cuda;
 
 import jcuda.driver.CUevent;
+import jcuda.driver.CUevent_flags;
+import jcuda.driver.CUstream;
 import org.gpuvo.gpu.features.ConfigOrb;
+import org.gpuvo.gpu.features.OrbLimits;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.Matches;
@@ -14,15 +17,31 @@ import static jcuda.driver.JCudaDriver.cuEventDestroy;
 import static jcuda.driver.JCudaDriver.cuEventElapsedTime;
 import static jcuda.driver.JCudaDriver.cuEventRecord;
 import static jcuda.driver.JCudaDriver.cuEventSynchronize;
+import static jcuda.driver.JCudaDriver.cuStreamWaitEvent;
 
 /**
  * The GPU front end of one camera: each frame is uploaded once, its ORB features are extracted and stay on the
  * device, they are matched there against the previous frame's, and only the matches come back. Extraction and
  * matching share one context and one stream, so a frame's work runs back to back without a host round trip
  * between them. Not thread safe: one instance per camera stream.
+ *
+ * <p>Two ways to feed it:
+ * <ul>
+ * <li>{@link #process(GrayImage, Matches)}: one frame in, its matches out; the upload runs on the compute stream
+ * before the frame's kernels.</li>
+ * <li>Overlapped: {@link #submit(GrayImage)} copies a frame into one of two pinned staging buffers and enqueues its
+ * upload on the context's copy stream ({@link CudaContext#copyStream()}) into one of two device input buffers;
+ * {@link #collect(Matches)} processes the submitted frame. {@link #processOverlapped(GrayImage, Matches)} does
+ * both per call, one frame behind: it starts the kernels of the frame submitted before, then stages and uploads the
+ * new frame while they run, then waits for the older frame's results. The compute stream waits for a frame's
+ * copy with {@code cuStreamWaitEvent} before its pyramid, and the copy stream waits for the compute stream to be
+ * done with an input buffer before it copies the next frame into it.</li>
+ * </ul>
+ * Both ways match each frame against the frame processed before it, whichever way that one came.
  */
 public final class CudaFrontEnd implements AutoCloseable {
     public static final String STAGE_MATCH = CudaHammingMatcher.STAGE;
+    private static final String STAGE_UPLOAD = CudaOrbExtractor.STAGE_UPLOAD;
 
     private final CudaContext cuda;
     private final CudaOrbExtractor extractor;
@@ -32,6 +51,15 @@ public final class CudaFrontEnd implements AutoCloseable {
     private CUevent matchStart, matchEnd;
     private boolean timing;
     private float matchMillis = Float.NaN;
+
+    // overlapped upload: two slots, each a pinned staging buffer, a device input and two events
+    private final PinnedBuffer[] staging = new PinnedBuffer[2];
+    private final DeviceBuffer[] inputs = new DeviceBuffer[2];
+    private final CUevent[] uploaded = new CUevent[2], consumed = new CUevent[2];
+    private final int[] slotWidth = new int[2], slotHeight = new int[2];
+    /** the slot holding a submitted frame not yet processed, or -1 */
+    private int queued = -1;
+    private int lastSlot = 1;
 
     /** Opens its own context (device 0, a new stream), closed with the front end. */
     public CudaFrontEnd(String pipeline, ConfigOrb orb, ConfigMatch match) {
@@ -51,9 +79,134 @@ public final class CudaFrontEnd implements AutoCloseable {
      * frame has nothing to match: {@code out} is left empty.
      *
      * @return the number of features of this frame
+     * @throws IllegalStateException if a frame was {@link #submit submitted} and not collected
      */
     public int process(GrayImage frame, Matches out) {
-        DeviceFeatures current = extractor.detectOnDevice(frame);
+        if (queued >= 0)
+            throw new IllegalStateException("a submitted frame waits: collect() it before process()");
+        return matchWithPrevious(extractor.detectOnDevice(frame), out);
+    }
+
+    /**
+     * Stages {@code frame} in pinned memory and enqueues its upload on the copy stream; returns without waiting
+     * for the copy. At most one frame waits: {@link #collect} it before submitting another.
+     *
+     * @throws IllegalArgumentException if the frame is null or larger than ORB accepts
+     * @throws IllegalStateException    if a submitted frame was not collected yet
+     */
+    public void submit(GrayImage frame) {
+        OrbLimits.checkImage(frame);
+        if (queued >= 0)
+            throw new IllegalStateException("a submitted frame waits: collect() it before submitting another");
+        int slot = lastSlot ^ 1;
+        long pixels = (long) frame.width * frame.height;
+        if (staging[slot] == null || staging[slot].bytes() < pixels) {
+            // only when the frame size grows; nothing reads this slot now (its last frame was collected)
+            if (staging[slot] != null)
+                staging[slot].close();
+            if (inputs[slot] != null)
+                inputs[slot].close();
+            staging[slot] = null;
+            inputs[slot] = null;
+            staging[slot] = cuda.pinnedBuffer(STAGE_UPLOAD, pixels);
+            inputs[slot] = cuda.deviceBuffer(STAGE_UPLOAD, pixels);
+        }
+        if (uploaded[slot] == null) {
+            uploaded[slot] = event();
+            consumed[slot] = event();
+        }
+        // waits for this staging buffer's previous copy (two frames ago) before overwriting it
+        staging[slot].putRows(0, frame.data, frame.offset, frame.stride, frame.width, frame.height);
+        CUstream copy = cuda.copyStream();
+        CUevent free = consumed[slot], done = uploaded[slot];
+        // the compute stream may still be reading this input for the frame before last: wait for it
+        CudaCheck.call(STAGE_UPLOAD, "cuStreamWaitEvent", () -> cuStreamWaitEvent(copy, free, 0));
+        inputs[slot].uploadAsync(staging[slot], pixels, copy);
+        CudaCheck.call(STAGE_UPLOAD, "cuEventRecord", () -> cuEventRecord(done, copy));
+        slotWidth[slot] = frame.width;
+        slotHeight[slot] = frame.height;
+        lastSlot = slot;
+        queued = slot;
+    }
+
+    /**
+     * Processes the frame {@link #submit submitted} last, as {@link #process}: its features, its matches against
+     * the frame before.
+     *
+     * @return the number of features of the frame
+     * @throws IllegalStateException if no frame was submitted
+     */
+    public int collect(Matches out) {
+        int slot = takeQueued();
+        startOnDevice(slot);
+        return finish(slot, out);
+    }
+
+    /**
+     * One step of the overlapped pipeline: starts the kernels of the frame submitted before (if any), then submits
+     * {@code next} (if not null) so that its staging and upload overlap those kernels, then waits for the older
+     * frame's features and matches them against the frame before it. Call with {@code null} after the last frame
+     * to collect it.
+     *
+     * @return the number of features of the frame processed, or -1 if none was waiting (the first call; {@code out}
+     *         is then empty)
+     */
+    public int processOverlapped(GrayImage next, Matches out) {
+        if (next != null)
+            OrbLimits.checkImage(next);
+        if (queued < 0) {
+            out.reset();
+            if (next != null)
+                submit(next);
+            return -1;
+        }
+        int slot = takeQueued();
+        startOnDevice(slot);
+        try {
+            if (next != null)
+                submit(next);
+        } finally {
+            // the started frame is finished even if the next one could not be submitted
+            finish(slot, out);
+        }
+        return previous.count;
+    }
+
+    /** Whether a submitted frame waits to be collected. */
+    public boolean hasSubmitted() {
+        return queued >= 0;
+    }
+
+    private int takeQueued() {
+        if (queued < 0)
+            throw new IllegalStateException("no frame was submitted");
+        int slot = queued;
+        queued = -1;
+        return slot;
+    }
+
+    private void startOnDevice(int slot) {
+        CUevent done = uploaded[slot];
+        CUstream compute = cuda.stream();
+        cuda.makeCurrent();
+        CudaCheck.call(STAGE_UPLOAD, "cuStreamWaitEvent", () -> cuStreamWaitEvent(compute, done, 0));
+        extractor.enqueueOnDevice(inputs[slot], slotWidth[slot], slotHeight[slot]);
+    }
+
+    private int finish(int slot, Matches out) {
+        DeviceFeatures current;
+        try {
+            current = extractor.finishOnDevice();
+        } finally {
+            // the input is free for the next copy once the compute stream got past this point
+            CUevent free = consumed[slot];
+            CUstream compute = cuda.stream();
+            CudaCheck.call(STAGE_UPLOAD, "cuEventRecord", () -> cuEventRecord(free, compute));
+        }
+        return matchWithPrevious(current, out);
+    }
+
+    private int matchWithPrevious(DeviceFeatures current, Matches out) {
         out.reset();
         if (previous != null) {
             if (timing)
@@ -71,12 +224,26 @@ public final class CudaFrontEnd implements AutoCloseable {
         return current.count;
     }
 
-    /** Forgets the previous frame (after a gap in the stream): the next frame is matched against nothing. */
+    private CUevent event() {
+        cuda.makeCurrent();
+        CUevent e = new CUevent();
+        CudaCheck.call(STAGE_UPLOAD, "cuEventCreate", () -> cuEventCreate(e, CUevent_flags.CU_EVENT_DISABLE_TIMING));
+        return e;
+    }
+
+    /**
+     * Forgets the previous frame (after a gap in the stream): the next frame is matched against nothing. A frame
+     * submitted and not yet collected stays submitted.
+     */
     public void reset() {
         previous = null;
     }
 
-    /** Records GPU times of every stage from now on (a few events per frame; off by default). */
+    /**
+     * Records GPU times of every stage from now on (a few events per frame; off by default). The extractor then
+     * launches its kernels one by one instead of replaying its CUDA graph, since the stage events sit between
+     * them; in the overlapped mode "upload" is empty (the copy runs on the copy stream).
+     */
     public void enableStageTiming() {
         extractor.enableStageTiming();
         if (matchStart == null) {
@@ -107,6 +274,11 @@ public final class CudaFrontEnd implements AutoCloseable {
         return matcher;
     }
 
+    /** The front end's context (for tests and diagnostics: allocations, streams). */
+    public CudaContext context() {
+        return cuda;
+    }
+
     private void record(CUevent event) {
         CudaCheck.call(STAGE_MATCH, "cuEventRecord", () -> cuEventRecord(event, cuda.stream()));
     }
@@ -116,9 +288,16 @@ public final class CudaFrontEnd implements AutoCloseable {
         try {
             matcher.close();
             extractor.close();
-            if (matchStart != null) {
-                cuEventDestroy(matchStart);
-                cuEventDestroy(matchEnd);
+            if (!cuda.isClosed()) {
+                cuda.makeCurrent();
+                if (matchStart != null) {
+                    cuEventDestroy(matchStart);
+                    cuEventDestroy(matchEnd);
+                }
+                for (CUevent[] events : new CUevent[][]{uploaded, consumed})
+                    for (CUevent e : events)
+                        if (e != null)
+                            cuEventDestroy(e);
             }
         } finally {
             cuda.close();

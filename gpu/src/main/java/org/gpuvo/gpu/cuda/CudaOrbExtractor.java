@@ -4,6 +4,7 @@ import static jcuda.driver.JCudaDriver.cuEventCreate;
 import static jcuda.driver.JCudaDriver.cuEventDestroy;
 import static jcuda.driver.JCudaDriver.cuEventElapsedTime;
 import static jcuda.driver.JCudaDriver.cuEventRecord;
+import static jcuda.driver.JCudaDriver.cuEventSynchronize;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -38,7 +39,17 @@ import jcuda.driver.CUfunction;
  * the device, so the host only learns the feature count when it downloads the result. {@link #detect} downloads
  * the counts and, speculatively in the same batch, the first {@code maxFeatures} records and descriptors, then
  * waits once; {@link #detectOnDevice} downloads only the per-level counts and leaves the features on the device
- * for the matcher.
+ * for the matcher; {@link #detectOnDevice(DeviceBuffer, int, int)} does the same for a frame the caller already
+ * copied to the device (the front end's overlapped upload).
+ *
+ * <p>CUDA graph: from the memset to BRIEF, a frame's work does not change while the image size and the buffers stay
+ * the same, so it is captured once ({@code cuStreamBeginCapture}/{@code cuStreamEndCapture}, on the second frame of
+ * a layout) and replayed with one {@code cuGraphLaunch}: one graph per input buffer and output slot (the two
+ * alternating {@link DeviceFeatures}), all destroyed whenever the level table or any buffer they name is
+ * reallocated. The graph is not used while stage timing is on ({@link #enableStageTiming()}: its events sit between
+ * the kernels); {@link #enableFrameTiming()} times the whole detection around the graph instead. If a capture
+ * fails, a warning is logged once and the kernels are launched one by one from then on. {@link #useGraphs} and the
+ * system property {@code gpuvo.cudaGraphs=false} turn graphs off.
  *
  * <p>Memory: every device and pinned buffer is allocated when the image size first appears (or grows) and reused
  * frame after frame. Two cases grow buffers and run the frame again, once: a frame with more FAST corners than
@@ -85,6 +96,14 @@ public final class CudaOrbExtractor implements OrbExtractor {
     private byte[] recordBytes = new byte[0];
 
     private CUevent[] events;
+    private CUevent frameStart, frameEnd;
+    private boolean frameTimed;
+    /** the frame the next detection reads: {@link #input} or a buffer the caller uploaded into */
+    private DeviceBuffer frameInput;
+    /** the detection kernels captured per (input buffer, output slot); cleared whenever a buffer moves */
+    private final StreamGraphs graphs;
+    /** a detection enqueued by {@link #enqueueOnDevice} and not yet finished */
+    private boolean pending;
     private boolean closed;
 
     /** Opens a CUDA context of its own (device 0), closed with the extractor. */
@@ -101,6 +120,7 @@ public final class CudaOrbExtractor implements OrbExtractor {
         this.quota = OrbLimits.featuresPerLevel(this.config);
         this.ownsContext = cuda == null;
         this.cuda = cuda != null ? cuda : CudaContext.open("orb");
+        this.graphs = new StreamGraphs(this.cuda, STAGE_PYRAMID);
         try {
             pyramidLevel = this.cuda.function("orb_pyramid", "orb_pyramid_level");
             fast = this.cuda.function("orb_fast", "orb_fast");
@@ -137,7 +157,9 @@ public final class CudaOrbExtractor implements OrbExtractor {
             out.descriptors.resize(0);
             return;
         }
+        checkNotPending();
         upload(image);
+        frameInput = input;
         int speculative;
         DeviceFeatures df;
         int total;
@@ -184,28 +206,98 @@ public final class CudaOrbExtractor implements OrbExtractor {
     public DeviceFeatures detectOnDevice(GrayImage image) {
         OrbLimits.checkImage(image);
         checkOpen();
+        checkNotPending();
         prepare(image.width, image.height);
+        if (table.detectCount > 0)
+            upload(image);
+        begin(input);
+        return finishOnDevice();
+    }
+
+    /**
+     * As {@link #detectOnDevice(GrayImage)}, for a frame already on the device: {@code frame} holds
+     * {@code width * height} bytes, row after row without padding. The frame's copy must be ordered before this
+     * extractor's stream (the same stream, or {@code cuStreamWaitEvent} on an event recorded after the copy), and
+     * {@code frame} must not be overwritten before this method returns.
+     *
+     * @throws IllegalArgumentException if the size is not one ORB accepts, or {@code frame} is too small or
+     *                                  belongs to another context
+     */
+    public DeviceFeatures detectOnDevice(DeviceBuffer frame, int width, int height) {
+        enqueueOnDevice(frame, width, height);
+        return finishOnDevice();
+    }
+
+    /**
+     * First half of {@link #detectOnDevice(DeviceBuffer, int, int)}: enqueues the detection and the download of
+     * the counts, and returns without waiting, so that the caller can prepare the next frame meanwhile. Must be
+     * followed by {@link #finishOnDevice()}; {@code frame} must stay unchanged until that returns (a frame whose
+     * buffers grow runs again).
+     */
+    void enqueueOnDevice(DeviceBuffer frame, int width, int height) {
+        if (frame == null)
+            throw new IllegalArgumentException("frame is null");
+        if (width <= 0 || height <= 0 || width > OrbLimits.MAX_SIDE || height > OrbLimits.MAX_SIDE
+                || (long) width * height > OrbLimits.MAX_PIXELS)
+            throw new IllegalArgumentException("image " + width + "x" + height + " is not a size ORB accepts (at most "
+                    + OrbLimits.MAX_SIDE + " pixels a side)");
+        if (frame.owner != cuda)
+            throw new IllegalArgumentException("the frame's device buffer belongs to another CUDA context");
+        if (frame.bytes() < (long) width * height)
+            throw new IllegalArgumentException("a " + width + "x" + height + " frame does not fit a device buffer of "
+                    + frame.bytes() + " bytes");
+        checkOpen();
+        checkNotPending();
+        record(0); // the frame was copied elsewhere: "upload" is empty on this stream
+        prepare(width, height);
+        begin(frame);
+    }
+
+    /** Enqueues the detection of {@code frame} (already in device memory, ordered before the stream). */
+    private void begin(DeviceBuffer frame) {
         ensureCapacity(capacity == 0 ? initialCapacity() : capacity);
+        frameInput = frame;
+        if (table.detectCount > 0)
+            enqueueDetectionAndCounts(features[current]);
+        pending = true;
+    }
+
+    private void enqueueDetectionAndCounts(DeviceFeatures df) {
+        enqueueDetection(df);
+        record(7);
+        scratch.downloadAsync(countsHost, countBytes.length);
+        record(8);
+    }
+
+    /**
+     * Second half of {@link #detectOnDevice(DeviceBuffer, int, int)}: waits for the counts (running the frame
+     * again if a buffer had to grow) and returns the features, as {@link #detectOnDevice(GrayImage)}.
+     */
+    DeviceFeatures finishOnDevice() {
+        if (!pending)
+            throw new IllegalStateException("no detection enqueued");
+        pending = false;
         DeviceFeatures df = features[current];
         if (table.detectCount == 0) {
             df.count = 0;
             current ^= 1;
             return df;
         }
-        upload(image);
-        int total;
-        do {
+        int total = readCounts();
+        while (grewForOverflow(total)) {
             ensureCapacity(capacity);
             df = features[current];
-            enqueueDetection(df);
-            record(7);
-            scratch.downloadAsync(countsHost, countBytes.length);
-            record(8);
+            enqueueDetectionAndCounts(df);
             total = readCounts();
-        } while (grewForOverflow(total));
+        }
         df.count = total;
         current ^= 1;
         return df;
+    }
+
+    private void checkNotPending() {
+        if (pending)
+            throw new IllegalStateException("a detection was enqueued and not finished");
     }
 
     /**
@@ -228,6 +320,7 @@ public final class CudaOrbExtractor implements OrbExtractor {
             throw new IllegalArgumentException("ORB descriptors are " + Descriptors.ORB_BYTES + " bytes, the output holds "
                     + out.bytesPerDescriptor);
         checkOpen();
+        checkNotPending();
         int maxLevel = OrbLimits.retainDescribable(image, keyPoints, config.edgeThreshold);
         if (keyPoints.isEmpty()) {
             out.resize(0);
@@ -260,6 +353,7 @@ public final class CudaOrbExtractor implements OrbExtractor {
         recordsHost.put(0, recordBytes, 0, n * RECORD_BYTES);
         records.uploadAsync(recordsHost, (long) n * RECORD_BYTES);
         upload(image);
+        frameInput = input;
         for (int l = 0; l < built; l++)
             launchPyramidLevel(l);
         cuda.launch(STAGE_SMOOTH, smooth, table.smoothTiles(built), 1, SMOOTH_THREADS, 1, 0,
@@ -283,8 +377,25 @@ public final class CudaOrbExtractor implements OrbExtractor {
 
     // ---------------------------------------------------------------------------------------------------------
 
-    /** Enqueues everything from the scratch memset to BRIEF; the frame is already in {@link #input}. */
+    /** Key of a captured detection: the buffers its arguments name that are not fixed until the next clear. */
+    private record GraphKey(DeviceBuffer input, DeviceFeatures output) {
+    }
+
+    /**
+     * Enqueues everything from the scratch memset to BRIEF; the frame is already in {@link #frameInput}. Without
+     * stage timing this replays a CUDA graph of the same work (captured on the second frame of a layout); with stage
+     * timing it launches the kernels one by one, with the timing events between the stages.
+     */
     private void enqueueDetection(DeviceFeatures df) {
+        if (frameTimed)
+            recordOn(frameStart);
+        if (events != null || !graphs.run(new GraphKey(frameInput, df), () -> enqueueKernels(df)))
+            enqueueKernels(df);
+        if (frameTimed)
+            recordOn(frameEnd);
+    }
+
+    private void enqueueKernels(DeviceFeatures df) {
         int dc = table.detectCount;
         record(1);
         scratch.fillAsync((byte) 0);
@@ -322,7 +433,7 @@ public final class CudaOrbExtractor implements OrbExtractor {
         int padW = table.width[l] + 2 * table.border, padH = table.height[l] + 2 * table.border;
         cuda.launch(STAGE_PYRAMID, pyramidLevel, OrbLevelTable.ceilDiv(padW, PYRAMID_BLOCK_X),
                 OrbLevelTable.ceilDiv(padH, PYRAMID_BLOCK_Y), PYRAMID_BLOCK_X, PYRAMID_BLOCK_Y, 0,
-                args(input.pointer(), table.imageWidth, pyramid.pointer(), levels.pointer(), l));
+                args(frameInput.pointer(), table.imageWidth, pyramid.pointer(), levels.pointer(), l));
     }
 
     private void launchBrief(int count, boolean countsOnDevice, int limit, DeviceBuffer descriptors) {
@@ -404,9 +515,7 @@ public final class CudaOrbExtractor implements OrbExtractor {
         if (table != null && (table.imageWidth != width || table.imageHeight != height))
             java.util.Arrays.fill(candCapRequest, 0);
         OrbLevelTable t = new OrbLevelTable(config, quota, width, height, candCapRequest);
-        long pixels = (long) width * height;
-        staging = grow(staging, STAGE_UPLOAD, pixels);
-        input = grow(input, STAGE_UPLOAD, pixels);
+        graphs.clear();
         pyramid = grow(pyramid, STAGE_PYRAMID, t.pyramidBytes);
         smoothed = grow(smoothed, STAGE_SMOOTH, t.pyramidBytes);
         long cand = Math.max(1, t.candidateTotal);
@@ -433,6 +542,7 @@ public final class CudaOrbExtractor implements OrbExtractor {
         records = grow(records, STAGE_ORIENTATION, (long) Math.max(n, describeCapacity) * RECORD_BYTES);
         recordsHost = grow(recordsHost, STAGE_DOWNLOAD, (long) Math.max(n, describeCapacity) * RECORD_BYTES);
         descriptorsHost = grow(descriptorsHost, STAGE_DOWNLOAD, (long) Math.max(n, describeCapacity) * Descriptors.ORB_BYTES);
+        graphs.clear();
         for (int i = 0; i < features.length; i++) {
             if (features[i] != null)
                 features[i].close();
@@ -456,6 +566,7 @@ public final class CudaOrbExtractor implements OrbExtractor {
     private DeviceBuffer grow(DeviceBuffer buffer, String stage, long bytes) {
         if (buffer != null && buffer.bytes() >= bytes)
             return buffer;
+        graphs.clear();
         if (buffer != null)
             buffer.close();
         return cuda.deviceBuffer(stage, Math.max(bytes, 16));
@@ -469,7 +580,11 @@ public final class CudaOrbExtractor implements OrbExtractor {
         return cuda.pinnedBuffer(stage, Math.max(bytes, 16));
     }
 
+    /** Copies the frame into {@link #input} on the stream (the buffers grow to the frame's size first). */
     private void upload(GrayImage image) {
+        long pixels = (long) image.width * image.height;
+        staging = grow(staging, STAGE_UPLOAD, pixels);
+        input = grow(input, STAGE_UPLOAD, pixels);
         record(0);
         staging.putRows(0, image.data, image.offset, image.stride, image.width, image.height);
         input.uploadAsync(staging, (long) image.width * image.height);
@@ -492,6 +607,68 @@ public final class CudaOrbExtractor implements OrbExtractor {
             CudaCheck.call(STAGE_DOWNLOAD, "cuEventCreate", () -> cuEventCreate(e, 0));
             events[i] = e;
         }
+    }
+
+    /**
+     * Records two CUDA events around the detection kernels of every following frame (or around their graph), for
+     * {@link #lastFrameMillis()}. Unlike {@link #enableStageTiming()} this keeps the CUDA graph path.
+     */
+    public void enableFrameTiming() {
+        if (frameStart != null) {
+            frameTimed = true;
+            return;
+        }
+        cuda.makeCurrent();
+        CUevent a = new CUevent(), b = new CUevent();
+        CudaCheck.call(STAGE_DOWNLOAD, "cuEventCreate", () -> cuEventCreate(a, 0));
+        CudaCheck.call(STAGE_DOWNLOAD, "cuEventCreate", () -> cuEventCreate(b, 0));
+        frameStart = a;
+        frameEnd = b;
+        frameTimed = true;
+    }
+
+    /**
+     * GPU milliseconds of the last detection's kernels, memset to BRIEF (a graph launch or the separate
+     * launches), after {@link #enableFrameTiming()}; NaN otherwise or before the first frame with features.
+     */
+    public float lastFrameMillis() {
+        if (!frameTimed || table == null || table.detectCount == 0)
+            return Float.NaN;
+        cuda.makeCurrent();
+        float[] t = new float[1];
+        try {
+            CudaCheck.call(STAGE_BRIEF, "cuEventSynchronize", () -> cuEventSynchronize(frameEnd));
+            CudaCheck.call(STAGE_BRIEF, "cuEventElapsedTime", () -> cuEventElapsedTime(t, frameStart, frameEnd));
+        } catch (CudaStageException e) {
+            if ("CUDA_ERROR_INVALID_HANDLE".equals(e.result()) || "CUDA_ERROR_NOT_READY".equals(e.result()))
+                return Float.NaN; // not recorded yet
+            throw e;
+        }
+        return t[0];
+    }
+
+    /**
+     * Whether the detection kernels may be replayed as a CUDA graph (on by default; the system property
+     * {@code gpuvo.cudaGraphs=false} turns it off for every extractor). The graph is used only while stage timing
+     * is off: the stage events need the kernels launched one by one.
+     */
+    public void useGraphs(boolean on) {
+        graphs.setEnabled(on);
+    }
+
+    /** Whether the graph path is on and has not failed (a failed capture turns it off, with one warning). */
+    public boolean graphsActive() {
+        return graphs.active() && events == null;
+    }
+
+    /** CUDA graphs captured so far by this extractor (each layout change captures again). */
+    public int graphCaptures() {
+        return graphs.captures();
+    }
+
+    private void recordOn(CUevent event) {
+        cuda.makeCurrent();
+        CudaCheck.call(STAGE_PYRAMID, "cuEventRecord", () -> cuEventRecord(event, cuda.stream()));
     }
 
     private void record(int i) {
@@ -558,6 +735,15 @@ public final class CudaOrbExtractor implements OrbExtractor {
                 }
             events = null;
         }
+        graphs.close();
+        for (CUevent e : new CUevent[]{frameStart, frameEnd})
+            if (e != null)
+                try {
+                    cuda.makeCurrent();
+                    CudaCheck.call(STAGE_DOWNLOAD, "cuEventDestroy", () -> cuEventDestroy(e));
+                } catch (CudaStageException ignored) {
+                    // as above
+                }
         if (ownsContext) {
             cuda.close();
             return;

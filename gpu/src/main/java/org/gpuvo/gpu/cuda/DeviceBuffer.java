@@ -6,6 +6,7 @@ import static jcuda.driver.JCudaDriver.cuMemFree;
 import static jcuda.driver.JCudaDriver.cuMemsetD8Async;
 
 import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUstream;
 
 /**
  * Linear device memory (cuMemAlloc) with asynchronous copies on its context's stream. Host transfers go
@@ -28,11 +29,19 @@ public final class DeviceBuffer extends CudaAllocation {
 
     /** Enqueues a copy of the first {@code count} bytes of {@code source} to the start of this buffer. */
     public void uploadAsync(PinnedBuffer source, long count) {
+        uploadAsync(source, count, owner.stream());
+    }
+
+    /**
+     * Enqueues a copy of the first {@code count} bytes of {@code source} to the start of this buffer on
+     * {@code stream}, a stream of this buffer's context (e.g. {@link CudaContext#copyStream()}).
+     */
+    public void uploadAsync(PinnedBuffer source, long count, CUstream stream) {
         checkTransfer(source, count);
         owner.makeCurrent();
         CudaCheck.call(stage, "cuMemcpyHtoDAsync",
-                () -> cuMemcpyHtoDAsync(pointer, source.pointer(), count, owner.stream()));
-        source.recordUse(owner.stream());
+                () -> cuMemcpyHtoDAsync(pointer, source.pointer(), count, stream));
+        source.recordUse(stream);
     }
 
     /** Enqueues a copy of the first {@code count} bytes of this buffer to the start of {@code target}. */
