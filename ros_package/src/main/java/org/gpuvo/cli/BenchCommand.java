@@ -125,7 +125,7 @@ public final class BenchCommand implements Callable<Integer> {
                     gpuvoExtraction = r.stages().entrySet().stream().filter(e -> !e.getKey().equals("match"))
                             .mapToDouble(e -> e.getValue().medianMs).sum();
                     gpuvoMatching = r.stages().get("match").medianMs;
-                    gpuvoFrame = r.frame().medianMs;
+                    gpuvoFrame = r.frameGraph().medianMs;
                 } else {
                     CpuBench.Result r = CpuBench.measure(frames, orb, match, warmup, reps);
                     out.printf(Locale.ROOT, "  %-22s %9s %9s%n", "stage", "median ms", "p90 ms");
@@ -161,7 +161,11 @@ public final class BenchCommand implements Callable<Integer> {
         }
         out.printf(Locale.ROOT, "  %-22s %9.3f%n", "sum of stage medians", sum);
         line(out, "frame (Java, wall)", r.frame());
+        line(out, "frame, CUDA graph", r.frameGraph());
+        line(out, "frame, graph+overlap", r.frameOverlapped());
         row.set("frame", stats(r.frame()));
+        row.set("frame_graph", stats(r.frameGraph()));
+        row.set("frame_graph_overlapped", stats(r.frameOverlapped()));
         row.put("mean_features", r.meanFeatures());
         row.put("mean_matches", r.meanMatches());
         out.printf(Locale.ROOT, "  %.0f features, %.0f matches per frame%n", r.meanFeatures(), r.meanMatches());

@@ -23,11 +23,16 @@ import java.util.concurrent.Future;
 final class CudaBench {
     /**
      * @param stages      GPU time of each stage (the extractor's stages, then "match")
-     * @param frame       one frame, from Java: {@link CudaFrontEnd#process} until the matches are on the host
+     * @param frame       one frame, from Java: {@link CudaFrontEnd#process} until the matches are on the host, with
+     *                    stage timing on (so without the CUDA graph)
+     * @param frameGraph  the same without stage timing: the detection runs as one CUDA graph
+     * @param frameOverlapped one call of {@link CudaFrontEnd#processOverlapped}: the upload of the next frame
+     *                    overlaps the current frame's work (the steady-state time per frame of a live stream)
      * @param offlineFps  frames per second with {@code inFlight} front ends at once (NaN if not measured)
      */
-    record Result(Map<String, TimingStats> stages, TimingStats frame, double offlineFps, int inFlight,
-                  double meanFeatures, double meanMatches) {
+    record Result(Map<String, TimingStats> stages, TimingStats frame, TimingStats frameGraph,
+                  TimingStats frameOverlapped, double offlineFps, int inFlight, double meanFeatures,
+                  double meanMatches) {
     }
 
     private CudaBench() {
@@ -58,9 +63,28 @@ final class CudaBench {
         }
         Map<String, TimingStats> stages = new LinkedHashMap<>();
         stageMillis.forEach((name, ms) -> stages.put(name, TimingStats.ofMillis(ms, repetitions)));
+        long[] graphNanos = new long[repetitions], overlappedNanos = new long[repetitions];
+        try (CudaFrontEnd frontEnd = new CudaFrontEnd("bench-graph", orb, match)) {
+            Matches out = new Matches();
+            timeFrames(frames, warmup, graphNanos, f -> frontEnd.process(f, out));
+            timeFrames(frames, warmup, overlappedNanos, f -> frontEnd.processOverlapped(f, out));
+            frontEnd.processOverlapped(null, out);
+        }
         double fps = inFlight > 0 ? offlineFramesPerSecond(frames, orb, match, inFlight, offlineFrames) : Double.NaN;
-        return new Result(stages, TimingStats.ofNanos(frameNanos), fps, inFlight, (double) features / repetitions,
+        return new Result(stages, TimingStats.ofNanos(frameNanos), TimingStats.ofNanos(graphNanos),
+                TimingStats.ofNanos(overlappedNanos), fps, inFlight, (double) features / repetitions,
                 (double) matched / repetitions);
+    }
+
+    private static void timeFrames(List<GrayImage> frames, int warmup, long[] nanos,
+                                   java.util.function.Consumer<GrayImage> work) {
+        for (int i = 0; i < warmup + nanos.length; i++) {
+            GrayImage frame = frames.get(i % frames.size());
+            long start = System.nanoTime();
+            work.accept(frame);
+            if (i >= warmup)
+                nanos[i - warmup] = System.nanoTime() - start;
+        }
     }
 
     /** {@code pipelines} front ends on as many threads share {@code total} frames; frames per second of wall time. */
