@@ -68,6 +68,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--no-baseline", description = "Skip OpenCV.")
     boolean noBaseline;
 
+    @Option(names = "--plot", paramLabel = "PNG",
+            description = "Also draw the median time of each stage per configuration as stacked bars into a PNG file.")
+    Path plot;
+
     @Mixin
     JsonOutput json;
 
@@ -108,6 +112,7 @@ public final class BenchCommand implements Callable<Integer> {
         report.put("repetitions", reps);
         report.put("warmup", warmup);
         ArrayNode rows = report.putArray("configurations");
+        BenchPlot chart = new BenchPlot();
         for (int[] d : dims) {
             List<GrayImage> frames = BenchFrames.of(sources, d[0], d[1], 10);
             for (int n : features) {
@@ -122,6 +127,9 @@ public final class BenchCommand implements Callable<Integer> {
                 if (backend == BenchBackend.CUDA) {
                     CudaBench.Result r = CudaBench.measure(frames, orb, match, warmup, reps, inFlight, offlineFrames);
                     printCuda(out, r, row);
+                    Map<String, Double> medians = new java.util.LinkedHashMap<>();
+                    r.stages().forEach((stage, t) -> medians.put(stage, t.medianMs));
+                    chart.add(d[0] + "x" + d[1] + " / " + n, medians);
                     gpuvoExtraction = r.stages().entrySet().stream().filter(e -> !e.getKey().equals("match"))
                             .mapToDouble(e -> e.getValue().medianMs).sum();
                     gpuvoMatching = r.stages().get("match").medianMs;
@@ -138,6 +146,10 @@ public final class BenchCommand implements Callable<Integer> {
                     row.put("mean_matches", r.meanMatches());
                     gpuvoExtraction = r.extraction().medianMs;
                     gpuvoMatching = r.matching().medianMs;
+                    Map<String, Double> medians = new java.util.LinkedHashMap<>();
+                    medians.put("extraction", gpuvoExtraction);
+                    medians.put("matching", gpuvoMatching);
+                    chart.add(d[0] + "x" + d[1] + " / " + n, medians);
                     gpuvoFrame = gpuvoExtraction + gpuvoMatching;
                 }
                 if (!noBaseline)
@@ -145,6 +157,10 @@ public final class BenchCommand implements Callable<Integer> {
                             gpuvoExtraction, gpuvoMatching, gpuvoFrame);
                 out.flush();
             }
+        }
+        if (plot != null) {
+            chart.write(plot, "gpuvo front end, " + device);
+            out.printf("plot      %s%n", plot);
         }
         json.write(report);
         return 0;

@@ -29,6 +29,17 @@ class BenchCommandTest {
     }
 
     @Test
+    void thePlotIsAPng(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path png = dir.resolve("stages.png");
+        CliRun run = CliRun.run("bench", "--backend", "cpu", "--sizes", "320x240,400x300", "--features", "300",
+                "--reps", "2", "--warmup", "0", "--no-baseline", "--plot", png.toString());
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
+        assertThat(image).isNotNull();
+        assertThat(image.getWidth()).isGreaterThanOrEqualTo(800);
+    }
+
+    @Test
     void cudaWithoutADeviceFailsWithTheReason() {
         Assumptions.assumeFalse(CudaProbe.status().usable(), "a CUDA device is usable here");
         CliRun run = CliRun.run("bench", "--sizes", "320x240", "--features", "300");
