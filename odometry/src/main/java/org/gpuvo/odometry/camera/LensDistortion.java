@@ -1,0 +1,45 @@
+package org.gpuvo.odometry.camera;
+
+import georegression.struct.point.Point2D_F64;
+
+/**
+ * Lens distortion in normalized image coordinates (x = X/Z, y = Y/Z of a point in the camera frame).
+ * {@link #distort} maps an ideal pinhole point to where the lens puts it; {@link #undistort} inverts it.
+ * Implementations are immutable and thread safe.
+ */
+public interface LensDistortion {
+    /** No distortion. */
+    LensDistortion NONE = new LensDistortion() {
+        @Override
+        public void distort(double x, double y, Point2D_F64 out) {
+            out.setTo(x, y);
+        }
+
+        @Override
+        public void undistort(double x, double y, Point2D_F64 out) {
+            out.setTo(x, y);
+        }
+
+        @Override
+        public String name() {
+            return "none";
+        }
+
+        @Override
+        public double[] coefficients() {
+            return new double[0];
+        }
+    };
+
+    /** Ideal normalized point to distorted normalized point. */
+    void distort(double x, double y, Point2D_F64 out);
+
+    /** Distorted normalized point to ideal normalized point. */
+    void undistort(double x, double y, Point2D_F64 out);
+
+    /** The model's ROS name: "none", "plumb_bob", "rational_polynomial", "equidistant". */
+    String name();
+
+    /** The coefficients in ROS camera_info order (a copy). */
+    double[] coefficients();
+}

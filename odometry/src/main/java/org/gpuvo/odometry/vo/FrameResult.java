@@ -1,0 +1,43 @@
+package org.gpuvo.odometry.vo;
+
+import georegression.struct.se.Se3_F64;
+
+/** What the pipeline reports for one frame. The pose is camera-to-world, the world being the first frame's camera. */
+public final class FrameResult {
+    public final double timestamp;
+    public final Se3_F64 cameraToWorld;
+    public final TrackingState state;
+    /** features extracted in the frame */
+    public final int features;
+    /** matches against the previous frame */
+    public final int matches;
+    /** matches that agree with the estimated motion */
+    public final int inliers;
+    /** whether the frame became a keyframe (new map points were triangulated from it) */
+    public final boolean keyframe;
+    /** time spent in feature extraction and matching (either backend), and on the host afterwards */
+    public final double frontEndMillis, hostMillis;
+
+    public FrameResult(double timestamp, Se3_F64 cameraToWorld, TrackingState state, int features, int matches,
+                       int inliers, boolean keyframe, double frontEndMillis, double hostMillis) {
+        this.timestamp = timestamp;
+        this.cameraToWorld = cameraToWorld.copy();
+        this.state = state;
+        this.features = features;
+        this.matches = matches;
+        this.inliers = inliers;
+        this.keyframe = keyframe;
+        this.frontEndMillis = frontEndMillis;
+        this.hostMillis = hostMillis;
+    }
+
+    public boolean tracked() {
+        return state == TrackingState.TRACKING;
+    }
+
+    @Override
+    public String toString() {
+        return String.format("FrameResult{t=%.6f %s features=%d matches=%d inliers=%d%s}", timestamp, state, features,
+                matches, inliers, keyframe ? " keyframe" : "");
+    }
+}

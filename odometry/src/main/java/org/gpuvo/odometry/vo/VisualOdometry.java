@@ -1,0 +1,32 @@
+package org.gpuvo.odometry.vo;
+
+import org.gpuvo.gpu.image.GrayImage;
+import org.gpuvo.odometry.dataset.DepthImage;
+
+/**
+ * A visual odometry pipeline for one camera (or rig). Feed frames in time order; each call returns the frame's
+ * pose and tracking state. Not thread safe. Create one with {@link FactoryVisualOdometry}.
+ */
+public interface VisualOdometry extends AutoCloseable {
+    /**
+     * Processes one frame.
+     *
+     * @param timestamp seconds, increasing
+     * @param left      the mono / left / RGB image
+     * @param right     the right image in {@link VoMode#STEREO}, else null
+     * @param depth     the registered depth image in {@link VoMode#RGBD}, else null
+     */
+    FrameResult process(double timestamp, GrayImage left, GrayImage right, DepthImage depth);
+
+    /** The map points triangulated so far (all of them, also those no longer tracked), in the world frame. */
+    PointCloud pointCloud();
+
+    VoMode mode();
+
+    /** The backend that extracts and matches features: "cpu" or "cuda". */
+    String backend();
+
+    @Override
+    default void close() {
+    }
+}
