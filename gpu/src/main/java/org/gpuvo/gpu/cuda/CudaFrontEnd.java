@@ -4,6 +4,8 @@ import jcuda.driver.CUevent;
 import jcuda.driver.CUevent_flags;
 import jcuda.driver.CUstream;
 import org.gpuvo.gpu.features.ConfigOrb;
+import org.gpuvo.gpu.features.Descriptors;
+import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.features.OrbLimits;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.ConfigMatch;
@@ -42,6 +44,7 @@ import static jcuda.driver.JCudaDriver.cuStreamWaitEvent;
 public final class CudaFrontEnd implements AutoCloseable {
     public static final String STAGE_MATCH = CudaHammingMatcher.STAGE;
     private static final String STAGE_UPLOAD = CudaOrbExtractor.STAGE_UPLOAD;
+    private static final String STAGE_DOWNLOAD = CudaOrbExtractor.STAGE_DOWNLOAD;
 
     private final CudaContext cuda;
     private final CudaOrbExtractor extractor;
@@ -60,6 +63,9 @@ public final class CudaFrontEnd implements AutoCloseable {
     /** the slot holding a submitted frame not yet processed, or -1 */
     private int queued = -1;
     private int lastSlot = 1;
+    /** current-to-previous pixel homography narrowing the next match, or null to match everything */
+    private double[] searchWindow;
+    private PinnedBuffer featuresHost;
 
     /** Opens its own context (device 0, a new stream), closed with the front end. */
     public CudaFrontEnd(String pipeline, ConfigOrb orb, ConfigMatch match) {
@@ -211,7 +217,10 @@ public final class CudaFrontEnd implements AutoCloseable {
         if (previous != null) {
             if (timing)
                 record(matchStart);
-            matcher.match(current, previous, matchConfig, out);
+            if (searchWindow != null)
+                matcher.matchWithin(current, searchWindow, previous, matchConfig, out);
+            else
+                matcher.match(current, previous, matchConfig, out);
             if (timing) {
                 record(matchEnd);
                 CudaCheck.call(STAGE_MATCH, "cuEventSynchronize", () -> cuEventSynchronize(matchEnd));
@@ -229,6 +238,64 @@ public final class CudaFrontEnd implements AutoCloseable {
         CUevent e = new CUevent();
         CudaCheck.call(STAGE_UPLOAD, "cuEventCreate", () -> cuEventCreate(e, CUevent_flags.CU_EVENT_DISABLE_TIMING));
         return e;
+    }
+
+    /**
+     * Narrows the matching of the following frames: a query keypoint at (x, y) of the new frame is only compared
+     * with the previous frame's keypoints within {@link ConfigMatch#searchRadius} of {@code homography}·(x, y, 1)
+     * (9 values, row-major, new-frame pixels to previous-frame pixels; e.g. a rotation prior K·R·K⁻¹). {@code null}
+     * matches against every previous keypoint again. Holds until changed.
+     */
+    public void setSearchWindow(double[] homography) {
+        if (homography != null && homography.length != 9)
+            throw new IllegalArgumentException("a homography has 9 values, got " + homography.length);
+        searchWindow = homography == null ? null : homography.clone();
+    }
+
+    /**
+     * Downloads the features of the frame processed last, index for index as the match query indices refer to
+     * them: positions and pyramid levels into {@code keyPoints} (diameter, angle and response are not kept on the
+     * device and read as 0), descriptors into {@code descriptors}. For the few frames that need them on the host
+     * (keyframes of a stereo or RGB-D pipeline).
+     *
+     * @throws IllegalStateException if no frame was processed yet
+     */
+    public void downloadCurrent(KeyPoints keyPoints, Descriptors descriptors) {
+        if (previous == null)
+            throw new IllegalStateException("no frame was processed yet");
+        if (descriptors.bytesPerDescriptor != DeviceFeatures.DESCRIPTOR_BYTES)
+            throw new IllegalArgumentException("ORB descriptors have " + DeviceFeatures.DESCRIPTOR_BYTES + " bytes");
+        int n = previous.count;
+        long bytes = (long) n * (8 + 4 + DeviceFeatures.DESCRIPTOR_BYTES);
+        if (featuresHost == null || featuresHost.bytes() < bytes) {
+            if (featuresHost != null)
+                featuresHost.close();
+            featuresHost = cuda.pinnedBuffer(STAGE_DOWNLOAD, Math.max(bytes, 1));
+        }
+        keyPoints.clear();
+        descriptors.resize(n);
+        if (n == 0)
+            return;
+        // three copies into one pinned buffer: positions, levels, descriptors
+        PinnedBuffer host = featuresHost;
+        long levelsAt = 8L * n, descriptorsAt = 12L * n;
+        cuda.makeCurrent();
+        CudaCheck.call(STAGE_DOWNLOAD, "cuMemcpyDtoHAsync", () -> jcuda.driver.JCudaDriver.cuMemcpyDtoHAsync(
+                host.pointer(), previous.positions.pointer(), 8L * n, cuda.stream()));
+        CudaCheck.call(STAGE_DOWNLOAD, "cuMemcpyDtoHAsync", () -> jcuda.driver.JCudaDriver.cuMemcpyDtoHAsync(
+                host.pointer().withByteOffset(levelsAt), previous.levels.pointer(), 4L * n, cuda.stream()));
+        CudaCheck.call(STAGE_DOWNLOAD, "cuMemcpyDtoHAsync", () -> jcuda.driver.JCudaDriver.cuMemcpyDtoHAsync(
+                host.pointer().withByteOffset(descriptorsAt), previous.descriptors.pointer(),
+                (long) n * DeviceFeatures.DESCRIPTOR_BYTES, cuda.stream()));
+        cuda.synchronize(STAGE_DOWNLOAD);
+        float[] xy = new float[2 * n];
+        int[] levels = new int[n];
+        host.getFloats(0, xy, 0, 2 * n);
+        host.getInts(levelsAt, levels, 0, n);
+        host.get(descriptorsAt, descriptors.data, 0, n * DeviceFeatures.DESCRIPTOR_BYTES);
+        keyPoints.ensureCapacity(n);
+        for (int i = 0; i < n; i++)
+            keyPoints.add(xy[2 * i], xy[2 * i + 1], levels[i], 0f, 0f, 0f);
     }
 
     /**
@@ -286,6 +353,8 @@ public final class CudaFrontEnd implements AutoCloseable {
     @Override
     public void close() {
         try {
+            if (featuresHost != null)
+                featuresHost.close();
             matcher.close();
             extractor.close();
             if (!cuda.isClosed()) {

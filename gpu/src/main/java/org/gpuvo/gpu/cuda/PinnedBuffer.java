@@ -80,6 +80,14 @@ public final class PinnedBuffer extends CudaAllocation {
                 .put(source, sourceOffset, count);
     }
 
+    /** Copies {@code count} floats (native order, as a device writes them) at {@code offset} into {@code target}. */
+    public void getFloats(long offset, float[] target, int targetOffset, int count) {
+        checkRange(offset, (long) count * Float.BYTES);
+        awaitLastCopy();
+        memory.slice((int) offset, count * Float.BYTES).order(ByteOrder.nativeOrder()).asFloatBuffer()
+                .get(target, targetOffset, count);
+    }
+
     /** Copies {@code count} 32-bit integers (native order, as a device writes them) at {@code offset} into {@code target}. */
     public void getInts(long offset, int[] target, int targetOffset, int count) {
         checkRange(offset, (long) count * Integer.BYTES);

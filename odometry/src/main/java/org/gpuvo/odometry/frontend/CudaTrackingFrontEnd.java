@@ -1,0 +1,61 @@
+package org.gpuvo.odometry.frontend;
+
+import org.gpuvo.gpu.cuda.CudaFrontEnd;
+import org.gpuvo.gpu.cuda.CudaOrbExtractor;
+import org.gpuvo.gpu.features.ConfigOrb;
+import org.gpuvo.gpu.features.Descriptors;
+import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.gpu.features.OrbFeatures;
+import org.gpuvo.gpu.image.GrayImage;
+import org.gpuvo.gpu.match.ConfigMatch;
+import org.gpuvo.gpu.match.Matches;
+
+/**
+ * {@link TrackingFrontEnd} on {@link CudaFrontEnd}: features stay on the device between frames; a second extractor
+ * on the same context serves {@link #extract} (right images), created when first needed.
+ */
+final class CudaTrackingFrontEnd implements TrackingFrontEnd {
+    private final CudaFrontEnd frontEnd;
+    private final ConfigOrb orb;
+    private CudaOrbExtractor secondary;
+
+    CudaTrackingFrontEnd(String pipeline, ConfigOrb orb, ConfigMatch match) {
+        this.orb = orb.copy();
+        this.frontEnd = new CudaFrontEnd(pipeline, orb, match);
+    }
+
+    @Override
+    public int process(GrayImage image, double[] searchWindow, Matches out) {
+        frontEnd.setSearchWindow(searchWindow);
+        return frontEnd.process(image, out);
+    }
+
+    @Override
+    public void currentFeatures(KeyPoints keyPoints, Descriptors descriptors) {
+        frontEnd.downloadCurrent(keyPoints, descriptors);
+    }
+
+    @Override
+    public void extract(GrayImage image, KeyPoints keyPoints, Descriptors descriptors) {
+        if (secondary == null)
+            secondary = new CudaOrbExtractor(frontEnd.context(), orb);
+        secondary.detect(image, new OrbFeatures(keyPoints, descriptors));
+    }
+
+    @Override
+    public void reset() {
+        frontEnd.reset();
+    }
+
+    @Override
+    public String backend() {
+        return "cuda";
+    }
+
+    @Override
+    public void close() {
+        if (secondary != null)
+            secondary.close();
+        frontEnd.close();
+    }
+}

@@ -1,0 +1,44 @@
+package org.gpuvo.odometry.frontend;
+
+import org.gpuvo.gpu.features.Descriptors;
+import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.gpu.image.GrayImage;
+import org.gpuvo.gpu.match.Matches;
+
+/**
+ * The feature side of visual odometry for one camera: each frame's ORB features are extracted and matched against
+ * the previous frame's, and the matches come back with the coordinates of both keypoints. On the CUDA backend the
+ * features stay on the device; the host sees only the matches, and the frame's own features when it asks for them
+ * ({@link #currentFeatures}, at keyframes). Not thread safe. Create one with {@link FactoryTrackingFrontEnd}.
+ */
+public interface TrackingFrontEnd extends AutoCloseable {
+    /**
+     * Extracts the features of {@code image} and matches them (query) against the previous frame's (train).
+     *
+     * @param searchWindow null to match against every previous keypoint, or a 3×3 homography (row-major) from this
+     *                     frame's pixels to the previous frame's: a query is only compared with previous keypoints
+     *                     within the configured search radius of its prediction
+     * @param out          the matches, with coordinates; empty for the first frame or after {@link #reset}
+     * @return the number of features of the frame
+     */
+    int process(GrayImage image, double[] searchWindow, Matches out);
+
+    /**
+     * The features of the frame processed last, index for index as match query indices refer to them. Positions
+     * and levels are always set; other keypoint fields may be 0 (CUDA keeps only what matching needs).
+     */
+    void currentFeatures(KeyPoints keyPoints, Descriptors descriptors);
+
+    /** Extracts the features of another image (e.g. the right image of a stereo pair) without touching the tracking state. */
+    void extract(GrayImage image, KeyPoints keyPoints, Descriptors descriptors);
+
+    /** Forgets the previous frame: the next frame is matched against nothing. */
+    void reset();
+
+    /** "cpu" or "cuda". */
+    String backend();
+
+    @Override
+    default void close() {
+    }
+}
