@@ -8,7 +8,7 @@ import java.util.SplittableRandom;
 import org.gpuvo.gpu.image.GrayImage;
 
 /** Shared by the {@code gpu}-tagged tests: skipping without a device, and seeded test images. */
-final class GpuTestSupport {
+public final class GpuTestSupport {
     private GpuTestSupport() {
     }
 
@@ -16,7 +16,7 @@ final class GpuTestSupport {
      * Skips the calling test unless the CUDA backend is usable; with {@code -Dgpuvo.requireGpu=true} (on the
      * GPU host) it fails instead, so that a broken setup cannot pass as "all skipped".
      */
-    static void assumeCuda() {
+    public static void assumeCuda() {
         CudaStatus status = CudaProbe.status();
         if (Boolean.getBoolean("gpuvo.requireGpu") && !status.usable())
             fail("gpuvo.requireGpu is set but the CUDA backend is unavailable: " + status.reason());

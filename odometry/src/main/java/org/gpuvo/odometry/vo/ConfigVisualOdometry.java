@@ -2,6 +2,7 @@ package org.gpuvo.odometry.vo;
 
 import org.gpuvo.gpu.features.Backend;
 import org.gpuvo.gpu.features.ConfigOrb;
+import org.gpuvo.gpu.match.ConfigMatch;
 
 /** Parameters of the visual odometry pipeline. Defaults suit 640×480 to 1280×720 cameras at 10–30 Hz. */
 public final class ConfigVisualOdometry {
@@ -10,8 +11,42 @@ public final class ConfigVisualOdometry {
     public Backend backend = Backend.AUTO;
     /** ORB features per frame */
     public ConfigOrb orb = new ConfigOrb(2000);
+    /**
+     * frame-to-frame matching: mutual nearest neighbours passing Lowe's ratio test; {@code searchRadius} is the
+     * window (pixels) around the motion prior's prediction once the pipeline tracks
+     */
+    public ConfigMatch match = new ConfigMatch(0.8, true, 64);
+    /** whether to narrow matching to a window around the rotation predicted by the constant-velocity prior */
+    public boolean useMotionPrior = true;
     /** seed of every random choice (RANSAC): equal seeds and inputs give equal trajectories */
     public long seed = 0xC0FFEE;
+
+    /** RANSAC inlier threshold of PnP and of the essential matrix, in pixels */
+    public double inlierThresholdPixels = 2.0;
+    /** upper bound on RANSAC iterations (they stop earlier, adaptively) */
+    public int maxRansacIterations = 300;
+    /** a frame is tracked when PnP keeps at least this many inliers */
+    public int minTrackedPoints = 25;
+    /** new map points are added when fewer than this many map points are tracked */
+    public int keyframeTrackedPoints = 400;
+    /** ... or when tracked map points fall below this fraction of those tracked right after the last keyframe */
+    public double keyframeTrackedFraction = 0.6;
+    /** ... or at the latest after this many frames */
+    public int keyframeMaxInterval = 10;
+
+    /** monocular initialisation: median displacement (pixels) of the tracked features before the first pose */
+    public double initMinParallaxPixels = 12;
+    /** monocular initialisation and map growth: minimum angle between the two rays of a new point, degrees */
+    public double minTriangulationAngleDeg = 1.0;
+    /** monocular initialisation: map points needed to start tracking */
+    public int initMinPoints = 80;
+
+    /** stereo: rows may differ by this many pixels (times the keypoint's pyramid scale) between matched keypoints */
+    public double stereoRowTolerance = 1.5;
+    /** stereo and RGB-D: points farther than this many times the baseline (stereo) are not added; depth beyond maxDepth not */
+    public double stereoMaxDepthBaselines = 80;
+    /** RGB-D: depth range in metres that is trusted */
+    public double minDepth = 0.1, maxDepth = 10;
 
     public ConfigVisualOdometry() {
     }
@@ -21,9 +56,16 @@ public final class ConfigVisualOdometry {
     }
 
     public ConfigVisualOdometry checkValidity() {
-        if (mode == null || backend == null || orb == null)
-            throw new IllegalArgumentException("mode, backend and orb must be set");
+        if (mode == null || backend == null || orb == null || match == null)
+            throw new IllegalArgumentException("mode, backend, orb and match must be set");
         orb.checkValidity();
+        match.checkValidity();
+        if (!(inlierThresholdPixels > 0) || maxRansacIterations < 1 || minTrackedPoints < 6)
+            throw new IllegalArgumentException("RANSAC needs a positive threshold, ≥ 1 iteration and ≥ 6 points to track");
+        if (keyframeMaxInterval < 1 || !(keyframeTrackedFraction >= 0 && keyframeTrackedFraction <= 1))
+            throw new IllegalArgumentException("keyframe interval must be ≥ 1 and the tracked fraction in [0, 1]");
+        if (!(minDepth > 0 && maxDepth > minDepth))
+            throw new IllegalArgumentException("depth range must satisfy 0 < minDepth < maxDepth");
         return this;
     }
 }

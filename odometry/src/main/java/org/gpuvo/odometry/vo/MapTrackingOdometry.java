@@ -1,0 +1,469 @@
+package org.gpuvo.odometry.vo;
+
+import georegression.struct.point.Point2D_F64;
+import georegression.struct.point.Point3D_F64;
+import georegression.struct.se.Se3_F64;
+import georegression.transform.se.SePointOps_F64;
+import org.gpuvo.gpu.cuda.CudaStageException;
+import org.gpuvo.gpu.features.Backend;
+import org.gpuvo.gpu.features.Descriptors;
+import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.gpu.image.GrayImage;
+import org.gpuvo.gpu.match.Matches;
+import org.gpuvo.odometry.camera.CameraModel;
+import org.gpuvo.odometry.dataset.DepthImage;
+import org.gpuvo.odometry.frontend.FactoryTrackingFrontEnd;
+import org.gpuvo.odometry.frontend.TrackingFrontEnd;
+import org.gpuvo.odometry.geometry.ConfigRansac;
+import org.gpuvo.odometry.geometry.PnpEstimator;
+import org.gpuvo.odometry.geometry.RelativePoseEstimator;
+import org.gpuvo.odometry.geometry.Triangulation;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Visual odometry by tracking a map of triangulated points through frame-to-frame feature matches.
+ *
+ * <p>Each frame's features are matched against the previous frame's by the {@link TrackingFrontEnd} (on the GPU
+ * where there is one). Chained matches form tracks ({@link FeatureTracks}); a track that observes a map point gives a
+ * 2D–3D correspondence, and the frame's pose comes from PnP RANSAC on them, started from the constant-velocity
+ * prediction ({@link MotionPrior}). When fewer map points remain tracked (a keyframe), new ones are added: in
+ * monocular mode by triangulating tracks between their first observation and this frame, in stereo mode from the
+ * disparity of left–right matches, in RGB-D mode from the depth image. The map's scale is therefore metric for
+ * stereo and RGB-D, and for a monocular camera the scale fixed at initialisation (unit distance between the two
+ * initial views, a 5-point essential-matrix estimate) carried from map point to map point.
+ *
+ * <p>A frame that cannot be tracked (too few inliers, a black or blurred frame) is reported {@link TrackingState#LOST}
+ * with the constant-velocity extrapolation as its pose; the pipeline then re-initialises: at once from stereo or depth,
+ * or in monocular mode by a new two-view initialisation whose scale continues the last known speed.
+ */
+final class MapTrackingOdometry implements VisualOdometry {
+    private static final Logger LOG = LoggerFactory.getLogger(MapTrackingOdometry.class);
+
+    private final ConfigVisualOdometry config;
+    private final CameraModel camera;
+    private final RectifiedStereo stereo;
+    private TrackingFrontEnd frontEnd;
+    private final RelativePoseEstimator essential;
+    private final PnpEstimator pnp;
+    private final StereoPointMatcher stereoMatcher;
+
+    private final Matches matches = new Matches(4096);
+    private final FeatureTracks tracks = new FeatureTracks();
+    private final LandmarkMap map = new LandmarkMap();
+    private final MotionPrior prior = new MotionPrior();
+    /** world-to-camera pose of every frame so far, and whether it was estimated (not held or extrapolated) */
+    private final List<Se3_F64> poses = new ArrayList<>();
+    private boolean[] estimated = new boolean[256];
+
+    private TrackingState state = TrackingState.INITIALIZING;
+    private int initReference = -1;
+    private double speedHint;
+    private int lastKeyframe = -1, trackedAfterKeyframe;
+    private double lastTimestamp = Double.NEGATIVE_INFINITY;
+
+    // per-frame scratch, grown as needed
+    private double[] curX = new double[0], curY = new double[0], prevX = new double[0], prevY = new double[0];
+    private double[] wx = new double[0], wy = new double[0], wz = new double[0], nx = new double[0], ny = new double[0];
+    private double[] x1 = new double[0], y1 = new double[0];
+    private int[] corrMatch = new int[0];
+    private final KeyPoints keyPoints = new KeyPoints(), rightKeyPoints = new KeyPoints();
+    private final Descriptors descriptors = Descriptors.orb(), rightDescriptors = Descriptors.orb();
+    private final Point2D_F64 p2 = new Point2D_F64();
+    private final Point3D_F64 p3 = new Point3D_F64(), q3 = new Point3D_F64();
+    private final Se3_F64 predicted = new Se3_F64(), estimate = new Se3_F64(), relative = new Se3_F64();
+
+    MapTrackingOdometry(ConfigVisualOdometry config, CameraModel camera, RectifiedStereo stereo) {
+        this.config = config;
+        this.camera = camera;
+        this.stereo = stereo;
+        ConfigRansac ransac = new ConfigRansac();
+        ransac.maxIterations = config.maxRansacIterations;
+        ransac.inlierThresholdPixels = config.inlierThresholdPixels;
+        ransac.seed = config.seed;
+        double focal = 0.5 * (camera.fx + camera.fy);
+        this.essential = new RelativePoseEstimator(ransac, focal);
+        this.pnp = new PnpEstimator(ransac, focal);
+        this.stereoMatcher = stereo == null ? null : new StereoPointMatcher(stereo, config.stereoRowTolerance,
+                config.orb.scaleFactor, config.match.maxDistance, config.match.ratio);
+        this.frontEnd = FactoryTrackingFrontEnd.create(config.mode.name().toLowerCase(), config.orb, config.match,
+                config.backend);
+    }
+
+    @Override
+    public FrameResult process(double timestamp, GrayImage left, GrayImage right, DepthImage depth) {
+        checkInputs(timestamp, left, right, depth);
+        long start = System.nanoTime();
+        boolean searchable = state == TrackingState.TRACKING && config.useMotionPrior;
+        int features = extract(left, searchable ? prior.rotationHomography(camera) : null);
+        long extracted = System.nanoTime();
+
+        int k = poses.size();
+        tracks.nextFrame(features);
+        normalizeMatches();
+        for (int m = 0; m < matches.size(); m++)
+            tracks.continueTrack(matches.query[m], matches.train[m], k - 1, prevX[m], prevY[m]);
+
+        int inliers = 0;
+        boolean keyframe = false;
+        TrackingState result;
+        if (k == 0) {
+            // the first frame is the origin: its pose is known by definition
+            addPose(new Se3_F64(), true);
+            startMap(k, left, right, depth);
+            result = TrackingState.TRACKING;
+            keyframe = config.mode != VoMode.MONO;
+        } else if (state == TrackingState.TRACKING) {
+            inliers = trackMap(k);
+            if (inliers >= 0) {
+                result = TrackingState.TRACKING;
+                if (needsKeyframe(k, inliers)) {
+                    trackedAfterKeyframe = inliers + addMapPoints(k, left, right, depth);
+                    lastKeyframe = k;
+                    keyframe = true;
+                }
+            } else {
+                inliers = 0;
+                result = TrackingState.LOST;
+                loseTrack(k, left, right, depth);
+            }
+        } else {
+            inliers = initialiseMono(k, left);
+            result = state == TrackingState.TRACKING ? TrackingState.TRACKING : TrackingState.INITIALIZING;
+            keyframe = result == TrackingState.TRACKING;
+        }
+        lastTimestamp = timestamp;
+        long end = System.nanoTime();
+        return new FrameResult(timestamp, poses.get(k).invert(null), result, features, matches.size(), inliers,
+                keyframe, (extracted - start) / 1e6, (end - extracted) / 1e6);
+    }
+
+    private void checkInputs(double timestamp, GrayImage left, GrayImage right, DepthImage depth) {
+        if (left == null)
+            throw new IllegalArgumentException("no image");
+        if (!(timestamp > lastTimestamp))
+            throw new IllegalArgumentException("timestamps must increase: " + timestamp + " after " + lastTimestamp);
+        if (left.width != camera.width || left.height != camera.height)
+            throw new IllegalArgumentException("image is " + left.width + "x" + left.height + ", the camera "
+                    + camera.width + "x" + camera.height);
+        if (config.mode == VoMode.STEREO && (right == null || right.width != left.width || right.height != left.height))
+            throw new IllegalArgumentException("stereo mode needs a right image of the left image's size");
+        if (config.mode == VoMode.RGBD && (depth == null || depth.width != left.width || depth.height != left.height))
+            throw new IllegalArgumentException("RGB-D mode needs a depth image of the image's size");
+    }
+
+    /** Runs the front end; a failing GPU falls back to the CPU for good, and the frame starts over there. */
+    private int extract(GrayImage left, double[] window) {
+        try {
+            return frontEnd.process(left, window, matches);
+        } catch (CudaStageException e) {
+            LOG.warn("the GPU front end failed ({}); continuing on the CPU", e.getMessage());
+            frontEnd.close();
+            frontEnd = FactoryTrackingFrontEnd.create("cpu", config.orb, config.match, Backend.CPU);
+            return frontEnd.process(left, null, matches);
+        }
+    }
+
+    /** Normalized (undistorted) coordinates of both ends of every match. */
+    private void normalizeMatches() {
+        int n = matches.size();
+        if (curX.length < n) {
+            int c = Math.max(n, 2 * curX.length);
+            curX = new double[c];
+            curY = new double[c];
+            prevX = new double[c];
+            prevY = new double[c];
+        }
+        for (int m = 0; m < n; m++) {
+            camera.pixelToNormalized(matches.queryX[m], matches.queryY[m], p2);
+            curX[m] = p2.x;
+            curY[m] = p2.y;
+            camera.pixelToNormalized(matches.trainX[m], matches.trainY[m], p2);
+            prevX[m] = p2.x;
+            prevY[m] = p2.y;
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------ tracking
+
+    /** PnP of the frame against the tracked map points; returns the inlier count, or -1 if the frame is lost. */
+    private int trackMap(int k) {
+        int n = gatherMapCorrespondences();
+        Se3_F64 last = poses.get(k - 1);
+        prior.predict(last, predicted);
+        if (n < config.minTrackedPoints || !pnp.process(wx, wy, wz, nx, ny, n, predicted, estimate)
+                || pnp.inlierCount() < config.minTrackedPoints)
+            return -1;
+        for (int c = 0; c < n; c++) {
+            if (pnp.isInlier(c))
+                continue;
+            int m = corrMatch[c], i = matches.query[m];
+            map.reject(tracks.landmark[i]);
+            tracks.restart(i, k, curX[m], curY[m]);
+        }
+        addPose(estimate, true);
+        prior.update(last, estimate);
+        return pnp.inlierCount();
+    }
+
+    /** Fills wx.. ny with the matches whose track observes a usable map point; returns their number. */
+    private int gatherMapCorrespondences() {
+        int n = 0;
+        ensureCorrespondences(matches.size());
+        for (int m = 0; m < matches.size(); m++) {
+            int id = tracks.landmark[matches.query[m]];
+            if (!map.usable(id))
+                continue;
+            wx[n] = map.x(id);
+            wy[n] = map.y(id);
+            wz[n] = map.z(id);
+            nx[n] = curX[m];
+            ny[n] = curY[m];
+            corrMatch[n++] = m;
+        }
+        return n;
+    }
+
+    private boolean needsKeyframe(int k, int tracked) {
+        return tracked < config.keyframeTrackedPoints
+                || tracked < config.keyframeTrackedFraction * trackedAfterKeyframe
+                || k - lastKeyframe >= config.keyframeMaxInterval;
+    }
+
+    /** The frame is lost: extrapolate its pose, count it, and re-initialise. */
+    private void loseTrack(int k, GrayImage left, GrayImage right, DepthImage depth) {
+        addPose(prior.predict(poses.get(k - 1), predicted), false);
+        tracks.clearCurrent();
+        if (config.mode == VoMode.MONO) {
+            state = TrackingState.INITIALIZING;
+            initReference = k;
+            speedHint = prior.speed();
+        } else {
+            trackedAfterKeyframe = addMapPoints(k, left, right, depth);
+            lastKeyframe = k;
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------ the map
+
+    /** The first frame: stereo and RGB-D start their map at once; monocular waits for a second view. */
+    private void startMap(int k, GrayImage left, GrayImage right, DepthImage depth) {
+        if (config.mode == VoMode.MONO) {
+            state = TrackingState.INITIALIZING;
+            initReference = k;
+            speedHint = 0;
+        } else {
+            state = TrackingState.TRACKING;
+            trackedAfterKeyframe = addMapPoints(k, left, right, depth);
+            lastKeyframe = k;
+        }
+    }
+
+    /** Adds map points observed in frame {@code k} (its pose set); returns how many. */
+    private int addMapPoints(int k, GrayImage left, GrayImage right, DepthImage depth) {
+        return switch (config.mode) {
+            case MONO -> triangulateTracks(k, left);
+            case STEREO -> addStereoPoints(k, left, right);
+            case RGBD -> addDepthPoints(k, left, depth);
+        };
+    }
+
+    /** Monocular: triangulates tracks without a map point between their first observation and frame k. */
+    private int triangulateTracks(int k, GrayImage left) {
+        Se3_F64 current = poses.get(k);
+        double maxError = 2 * config.inlierThresholdPixels / camera.fx;
+        int added = 0, lastFrame = -1;
+        for (int m = 0; m < matches.size(); m++) {
+            int i = matches.query[m], f = tracks.firstFrame[i];
+            if (tracks.landmark[i] != FeatureTracks.NONE || f < 0 || f >= k || !estimated[f])
+                continue;
+            if (f != lastFrame) {
+                poses.get(f).invert(null).concat(current, relative); // first view → current view
+                lastFrame = f;
+            }
+            if (!Triangulation.triangulate(tracks.firstX[i], tracks.firstY[i], curX[m], curY[m], relative,
+                    config.minTriangulationAngleDeg, maxError, p3))
+                continue;
+            // p3 is in the first view's frame
+            SePointOps_F64.transformReverse(poses.get(f), p3, q3);
+            tracks.landmark[i] = map.add(q3.x, q3.y, q3.z, greyAt(left, matches.queryX[m], matches.queryY[m]));
+            added++;
+        }
+        return added;
+    }
+
+    /** Stereo: points of the left–right matches of frame k that no tracked map point covers yet. */
+    private int addStereoPoints(int k, GrayImage left, GrayImage right) {
+        frontEnd.currentFeatures(keyPoints, descriptors);
+        frontEnd.extract(right, rightKeyPoints, rightDescriptors);
+        double maxDisparity = Math.min(left.width, stereo.focal()); // points nearer than one baseline are not expected
+        stereoMatcher.match(keyPoints, descriptors, rightKeyPoints, rightDescriptors, left.height, maxDisparity);
+        double minDisparity = 1.0 / config.stereoMaxDepthBaselines * stereo.focal();
+        Se3_F64 pose = poses.get(k);
+        int added = 0;
+        for (int i = 0; i < keyPoints.size(); i++) {
+            double d = stereoMatcher.disparity[i];
+            if (!(d >= minDisparity) || tracks.landmark[i] != FeatureTracks.NONE)
+                continue;
+            double z = stereo.focal() * stereo.baseline() / d;
+            p3.setTo((stereoMatcher.leftX[i] - stereo.cx()) * z / stereo.focal(),
+                    (stereoMatcher.leftY[i] - stereo.cy()) * z / stereo.focal(), z);
+            stereo.rectifiedToLeft(p3, q3);
+            added += addObservedPoint(k, i, pose, q3, left);
+        }
+        return added;
+    }
+
+    /** RGB-D: points of frame k's features with a trusted depth, where no tracked map point covers them yet. */
+    private int addDepthPoints(int k, GrayImage left, DepthImage depth) {
+        frontEnd.currentFeatures(keyPoints, descriptors);
+        Se3_F64 pose = poses.get(k);
+        int added = 0;
+        for (int i = 0; i < keyPoints.size(); i++) {
+            if (tracks.landmark[i] != FeatureTracks.NONE)
+                continue;
+            double z = DepthSampling.depthAt(depth, keyPoints.x[i], keyPoints.y[i]);
+            if (!(z >= config.minDepth && z <= config.maxDepth))
+                continue;
+            camera.pixelToNormalized(keyPoints.x[i], keyPoints.y[i], p2);
+            q3.setTo(p2.x * z, p2.y * z, z);
+            added += addObservedPoint(k, i, pose, q3, left);
+        }
+        return added;
+    }
+
+    /** Adds a map point at {@code inCamera} (frame k's camera frame) observed by feature i; returns 1. */
+    private int addObservedPoint(int k, int i, Se3_F64 worldToCamera, Point3D_F64 inCamera, GrayImage left) {
+        SePointOps_F64.transformReverse(worldToCamera, inCamera, p3);
+        camera.pixelToNormalized(keyPoints.x[i], keyPoints.y[i], p2);
+        tracks.restart(i, k, p2.x, p2.y);
+        tracks.landmark[i] = map.add(p3.x, p3.y, p3.z, greyAt(left, keyPoints.x[i], keyPoints.y[i]));
+        return 1;
+    }
+
+    // ------------------------------------------------------------------------------------------------ mono init
+
+    /**
+     * Monocular two-view initialisation between the reference frame and frame k, from the tracks seen
+     * continuously since the reference: waits for enough parallax, then estimates the essential matrix,
+     * triangulates its inliers and starts tracking. Returns the inlier count (0 while waiting).
+     */
+    private int initialiseMono(int k, GrayImage left) {
+        Se3_F64 reference = poses.get(initReference);
+        int n = 0;
+        ensureCorrespondences(matches.size());
+        double[] parallax = new double[matches.size()];
+        for (int m = 0; m < matches.size(); m++) {
+            int i = matches.query[m];
+            if (tracks.firstFrame[i] != initReference)
+                continue;
+            x1[n] = tracks.firstX[i];
+            y1[n] = tracks.firstY[i];
+            nx[n] = curX[m];
+            ny[n] = curY[m];
+            parallax[n] = Math.hypot(nx[n] - x1[n], ny[n] - y1[n]) * camera.fx;
+            corrMatch[n++] = m;
+        }
+        // hold (or extrapolate) the pose while waiting
+        addPose(prior.valid() ? prior.predict(poses.get(k - 1), predicted) : poses.get(k - 1), false);
+        if (n < config.initMinPoints) {
+            // the reference's features are gone: start over from this frame
+            initReference = k;
+            tracks.clearCurrent();
+            return 0;
+        }
+        Arrays.sort(parallax, 0, n);
+        if (parallax[n / 2] < config.initMinParallaxPixels || !essential.process(x1, y1, nx, ny, n, relative))
+            return 0;
+
+        double scale = speedHint > 0 ? speedHint * (k - initReference) : 1.0;
+        relative.T.scale(scale);
+        double maxError = 2 * config.inlierThresholdPixels / camera.fx;
+        int[] landmarkOf = new int[n];
+        int triangulated = 0;
+        for (int c = 0; c < n; c++) {
+            landmarkOf[c] = -1;
+            if (!essential.isInlier(c) || !Triangulation.triangulate(x1[c], y1[c], nx[c], ny[c], relative,
+                    config.minTriangulationAngleDeg, maxError, p3))
+                continue;
+            SePointOps_F64.transformReverse(reference, p3, q3);
+            landmarkOf[c] = map.add(q3.x, q3.y, q3.z, greyAt(left, matches.queryX[corrMatch[c]], matches.queryY[corrMatch[c]]));
+            triangulated++;
+        }
+        if (triangulated < config.initMinPoints) {
+            for (int c = 0; c < n; c++)
+                if (landmarkOf[c] >= 0)
+                    map.reject(landmarkOf[c]);
+            return 0;
+        }
+        for (int c = 0; c < n; c++)
+            if (landmarkOf[c] >= 0)
+                tracks.landmark[matches.query[corrMatch[c]]] = landmarkOf[c];
+
+        reference.concat(relative, estimate);
+        poses.set(k, estimate.copy());
+        estimated[k] = true;
+        if (k - initReference == 1)
+            prior.update(reference, estimate);
+        else
+            prior.invalidate();
+        state = TrackingState.TRACKING;
+        lastKeyframe = k;
+        trackedAfterKeyframe = triangulated;
+        return essential.inlierCount();
+    }
+
+    // ------------------------------------------------------------------------------------------------ helpers
+
+    private void addPose(Se3_F64 worldToCamera, boolean isEstimated) {
+        int k = poses.size();
+        if (k == estimated.length)
+            estimated = Arrays.copyOf(estimated, 2 * k);
+        estimated[k] = isEstimated;
+        poses.add(worldToCamera.copy());
+    }
+
+    private void ensureCorrespondences(int n) {
+        if (wx.length < n) {
+            int c = Math.max(n, 2 * wx.length);
+            wx = new double[c];
+            wy = new double[c];
+            wz = new double[c];
+            nx = new double[c];
+            ny = new double[c];
+            x1 = new double[c];
+            y1 = new double[c];
+            corrMatch = new int[c];
+        }
+    }
+
+    private static int greyAt(GrayImage image, float x, float y) {
+        int u = Math.min(image.width - 1, Math.max(0, Math.round(x)));
+        int v = Math.min(image.height - 1, Math.max(0, Math.round(y)));
+        return image.get(u, v);
+    }
+
+    @Override
+    public PointCloud pointCloud() {
+        return map.toPointCloud();
+    }
+
+    @Override
+    public VoMode mode() {
+        return config.mode;
+    }
+
+    @Override
+    public String backend() {
+        return frontEnd.backend();
+    }
+
+    @Override
+    public void close() {
+        frontEnd.close();
+    }
+}

@@ -1,0 +1,147 @@
+package org.gpuvo.odometry.vo;
+
+import georegression.struct.point.Point2D_F64;
+import org.gpuvo.gpu.features.Descriptors;
+import org.gpuvo.gpu.features.KeyPoints;
+
+import java.util.Arrays;
+
+/**
+ * Matches left to right keypoints of a stereo pair along rectified rows and gives each matched left keypoint its
+ * disparity. Candidates of a left keypoint are the right keypoints on its row (± a tolerance scaled by the pyramid
+ * level), at a disparity in (0, maxDisparity], and at most one pyramid level apart; the nearest descriptor wins if it
+ * passes the distance limit, Lowe's ratio test, and is mutual. Right keypoints are bucketed by row, so the cost is
+ * proportional to the number of candidates, not to left × right.
+ */
+final class StereoPointMatcher {
+    private final RectifiedStereo rig;
+    private final double rowTolerance, scaleFactor;
+    private final int maxDistance;
+    private final double ratio;
+
+    private double[] rightX = new double[0], rightY = new double[0];
+    private int[] rowStart = new int[0], order = new int[0], bestLeftOfRight = new int[0], bestDistOfRight = new int[0];
+    private long[] leftWords = new long[0], rightWords = new long[0];
+    private int[] candidate = new int[0], candidateDistance = new int[0];
+    private final Point2D_F64 p = new Point2D_F64();
+
+    /** rectified left coordinates of the last call's left keypoints, and their disparities (NaN: unmatched) */
+    double[] leftX = new double[0], leftY = new double[0], disparity = new double[0];
+
+    StereoPointMatcher(RectifiedStereo rig, double rowTolerance, double scaleFactor, int maxDistance, double ratio) {
+        this.rig = rig;
+        this.rowTolerance = rowTolerance;
+        this.scaleFactor = scaleFactor;
+        this.maxDistance = maxDistance;
+        this.ratio = ratio;
+    }
+
+    /**
+     * @param rows height of the rectified images, bounding the row buckets
+     * @return number of left keypoints with a disparity
+     */
+    int match(KeyPoints left, Descriptors leftDescriptors, KeyPoints right, Descriptors rightDescriptors,
+              int rows, double maxDisparity) {
+        int nl = left.size(), nr = right.size();
+        ensure(nl, nr, rows);
+        leftWords = leftDescriptors.toWords(leftWords);
+        rightWords = rightDescriptors.toWords(rightWords);
+        for (int i = 0; i < nl; i++) {
+            rig.rectifyLeft(left.x[i], left.y[i], p);
+            leftX[i] = p.x;
+            leftY[i] = p.y;
+        }
+        bucketRight(right, nr, rows);
+
+        Arrays.fill(bestLeftOfRight, 0, nr, -1);
+        Arrays.fill(bestDistOfRight, 0, nr, Integer.MAX_VALUE);
+        for (int i = 0; i < nl; i++) {
+            candidate[i] = -1;
+            double tol = rowTolerance * Math.pow(scaleFactor, left.level[i]);
+            int r0 = Math.max(0, (int) Math.floor(leftY[i] - tol)), r1 = Math.min(rows - 1, (int) Math.floor(leftY[i] + tol));
+            int best = Integer.MAX_VALUE, second = Integer.MAX_VALUE, bestJ = -1;
+            for (int r = r0; r <= r1; r++) {
+                for (int k = rowStart[r]; k < rowStart[r + 1]; k++) {
+                    int j = order[k];
+                    double d = leftX[i] - rightX[j];
+                    if (!(d > 0 && d <= maxDisparity) || Math.abs(rightY[j] - leftY[i]) > tol
+                            || Math.abs(right.level[j] - left.level[i]) > 1)
+                        continue;
+                    int dist = hamming(i, j);
+                    if (dist < best) {
+                        second = best;
+                        best = dist;
+                        bestJ = j;
+                    } else if (dist < second) {
+                        second = dist;
+                    }
+                }
+            }
+            if (bestJ < 0 || best > maxDistance || (second != Integer.MAX_VALUE && best >= ratio * second))
+                continue;
+            candidate[i] = bestJ;
+            candidateDistance[i] = best;
+            if (best < bestDistOfRight[bestJ]) {
+                bestDistOfRight[bestJ] = best;
+                bestLeftOfRight[bestJ] = i;
+            }
+        }
+        int matched = 0;
+        for (int i = 0; i < nl; i++) {
+            int j = candidate[i];
+            if (j >= 0 && bestLeftOfRight[j] == i) {
+                disparity[i] = leftX[i] - rightX[j];
+                matched++;
+            } else {
+                disparity[i] = Double.NaN;
+            }
+        }
+        return matched;
+    }
+
+    private int hamming(int i, int j) {
+        int a = 4 * i, b = 4 * j;
+        return Long.bitCount(leftWords[a] ^ rightWords[b]) + Long.bitCount(leftWords[a + 1] ^ rightWords[b + 1])
+                + Long.bitCount(leftWords[a + 2] ^ rightWords[b + 2]) + Long.bitCount(leftWords[a + 3] ^ rightWords[b + 3]);
+    }
+
+    /** Counting sort of the right keypoints by rectified row. */
+    private void bucketRight(KeyPoints right, int nr, int rows) {
+        Arrays.fill(rowStart, 0, rows + 1, 0);
+        for (int j = 0; j < nr; j++) {
+            rig.rectifyRight(right.x[j], right.y[j], p);
+            rightX[j] = p.x;
+            rightY[j] = p.y;
+            int r = (int) Math.floor(p.y);
+            if (r >= 0 && r < rows)
+                rowStart[r + 1]++;
+        }
+        for (int r = 0; r < rows; r++)
+            rowStart[r + 1] += rowStart[r];
+        int[] fill = Arrays.copyOf(rowStart, rows);
+        for (int j = 0; j < nr; j++) {
+            int r = (int) Math.floor(rightY[j]);
+            if (r >= 0 && r < rows)
+                order[fill[r]++] = j;
+        }
+    }
+
+    private void ensure(int nl, int nr, int rows) {
+        if (leftX.length < nl) {
+            leftX = new double[nl];
+            leftY = new double[nl];
+            disparity = new double[nl];
+            candidate = new int[nl];
+            candidateDistance = new int[nl];
+        }
+        if (rightX.length < nr) {
+            rightX = new double[nr];
+            rightY = new double[nr];
+            order = new int[nr];
+            bestLeftOfRight = new int[nr];
+            bestDistOfRight = new int[nr];
+        }
+        if (rowStart.length < rows + 1)
+            rowStart = new int[rows + 1];
+    }
+}
