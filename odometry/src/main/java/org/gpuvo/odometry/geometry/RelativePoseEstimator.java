@@ -1,0 +1,321 @@
+package org.gpuvo.odometry.geometry;
+
+import boofcv.abst.geo.EstimateNofEpipolar;
+import boofcv.alg.geo.DecomposeEssential;
+import boofcv.factory.geo.EnumEssential;
+import boofcv.factory.geo.FactoryMultiView;
+import boofcv.struct.geo.AssociatedPair;
+import georegression.struct.se.Se3_F64;
+import org.ddogleg.struct.DogArray;
+import org.ejml.data.DMatrixRMaj;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Relative pose of two calibrated views from normalized correspondences:
+ * <ol>
+ * <li>RANSAC over minimal samples of five, each giving up to ten essential matrices by Nistér's solver
+ * (D. Nistér, "An Efficient Solution to the Five-Point Relative Pose Problem", PAMI 26(6), 2004; BoofCV's
+ * implementation), scored by MSAC (P. Torr, A. Zisserman, "MLESAC", CVIU 78, 2000: truncated quadratic cost of the
+ * Sampson distance) with an early exit once a model cannot beat the best, and stopped adaptively (see
+ * {@link ConfigRansac});</li>
+ * <li>each new best model is decomposed (four poses, Hartley &amp; Zisserman §9.6.2; BoofCV's
+ * {@link DecomposeEssential}); cheirality picks the pose with most inliers in front of both cameras, which is
+ * refined on the inliers and re-scored as long as that improves its score (local optimisation, O. Chum, J. Matas, J. Kittler,
+ * "Locally Optimized RANSAC", DAGM 2003), so the inlier fraction that drives termination is that of a fitted
+ * model, not of a noisy minimal one;</li>
+ * <li>the winner is refined by Levenberg–Marquardt on the Sampson distances of its inliers, and the inliers are
+ * re-classified until they no longer change (at most three rounds);</li>
+ * <li>degeneracy: if a rotation alone (fitted to the inliers' rays) explains them to within the parallax limit,
+ * the translation is undetermined: the call returns false with {@link EstimationStatus#INSUFFICIENT_PARALLAX} and
+ * the rotation with zero translation.</li>
+ * </ol>
+ * Not thread safe; nothing is allocated per call once the largest input size has been seen.
+ */
+public final class RelativePoseEstimator {
+    private static final int SAMPLE_SIZE = 5;
+    private static final int LOCAL_ITERATIONS = 3;
+    /** refine-and-rescore rounds of the local optimisation, while the score improves */
+    private static final int LOCAL_ROUNDS = 4;
+    private static final int FINAL_ITERATIONS = 10;
+    private static final int FINAL_ROUNDS = 3;
+
+    private final ConfigRansac config;
+    private final double threshold;
+    private final double threshold2;
+    private int minInliers = 15;
+    private double minInlierFraction = 0.1;
+    private double minParallaxRad;
+
+    private final EstimateNofEpipolar generator = FactoryMultiView.essential_N(EnumEssential.NISTER_5);
+    private final DogArray<DMatrixRMaj> hypotheses = new DogArray<>(() -> new DMatrixRMaj(3, 3));
+    private final List<AssociatedPair> sample = new ArrayList<>();
+    private final int[] sampleIndices = new int[SAMPLE_SIZE];
+    private final RansacSampler sampler = new RansacSampler();
+    private final DecomposeEssential decompose = new DecomposeEssential();
+    private final DMatrixRMaj essentialMatrix = new DMatrixRMaj(3, 3);
+    private final RelativePoseRefinement refinement = new RelativePoseRefinement();
+    private final RotationOnlyFit rotationFit = new RotationOnlyFit();
+
+    private final InlierSet best = new InlierSet();
+    private final InlierSet candidate = new InlierSet();
+    private double bestCost;
+    private final double[] bestR = new double[9], bestT = new double[3];
+    private final double[] hypE = new double[9], workE = new double[9];
+    private final double[] workR = new double[9], workT = new double[3];
+    private final double[] depth = new double[2];
+
+    private int iterations;
+    private EstimationStatus status = EstimationStatus.TOO_FEW_POINTS;
+
+    /**
+     * @param config            RANSAC parameters (copied)
+     * @param focalLengthPixels converts the pixel threshold to normalized units
+     */
+    public RelativePoseEstimator(ConfigRansac config, double focalLengthPixels) {
+        this.config = config.copy().checkValidity();
+        double f = Arguments.focalLength(focalLengthPixels);
+        threshold = this.config.inlierThresholdPixels / f;
+        threshold2 = threshold * threshold;
+        minParallaxRad = 2 * threshold;
+        for (int i = 0; i < SAMPLE_SIZE; i++)
+            sample.add(new AssociatedPair());
+        refinement.setHuberThreshold(threshold);
+    }
+
+    /** Fewest inliers a result may have (default 15; at least 5). */
+    public RelativePoseEstimator setMinimumInliers(int minInliers) {
+        if (minInliers < SAMPLE_SIZE)
+            throw new IllegalArgumentException("minimum inliers must be at least " + SAMPLE_SIZE + ", got " + minInliers);
+        this.minInliers = minInliers;
+        return this;
+    }
+
+    /**
+     * Fewest inliers a result may have as a fraction of the correspondences (default 0.1). Random correspondences
+     * fit some essential matrix by chance — about 1.5 % of 2000 random pairs at 1.5 px, more for fewer pairs — so
+     * a count alone does not separate a real motion from noise.
+     */
+    public RelativePoseEstimator setMinimumInlierFraction(double fraction) {
+        if (!(fraction >= 0 && fraction <= 1))
+            throw new IllegalArgumentException("minimum inlier fraction must be in [0, 1], got " + fraction);
+        this.minInlierFraction = fraction;
+        return this;
+    }
+
+    /**
+     * Median rotation-compensated ray angle (degrees) below which the inliers count as explained by a rotation
+     * alone. Default: twice the inlier threshold as an angle (0.25° for 1.5 px at f = 700), so that noise alone
+     * cannot pass it.
+     */
+    public RelativePoseEstimator setMinimumParallaxDeg(double degrees) {
+        if (!(degrees >= 0))
+            throw new IllegalArgumentException("minimum parallax must be non-negative, got " + degrees);
+        minParallaxRad = Math.toRadians(degrees);
+        return this;
+    }
+
+    public double minimumParallaxDeg() {
+        return Math.toDegrees(minParallaxRad);
+    }
+
+    /**
+     * Pairs i &lt; n: view 1 (x1[i], y1[i]) ↔ view 2 (x2[i], y2[i]), normalized. Returns false if no model has the
+     * minimum inliers (a count and a fraction of n), or if the motion is (close to) a pure rotation; see {@link #status()}. On success
+     * {@code view1ToView2} (p₂ = R·p₁ + T) has a unit-norm translation.
+     */
+    public boolean process(double[] x1, double[] y1, double[] x2, double[] y2, int n, Se3_F64 view1ToView2) {
+        Arguments.check(n, x1, y1, x2, y2);
+        if (view1ToView2 == null)
+            throw new IllegalArgumentException("view1ToView2 is null");
+        iterations = 0;
+        rotationFit.invalidate();
+        best.reset(n);
+        candidate.reset(n);
+        if (n < Math.max(SAMPLE_SIZE, minInliers)) {
+            status = EstimationStatus.TOO_FEW_POINTS;
+            return false;
+        }
+        sampler.reset(config.seed);
+        bestCost = Double.POSITIVE_INFINITY;
+        boolean found = false;
+        int required = config.maxIterations;
+        while (iterations < required) {
+            iterations++;
+            sampler.sample(n, SAMPLE_SIZE, sampleIndices);
+            for (int k = 0; k < SAMPLE_SIZE; k++) {
+                int i = sampleIndices[k];
+                sample.get(k).setTo(x1[i], y1[i], x2[i], y2[i]);
+            }
+            if (!generator.process(sample, hypotheses))
+                continue;
+            boolean improved = false;
+            for (int h = 0; h < hypotheses.size; h++) {
+                System.arraycopy(hypotheses.get(h).data, 0, hypE, 0, 9);
+                double cost = score(hypE, x1, y1, x2, y2, n, bestCost);
+                if (cost < bestCost && poseOf(hypE, x1, y1, x2, y2, n)) {
+                    // candidate holds the inliers of hypE, workR/workT its pose
+                    bestCost = cost;
+                    candidate.update();
+                    best.swap(candidate);
+                    System.arraycopy(workR, 0, bestR, 0, 9);
+                    System.arraycopy(workT, 0, bestT, 0, 3);
+                    improved = true;
+                }
+            }
+            if (improved) {
+                found = true;
+                localOptimization(x1, y1, x2, y2, n);
+                required = RansacSampler.requiredIterations(best.count(), n, SAMPLE_SIZE, config.confidence,
+                        config.maxIterations);
+            }
+        }
+        int needed = Math.max(minInliers, (int) Math.ceil(minInlierFraction * n));
+        if (!found || best.count() < needed) {
+            status = EstimationStatus.TOO_FEW_INLIERS;
+            best.clear();
+            return false;
+        }
+        finalRefinement(x1, y1, x2, y2, n);
+        if (best.count() < needed) {
+            status = EstimationStatus.TOO_FEW_INLIERS;
+            best.clear();
+            return false;
+        }
+        if (rotationFit.explains(x1, y1, x2, y2, best.indices(), best.count(), minParallaxRad)) {
+            rotationFit.refine(x1, y1, x2, y2, n, threshold, best);
+            status = EstimationStatus.INSUFFICIENT_PARALLAX;
+            System.arraycopy(rotationFit.rotation(), 0, view1ToView2.R.data, 0, 9);
+            view1ToView2.T.setTo(0, 0, 0);
+            return false;
+        }
+        Mat3.copyTo(bestR, bestT, view1ToView2);
+        status = EstimationStatus.SUCCESS;
+        return true;
+    }
+
+    /**
+     * Median angle (degrees) between the inliers' rays in view 2 and their view-1 rays rotated by the best-fitting
+     * pure rotation: the parallax the translation produced, as measured in the last call that got that far
+     * (NaN otherwise). Compared with {@link #minimumParallaxDeg()} to detect a rotation-only motion.
+     */
+    public double medianParallaxDeg() {
+        return Math.toDegrees(rotationFit.medianResidual());
+    }
+
+    public EstimationStatus status() {
+        return status;
+    }
+
+    public int inlierCount() {
+        return best.count();
+    }
+
+    /** Index into the input of the k-th inlier, increasing in k. */
+    public int inlier(int k) {
+        return best.get(k);
+    }
+
+    public boolean isInlier(int i) {
+        return best.contains(i);
+    }
+
+    /** RANSAC iterations (samples drawn) in the last call. */
+    public int iterations() {
+        return iterations;
+    }
+
+    /**
+     * MSAC cost Σ min(d², t²) of the Sampson distances, written with the inlier flags into {@link #candidate};
+     * returns +∞ as soon as the partial sum reaches {@code bound} (the model cannot win).
+     */
+    private double score(double[] e, double[] x1, double[] y1, double[] x2, double[] y2, int n, double bound) {
+        boolean[] flags = candidate.flags();
+        double cost = 0;
+        for (int i = 0; i < n; i++) {
+            double d2 = EssentialResiduals.sampsonSquared(e, x1[i], y1[i], x2[i], y2[i]);
+            if (d2 < threshold2) { // false for NaN
+                cost += d2;
+                flags[i] = true;
+            } else {
+                cost += threshold2;
+                flags[i] = false;
+            }
+            if (cost >= bound)
+                return Double.POSITIVE_INFINITY;
+        }
+        return cost;
+    }
+
+    /**
+     * Decomposes e and keeps in workR/workT the pose that puts most of the inliers flagged in {@link #candidate}
+     * in front of both cameras. False if the decomposition fails.
+     */
+    private boolean poseOf(double[] e, double[] x1, double[] y1, double[] x2, double[] y2, int n) {
+        System.arraycopy(e, 0, essentialMatrix.data, 0, 9);
+        if (!decompose.decompose(essentialMatrix))
+            return false;
+        boolean[] flags = candidate.flags();
+        int bestInFront = -1;
+        for (Se3_F64 pose : decompose.getSolutions()) {
+            double[] r = pose.R.data;
+            double tn = pose.T.norm();
+            if (!(tn > 0))
+                continue;
+            workE[0] = pose.T.x / tn;
+            workE[1] = pose.T.y / tn;
+            workE[2] = pose.T.z / tn;
+            int inFront = 0;
+            for (int i = 0; i < n; i++) {
+                if (flags[i] && EssentialResiduals.depths(r, workE, x1[i], y1[i], x2[i], y2[i], depth)
+                        && depth[0] > 0 && depth[1] > 0)
+                    inFront++;
+            }
+            if (inFront > bestInFront) {
+                bestInFront = inFront;
+                System.arraycopy(r, 0, workR, 0, 9);
+                System.arraycopy(workE, 0, workT, 0, 3);
+            }
+        }
+        return bestInFront >= 0;
+    }
+
+    /** Refines the best pose a little on its inliers and re-scores it, as long as that improves the score. */
+    private void localOptimization(double[] x1, double[] y1, double[] x2, double[] y2, int n) {
+        refinement.setMaxIterations(LOCAL_ITERATIONS);
+        for (int round = 0; round < LOCAL_ROUNDS; round++) {
+            System.arraycopy(bestR, 0, workR, 0, 9);
+            System.arraycopy(bestT, 0, workT, 0, 3);
+            if (!refinement.refine(x1, y1, x2, y2, best.indices(), best.count(), workR, workT))
+                return;
+            EssentialResiduals.essential(workR, workT, workE);
+            double cost = score(workE, x1, y1, x2, y2, n, bestCost);
+            if (!(cost < bestCost))
+                return;
+            bestCost = cost;
+            candidate.update();
+            best.swap(candidate);
+            System.arraycopy(workR, 0, bestR, 0, 9);
+            System.arraycopy(workT, 0, bestT, 0, 3);
+        }
+    }
+
+    /** Full refinement on the inliers, re-classifying until the inlier set is stable. */
+    private void finalRefinement(double[] x1, double[] y1, double[] x2, double[] y2, int n) {
+        refinement.setMaxIterations(FINAL_ITERATIONS);
+        for (int round = 0; round < FINAL_ROUNDS; round++) {
+            if (!refinement.refine(x1, y1, x2, y2, best.indices(), best.count(), bestR, bestT))
+                return;
+            EssentialResiduals.essential(bestR, bestT, workE);
+            score(workE, x1, y1, x2, y2, n, Double.POSITIVE_INFINITY);
+            candidate.update();
+            boolean same = candidate.count() == best.count();
+            for (int k = 0; same && k < best.count(); k++)
+                same = candidate.indices()[k] == best.indices()[k];
+            best.swap(candidate);
+            if (same)
+                return;
+        }
+    }
+}
