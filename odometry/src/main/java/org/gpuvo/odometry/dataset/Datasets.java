@@ -24,16 +24,15 @@ public final class Datasets {
             return EurocSequence.open(folder);
         if (TumRgbdSequence.looksLike(folder))
             return TumRgbdSequence.open(folder);
-        if (!Images.list(folder).isEmpty()) {
-            if (ImageFolderSequence.findCalibration(folder) != null)
-                return ImageFolderSequence.open(folder);
-        }
+        boolean hasImages = !Images.list(folder).isEmpty();
+        if (hasImages && ImageFolderSequence.findCalibration(folder) != null)
+            return ImageFolderSequence.open(folder);
         throw new DatasetException(folder + ": unknown dataset layout; looked for"
                 + "\n  KITTI:        calib.txt and image_0/ (or image_l/)"
                 + "\n  EuRoC:        mav0/cam0/data.csv (or cam0/data.csv inside mav0)"
                 + "\n  TUM RGB-D:    rgb.txt and depth.txt"
                 + "\n  image folder: image files (" + String.join(" ", Images.EXTENSIONS)
                 + ") and camera_info.yaml (ROS camera_info)"
-                + (Images.list(folder).isEmpty() ? "" : "\n  (the folder has images but no camera_info.yaml)"));
+                + (hasImages ? "\n  (the folder has images but no camera_info.yaml)" : ""));
     }
 }

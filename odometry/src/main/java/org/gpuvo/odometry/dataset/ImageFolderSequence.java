@@ -63,7 +63,7 @@ public final class ImageFolderSequence implements Sequence {
         if (size[0] != camera.width || size[1] != camera.height)
             throw new DatasetException(files.get(0) + ": image is " + size[0] + "x" + size[1] + " but " + cameraInfo
                     + " says " + camera.width + "x" + camera.height);
-        double[] times = KittiSequence.readTimes(folder.resolve("times.txt"), files.size(), rateHz);
+        double[] times = TextTable.readTimes(folder.resolve("times.txt"), files.size(), rateHz);
         String name = folder.toAbsolutePath().normalize().getFileName().toString();
         return new ImageFolderSequence(name, files, times, camera);
     }

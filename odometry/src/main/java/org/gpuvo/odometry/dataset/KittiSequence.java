@@ -74,7 +74,7 @@ public final class KittiSequence implements Sequence {
             stereo = calib.stereo().orElseThrow(() -> DatasetException.at(calibFile, 0,
                     "has no P1 but the sequence has right images"));
 
-        double[] times = readTimes(folder.resolve("times.txt"), left.size(), DEFAULT_RATE_HZ);
+        double[] times = TextTable.readTimes(folder.resolve("times.txt"), left.size(), DEFAULT_RATE_HZ);
         Trajectory truth = null;
         Path poses = posesFile(folder);
         if (poses != null)
@@ -102,30 +102,6 @@ public final class KittiSequence implements Sequence {
                 return benchmark;
         }
         return null;
-    }
-
-    /**
-     * One time in seconds per line, strictly increasing, exactly {@code count} of them; without the file,
-     * {@code i / rateHz}.
-     */
-    static double[] readTimes(Path file, int count, double rateHz) {
-        double[] times = new double[count];
-        if (!Files.isRegularFile(file)) {
-            for (int i = 0; i < count; i++)
-                times[i] = i / rateHz;
-            return times;
-        }
-        TextTable table = TextTable.read(file);
-        if (table.size() != count)
-            throw DatasetException.at(file, 0, "holds " + table.size() + " times for " + count + " images");
-        double previous = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < count; i++) {
-            TextTable.Row row = table.rows.get(i).expectExactly(1, "time in seconds");
-            times[i] = row.number(0);
-            TextTable.requireIncreasing(row, previous, times[i]);
-            previous = times[i];
-        }
-        return times;
     }
 
     @Override

@@ -110,4 +110,28 @@ final class TextTable {
             throw row.error("timestamp " + time + " is not after the previous one (" + previous
                     + "): timestamps must increase strictly");
     }
+
+    /**
+     * A {@code times.txt} (KITTI's): one time in seconds per line, strictly increasing, exactly {@code count} of
+     * them; without the file, {@code i / rateHz}.
+     */
+    static double[] readTimes(Path file, int count, double rateHz) {
+        double[] times = new double[count];
+        if (!Files.isRegularFile(file)) {
+            for (int i = 0; i < count; i++)
+                times[i] = i / rateHz;
+            return times;
+        }
+        TextTable table = TextTable.read(file);
+        if (table.size() != count)
+            throw DatasetException.at(file, 0, "holds " + table.size() + " times for " + count + " images");
+        double previous = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < count; i++) {
+            TextTable.Row row = table.rows.get(i).expectExactly(1, "time in seconds");
+            times[i] = row.number(0);
+            TextTable.requireIncreasing(row, previous, times[i]);
+            previous = times[i];
+        }
+        return times;
+    }
 }
