@@ -34,7 +34,10 @@ public interface LensDistortion {
     /** Ideal normalized point to distorted normalized point. */
     void distort(double x, double y, Point2D_F64 out);
 
-    /** Distorted normalized point to ideal normalized point. */
+    /**
+     * Distorted normalized point to ideal normalized point; NaN where the model has no inverse (a point beyond
+     * what the lens can image, e.g. a fisheye ray 90° or more off the optical axis).
+     */
     void undistort(double x, double y, Point2D_F64 out);
 
     /** The model's ROS name: "none", "plumb_bob", "rational_polynomial", "equidistant". */
