@@ -14,8 +14,9 @@ import georegression.struct.point.Point2D_F64;
  * {@link #undistort} inverts it numerically. OpenCV's {@code undistortPoints} runs a fixed number of fixed-point
  * steps {@code x = (x' - Δ(x)) / f(x)}; those converge slowly near the image corners of strong lenses, so this class
  * takes Newton steps on the same equations (analytic 2×2 Jacobian) from the distorted point until
- * |distort(x) - x'| < 1e-13: at most 5 steps, 3.4 on average, over every pixel of the EuRoC cam0 image. Where the model cannot be inverted
- * (a point beyond the fold of the radial polynomial, where the lens would not image it) the result is NaN.
+ * |distort(x) - x'| < 1e-13: at most 5 steps, 3.4 on average, over every pixel of the EuRoC cam0 image. Where
+ * the model cannot be inverted (a point beyond the fold of the radial polynomial, where the lens would not image
+ * it) the result is NaN.
  */
 public final class RadialTangentialDistortion implements LensDistortion {
     /** Stop when the distorted point is reproduced this closely (normalized units). */
