@@ -37,7 +37,7 @@ public final class ConfigVisualOdometry {
     /** monocular initialisation: median displacement (pixels) of the tracked features before the first pose */
     public double initMinParallaxPixels = 12;
     /** monocular initialisation and map growth: minimum angle between the two rays of a new point, degrees */
-    public double minTriangulationAngleDeg = 1.0;
+    public double minTriangulationAngleDeg = 0.5;
     /** monocular initialisation: map points needed to start tracking */
     public int initMinPoints = 80;
 

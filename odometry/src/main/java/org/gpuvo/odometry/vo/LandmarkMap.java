@@ -10,6 +10,9 @@ final class LandmarkMap {
     private double[] x = new double[1024], y = new double[1024], z = new double[1024];
     private byte[] grey = new byte[1024];
     private boolean[] rejected = new boolean[1024];
+    /** where a triangulated point was first seen (frame, normalized x, y) and the parallax it was triangulated with */
+    private int[] anchorFrame = new int[1024];
+    private double[] anchorX = new double[1024], anchorY = new double[1024], parallaxDeg = new double[1024];
     private int size;
 
     int add(double wx, double wy, double wz, int greyValue) {
@@ -20,12 +23,52 @@ final class LandmarkMap {
             z = Arrays.copyOf(z, n);
             grey = Arrays.copyOf(grey, n);
             rejected = Arrays.copyOf(rejected, n);
+            anchorFrame = Arrays.copyOf(anchorFrame, n);
+            anchorX = Arrays.copyOf(anchorX, n);
+            anchorY = Arrays.copyOf(anchorY, n);
+            parallaxDeg = Arrays.copyOf(parallaxDeg, n);
         }
+        anchorFrame[size] = -1;
         x[size] = wx;
         y[size] = wy;
         z[size] = wz;
         grey[size] = (byte) greyValue;
         return size++;
+    }
+
+    /** Adds a point triangulated from its first observation (frame, x, y) with the given parallax. */
+    int addTriangulated(double wx, double wy, double wz, int greyValue, int frame, double x, double y, double parallax) {
+        int id = add(wx, wy, wz, greyValue);
+        anchorFrame[id] = frame;
+        anchorX[id] = x;
+        anchorY[id] = y;
+        parallaxDeg[id] = parallax;
+        return id;
+    }
+
+    /** The frame of the point's first observation, or -1 for a point measured by stereo or depth. */
+    int anchorFrame(int id) {
+        return anchorFrame[id];
+    }
+
+    double anchorX(int id) {
+        return anchorX[id];
+    }
+
+    double anchorY(int id) {
+        return anchorY[id];
+    }
+
+    double parallaxDeg(int id) {
+        return parallaxDeg[id];
+    }
+
+    /** Moves a triangulated point to a better estimate, from a wider parallax. */
+    void refine(int id, double wx, double wy, double wz, double parallax) {
+        x[id] = wx;
+        y[id] = wy;
+        z[id] = wz;
+        parallaxDeg[id] = parallax;
     }
 
     int size() {

@@ -42,6 +42,8 @@ import java.util.List;
  * or in monocular mode by a new two-view initialisation whose scale continues the last known speed.
  */
 final class MapTrackingOdometry implements VisualOdometry {
+    static final boolean DEBUG = Boolean.getBoolean("gpuvo.debugVo");
+    int debugCorr, debugNoLm;
     private static final Logger LOG = LoggerFactory.getLogger(MapTrackingOdometry.class);
 
     private final ConfigVisualOdometry config;
@@ -137,6 +139,7 @@ final class MapTrackingOdometry implements VisualOdometry {
             keyframe = result == TrackingState.TRACKING;
         }
         lastTimestamp = timestamp;
+        if (DEBUG) System.err.printf("k=%d map=%d corr=%d noLandmark=%d%n", k, map.size(), debugCorr, debugNoLm);
         long end = System.nanoTime();
         return new FrameResult(timestamp, poses.get(k).invert(null), result, features, matches.size(), inliers,
                 keyframe, (extracted - start) / 1e6, (end - extracted) / 1e6);
@@ -193,6 +196,7 @@ final class MapTrackingOdometry implements VisualOdometry {
     /** PnP of the frame against the tracked map points; returns the inlier count, or -1 if the frame is lost. */
     private int trackMap(int k) {
         int n = gatherMapCorrespondences();
+        debugCorr = n;
         Se3_F64 last = poses.get(k - 1);
         prior.predict(last, predicted);
         if (n < config.minTrackedPoints || !pnp.process(wx, wy, wz, nx, ny, n, predicted, estimate)
@@ -207,6 +211,8 @@ final class MapTrackingOdometry implements VisualOdometry {
         }
         addPose(estimate, true);
         prior.update(last, estimate);
+        if (config.mode == VoMode.MONO)
+            retriangulate(k, n);
         return pnp.inlierCount();
     }
 
@@ -226,6 +232,35 @@ final class MapTrackingOdometry implements VisualOdometry {
             corrMatch[n++] = m;
         }
         return n;
+    }
+
+    /**
+     * Monocular map points improve as the baseline to their first observation grows: an inlier point whose parallax
+     * between its first observation and this frame has grown by half since it was last triangulated is triangulated
+     * again from these two views. Far points, first triangulated with little parallax, get their depth right this way.
+     */
+    private void retriangulate(int k, int n) {
+        Se3_F64 current = poses.get(k);
+        double maxError = 2 * config.inlierThresholdPixels / camera.fx;
+        int lastFrame = -1;
+        for (int c = 0; c < n; c++) {
+            if (!pnp.isInlier(c))
+                continue;
+            int m = corrMatch[c], id = tracks.landmark[matches.query[m]], f = map.anchorFrame(id);
+            if (f < 0 || f >= k || !estimated[f])
+                continue;
+            if (f != lastFrame) {
+                poses.get(f).invert(null).concat(current, relative);
+                lastFrame = f;
+            }
+            double parallax = Triangulation.parallaxDeg(map.anchorX(id), map.anchorY(id), curX[m], curY[m], relative);
+            if (parallax < 1.5 * map.parallaxDeg(id)
+                    || !Triangulation.triangulate(map.anchorX(id), map.anchorY(id), curX[m], curY[m], relative,
+                    config.minTriangulationAngleDeg, maxError, p3))
+                continue;
+            SePointOps_F64.transformReverse(poses.get(f), p3, q3);
+            map.refine(id, q3.x, q3.y, q3.z, parallax);
+        }
     }
 
     private boolean needsKeyframe(int k, int tracked) {
@@ -290,7 +325,9 @@ final class MapTrackingOdometry implements VisualOdometry {
                 continue;
             // p3 is in the first view's frame
             SePointOps_F64.transformReverse(poses.get(f), p3, q3);
-            tracks.landmark[i] = map.add(q3.x, q3.y, q3.z, greyAt(left, matches.queryX[m], matches.queryY[m]));
+            tracks.landmark[i] = map.addTriangulated(q3.x, q3.y, q3.z, greyAt(left, matches.queryX[m], matches.queryY[m]),
+                    f, tracks.firstX[i], tracks.firstY[i],
+                    Triangulation.parallaxDeg(tracks.firstX[i], tracks.firstY[i], curX[m], curY[m], relative));
             added++;
         }
         return added;
@@ -391,7 +428,9 @@ final class MapTrackingOdometry implements VisualOdometry {
                     config.minTriangulationAngleDeg, maxError, p3))
                 continue;
             SePointOps_F64.transformReverse(reference, p3, q3);
-            landmarkOf[c] = map.add(q3.x, q3.y, q3.z, greyAt(left, matches.queryX[corrMatch[c]], matches.queryY[corrMatch[c]]));
+            landmarkOf[c] = map.addTriangulated(q3.x, q3.y, q3.z,
+                    greyAt(left, matches.queryX[corrMatch[c]], matches.queryY[corrMatch[c]]), initReference, x1[c], y1[c],
+                    Triangulation.parallaxDeg(x1[c], y1[c], nx[c], ny[c], relative));
             triangulated++;
         }
         if (triangulated < config.initMinPoints) {

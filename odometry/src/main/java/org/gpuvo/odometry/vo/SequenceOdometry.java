@@ -1,0 +1,46 @@
+package org.gpuvo.odometry.vo;
+
+import org.gpuvo.odometry.camera.StereoCalibration;
+import org.gpuvo.odometry.dataset.Sequence;
+import org.gpuvo.odometry.trajectory.Trajectory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** Runs visual odometry over a {@link Sequence}, frame by frame. */
+public final class SequenceOdometry {
+    private SequenceOdometry() {
+    }
+
+    /**
+     * Runs a pipeline of {@code config} over every frame of {@code sequence}.
+     *
+     * @param progress told about each frame as it is done (may be null)
+     * @throws IllegalArgumentException if the sequence lacks what the mode needs (right images, depth)
+     */
+    public static SequenceRun run(Sequence sequence, ConfigVisualOdometry config, Consumer<FrameResult> progress) {
+        StereoCalibration stereo = null;
+        if (config.mode == VoMode.STEREO) {
+            if (!sequence.hasRight())
+                throw new IllegalArgumentException(sequence.name() + " has no right images: stereo mode needs them");
+            stereo = sequence.stereo().orElseThrow();
+        }
+        if (config.mode == VoMode.RGBD && !sequence.hasDepth())
+            throw new IllegalArgumentException(sequence.name() + " has no depth images: RGB-D mode needs them");
+        Trajectory trajectory = new Trajectory();
+        List<FrameResult> frames = new ArrayList<>(sequence.size());
+        try (VisualOdometry vo = FactoryVisualOdometry.create(config, sequence.camera(), stereo)) {
+            for (int i = 0; i < sequence.size(); i++) {
+                FrameResult r = vo.process(sequence.timestamp(i), sequence.left(i),
+                        config.mode == VoMode.STEREO ? sequence.right(i) : null,
+                        config.mode == VoMode.RGBD ? sequence.depth(i) : null);
+                frames.add(r);
+                trajectory.add(r.timestamp, r.cameraToWorld);
+                if (progress != null)
+                    progress.accept(r);
+            }
+            return new SequenceRun(sequence.name(), config.mode, vo.backend(), trajectory, frames, vo.pointCloud());
+        }
+    }
+}

@@ -1,0 +1,20 @@
+package org.gpuvo.odometry.vo;
+
+import org.gpuvo.odometry.trajectory.Trajectory;
+
+import java.util.List;
+
+/**
+ * The result of running visual odometry over a whole sequence: the estimated trajectory (camera-to-world of the
+ * left camera, one pose per frame, in the first frame's camera frame), the per-frame results, the map.
+ */
+public record SequenceRun(String sequence, VoMode mode, String backend, Trajectory trajectory,
+                          List<FrameResult> frames, PointCloud pointCloud) {
+    public int framesTracked() {
+        return (int) frames.stream().filter(FrameResult::tracked).count();
+    }
+
+    public int framesLost() {
+        return (int) frames.stream().filter(f -> f.state == TrackingState.LOST).count();
+    }
+}
