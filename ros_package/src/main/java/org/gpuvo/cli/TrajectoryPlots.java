@@ -35,6 +35,8 @@ final class TrajectoryPlots {
 
     /** Writes {@link #TRAJECTORY_PNG} and {@link #ATE_PNG} into {@code dir} (created if missing); returns them. */
     static List<Path> write(EvaluationResult result, Trajectory reference, Path dir, String title) throws IOException {
+        if (Files.exists(dir) && !Files.isDirectory(dir))
+            throw new IOException("cannot write plots into " + dir + ": it is a file, not a folder");
         Files.createDirectories(dir);
         Path top = dir.resolve(TRAJECTORY_PNG), ate = dir.resolve(ATE_PNG);
         String aligned = result.ate().mode().name().toLowerCase(Locale.ROOT);

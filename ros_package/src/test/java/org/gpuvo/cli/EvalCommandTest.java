@@ -145,6 +145,16 @@ class EvalCommandTest {
     }
 
     @Test
+    void aPlotFolderThatIsAFileFails() throws IOException {
+        Path gt = dir.resolve("gt.txt"), notAFolder = dir.resolve("plots");
+        TrajectoryWriter.write(randomWalk(6, 10), gt, TrajectoryFormat.TUM);
+        Files.writeString(notAFolder, "x");
+        CliRun run = CliRun.run("eval", gt.toString(), gt.toString(), "--plot", notAFolder.toString());
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("cannot write plots into " + notAFolder + ": it is a file");
+    }
+
+    @Test
     void usageErrors() throws IOException {
         Path gt = dir.resolve("gt.txt");
         TrajectoryWriter.write(randomWalk(4, 10), gt, TrajectoryFormat.TUM);
