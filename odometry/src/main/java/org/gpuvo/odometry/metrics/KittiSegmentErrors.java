@@ -19,7 +19,8 @@ import java.util.Arrays;
  * of all lengths.</li>
  * </ul>
  * Frames are reference indices; a segment counts only if both of its end frames have a paired estimate pose
- * (kitti-odom-eval's check; with the devkit both files have every frame). Distances are accumulated in double
+ * (kitti-odom-eval's check; with the devkit both files have every frame; where an association pairs two estimate
+ * poses with one reference frame, the later one counts). Distances are accumulated in double
  * precision (the devkit uses float; kitti-odom-eval double).
  */
 public final class KittiSegmentErrors {

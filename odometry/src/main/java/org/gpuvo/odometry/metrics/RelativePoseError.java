@@ -24,7 +24,9 @@ import java.util.Arrays;
  * dropped if either is more than twice the median reference period away. The tool's own error is
  * (Pᵢ⁻¹Pⱼ)(Qᵢ⁻¹Qⱼ)⁻¹ ({@code ominus(ominus(est_j, est_i), ominus(gt_j, gt_i))}), which has the same angle as E
  * but, when the rotation is wrong, not the same translation; that is the one used here, so that its figures
- * are reproduced. All pairs are used (the tool's {@code --max_pairs 0}).</dd>
+ * are reproduced (on {@code freiburg1_xyz}, 1 frame: 0.005763 m as the tool, 0.005760 with E; 1 s: 0.021217 m
+ * as the tool, 0.021554 with E). Poses are inverted in general ({@code numpy.linalg.inv}). All pairs are used
+ * (the tool's {@code --max_pairs 0}; it samples 10000 at random by default).</dd>
  * </dl>
  */
 public final class RelativePoseError {

@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.regex.Pattern;
 
 /**
  * Reads trajectory files in the {@link TrajectoryFormat formats} gpuvo knows. Blank lines and lines starting with
@@ -30,8 +29,6 @@ public final class TrajectoryReader {
     public static final double QUATERNION_TOLERANCE = 1e-3;
     /** KITTI's frame period: the sequences were recorded at 10 Hz. */
     public static final double KITTI_FRAME_PERIOD = 0.1;
-
-    private static final Pattern SEPARATORS = Pattern.compile("[\\s,]+");
 
     /** Seconds between consecutive frames of a KITTI file. */
     private final double framePeriod;
@@ -95,9 +92,26 @@ public final class TrajectoryReader {
         return trajectory;
     }
 
-    /** The values of a data line, separated by blanks, tabs or commas. */
+    /** The values of a data line, separated by blanks, tabs or commas (any run of them). */
     static String[] split(String trimmedLine) {
-        return SEPARATORS.split(trimmedLine);
+        String[] values = new String[16];
+        int n = 0, start = -1;
+        for (int i = 0; i <= trimmedLine.length(); i++) {
+            boolean separator = i == trimmedLine.length() || isSeparator(trimmedLine.charAt(i));
+            if (separator && start >= 0) {
+                if (n == values.length)
+                    values = java.util.Arrays.copyOf(values, 2 * n);
+                values[n++] = trimmedLine.substring(start, i);
+                start = -1;
+            } else if (!separator && start < 0) {
+                start = i;
+            }
+        }
+        return java.util.Arrays.copyOf(values, n);
+    }
+
+    private static boolean isSeparator(char c) {
+        return c == ',' || Character.isWhitespace(c);
     }
 
     /** Parses one data line into {@code pose} and returns its time in seconds. */

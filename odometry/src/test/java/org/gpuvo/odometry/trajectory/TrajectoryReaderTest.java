@@ -2,6 +2,9 @@ package org.gpuvo.odometry.trajectory;
 
 import georegression.struct.point.Point3D_F64;
 import georegression.struct.se.Se3_F64;
+import georegression.geometry.ConvertRotation3D_F64;
+import georegression.struct.so.Quaternion_F64;
+import org.gpuvo.gpu.testdata.SharedData;
 import org.gpuvo.odometry.dataset.DatasetException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -139,5 +142,31 @@ class TrajectoryReaderTest {
                 .isInstanceOf(DatasetException.class)
                 .hasMessageStartingWith(file + where)
                 .hasMessageContaining(what);
+    }
+
+    @Test
+    void realEurocGroundTruth() throws IOException {
+        Path csv = SharedData.require("euroc-v101-micro").resolve("mav0/state_groundtruth_estimate0/data.csv");
+        long lines = Files.readAllLines(csv).stream().filter(l -> !l.isBlank() && !l.startsWith("#")).count();
+        Trajectory t = new TrajectoryReader().read(csv);
+        assertThat(t.size()).isEqualTo((int) lines);
+        assertThat(t.time(0)).isCloseTo(1403715273.262142976, within(1e-6));
+        assertThat(t.pose(0).T.x).isEqualTo(0.878895);
+        // first line: q w x y z = 0.069433, -0.824237, -0.106942, -0.551702
+        Se3_F64 expected = new Se3_F64();
+        Quaternion_F64 q = new Quaternion_F64(0.069433, -0.824237, -0.106942, -0.551702);
+        q.normalize();
+        ConvertRotation3D_F64.quaternionToMatrix(q, expected.R);
+        for (int k = 0; k < 9; k++)
+            assertThat(t.pose(0).R.data[k]).isCloseTo(expected.R.data[k], within(1e-12));
+    }
+
+    @Test
+    void realKittiPoses() {
+        Trajectory t = new TrajectoryReader().read(SharedData.require("kitti-06-0050").resolve("poses.txt"));
+        assertThat(t.size()).isEqualTo(51);
+        assertThat(t.time(50)).isCloseTo(5.0, within(1e-12));
+        assertThat(t.pose(0).T.norm()).isLessThan(1e-6);
+        assertThat(t.pathLength()).isCloseTo(59.9, within(0.1));
     }
 }
