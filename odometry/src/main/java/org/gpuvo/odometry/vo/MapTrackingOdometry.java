@@ -11,6 +11,7 @@ import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.Matches;
 import org.gpuvo.odometry.camera.CameraModel;
+import org.gpuvo.odometry.camera.StereoRectification;
 import org.gpuvo.odometry.dataset.DepthImage;
 import org.gpuvo.odometry.frontend.FactoryTrackingFrontEnd;
 import org.gpuvo.odometry.frontend.TrackingFrontEnd;
@@ -46,7 +47,7 @@ final class MapTrackingOdometry implements VisualOdometry {
 
     private final ConfigVisualOdometry config;
     private final CameraModel camera;
-    private final RectifiedStereo stereo;
+    private final StereoRectification stereo;
     private TrackingFrontEnd frontEnd;
     private final RelativePoseEstimator essential;
     private final PnpEstimator pnp;
@@ -78,7 +79,7 @@ final class MapTrackingOdometry implements VisualOdometry {
     private final Point3D_F64 p3 = new Point3D_F64(), q3 = new Point3D_F64();
     private final Se3_F64 predicted = new Se3_F64(), estimate = new Se3_F64(), relative = new Se3_F64();
 
-    MapTrackingOdometry(ConfigVisualOdometry config, CameraModel camera, RectifiedStereo stereo) {
+    MapTrackingOdometry(ConfigVisualOdometry config, CameraModel camera, StereoRectification stereo) {
         this.config = config;
         this.camera = camera;
         this.stereo = stereo;
@@ -351,19 +352,19 @@ final class MapTrackingOdometry implements VisualOdometry {
     private int addStereoPoints(int k, GrayImage left, GrayImage right) {
         frontEnd.currentFeatures(keyPoints, descriptors);
         frontEnd.extract(right, rightKeyPoints, rightDescriptors);
-        double maxDisparity = Math.min(left.width, stereo.focal()); // points nearer than one baseline are not expected
-        stereoMatcher.match(keyPoints, descriptors, rightKeyPoints, rightDescriptors, left.height, maxDisparity);
-        double minDisparity = 1.0 / config.stereoMaxDepthBaselines * stereo.focal();
+        double f = stereo.focalLength();
+        // disparities up to a point one baseline in front of the camera, at least as far as one baseline
+        double maxDisparity = Math.min(stereo.rectifiedCamera().width, f);
+        stereoMatcher.match(keyPoints, descriptors, rightKeyPoints, rightDescriptors, stereo.rectifiedCamera().height,
+                maxDisparity);
+        double minDisparity = f / config.stereoMaxDepthBaselines;
         Se3_F64 pose = poses.get(k);
         int added = 0;
         for (int i = 0; i < keyPoints.size(); i++) {
             double d = stereoMatcher.disparity[i];
-            if (!(d >= minDisparity) || tracks.landmark[i] != FeatureTracks.NONE)
+            if (!(d >= minDisparity) || tracks.landmark[i] != FeatureTracks.NONE
+                    || !stereo.triangulate(stereoMatcher.leftX[i], stereoMatcher.leftY[i], d, q3))
                 continue;
-            double z = stereo.focal() * stereo.baseline() / d;
-            p3.setTo((stereoMatcher.leftX[i] - stereo.cx()) * z / stereo.focal(),
-                    (stereoMatcher.leftY[i] - stereo.cy()) * z / stereo.focal(), z);
-            stereo.rectifiedToLeft(p3, q3);
             added += addObservedPoint(k, i, pose, q3, left);
         }
         return added;
