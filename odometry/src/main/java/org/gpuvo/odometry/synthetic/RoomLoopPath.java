@@ -39,7 +39,7 @@ public final class RoomLoopPath implements CameraPath {
         double z = 1.5 + 0.2 * Math.sin(2 * theta + 0.4);
         double travel = Math.atan2(b * Math.cos(theta), -a * Math.sin(theta));
         double yaw = travel + Math.toRadians(28) * Math.sin(1.5 * theta + 0.3);
-        double pitch = Math.toRadians(9) * Math.sin(1.1 * theta + 0.5);
+        double pitch = Math.toRadians(7) * Math.sin(1.1 * theta + 0.5);
         double roll = Math.toRadians(5) * Math.sin(0.7 * theta + 1.0);
         return PoseMath.cameraPose(x, y, z, yaw, pitch, roll);
     }

@@ -9,7 +9,7 @@ import java.util.List;
 /**
  * Assembles a {@link Scene} from rectangles and boxes in a z-up world. Each face gets a texture of its own,
  * seeded by the scene seed and the face's index, unless it continues a shared texture (ground tiles). Shading is
- * baked into the texture: ambient plus Lambert for a fixed sun direction, with a small random brightness per
+ * baked into the texture: ambient plus Lambert for a fixed sun direction and its opposite, with a small random brightness per
  * texture so that neighbouring faces differ. It depends on the face's orientation only, never on the viewpoint,
  * so a surface point has the same brightness in every frame (brightness constancy holds exactly).
  */
@@ -42,7 +42,9 @@ final class SceneBuilder {
                    long textureSeed, double textureX, double textureY) {
         Vector3D_F64 n = Face.cross(u, v);
         n.normalize();
-        double lambert = Math.max(0, n.x * SUN[0] + n.y * SUN[1] + n.z * SUN[2]);
+        // |n·L|: faces turned away from the sun get the same amount from a light opposite it (a bounce light), so
+        // that no face is left with the ambient term's lower contrast
+        double lambert = Math.abs(n.x * SUN[0] + n.y * SUN[1] + n.z * SUN[2]);
         double jitter = Hashing.uniform(textureSeed, 0, 0.9, 1.05);
         double shading = Math.min(1.0, (AMBIENT + (1 - AMBIENT) * lambert) * jitter);
         faces.add(new Face(origin, u, v, width, height,

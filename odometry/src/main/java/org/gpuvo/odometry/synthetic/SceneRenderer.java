@@ -46,7 +46,6 @@ final class SceneRenderer {
             INVERSE_POWERS_OF_TWO[l] = Math.scalb(1.0, -l);
     }
 
-    static final long[] TIMES = new long[3];
     private final Scene scene;
     private final CameraModel camera;
     private final int w, h;
@@ -105,15 +104,10 @@ final class SceneRenderer {
      * (metres along the optical axis, 0 where no face is seen); either may be null.
      */
     void render(Se3_F64 cameraToWorld, float[] intensity, float[] depth) {
-        long t0 = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         prepareFaces(cameraToWorld);
-        long t1 = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         int bands = (h + BAND_ROWS - 1) / BAND_ROWS;
         forEachBand(bands, band -> findVisibleFaces(band * BAND_ROWS, Math.min(h, (band + 1) * BAND_ROWS)));
-        long t2 = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
         forEachBand(bands, band -> shade(band * BAND_ROWS, Math.min(h, (band + 1) * BAND_ROWS), intensity, depth));
-        long t3 = java.lang.management.ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
-        TIMES[0] = t1 - t0; TIMES[1] = t2 - t1; TIMES[2] = t3 - t2;
     }
 
     private void forEachBand(int bands, java.util.function.IntConsumer work) {
