@@ -18,6 +18,7 @@ final class RotationOnlyFit {
     private final DMatrixRMaj u = new DMatrixRMaj(3, 3), v = new DMatrixRMaj(3, 3);
     private final DMatrixRMaj rotation = new DMatrixRMaj(3, 3);
     private double[] residuals = new double[0];
+    private int[] subset = new int[0];
     private double median = Double.NaN;
 
     void invalidate() {
@@ -39,8 +40,23 @@ final class RotationOnlyFit {
     boolean explains(double[] x1, double[] y1, double[] x2, double[] y2, int[] idx, int count, double maxMedianRad) {
         if (!fit(x1, y1, x2, y2, idx, count))
             return false;
-        if (residuals.length < count)
+        if (residuals.length < count) {
             residuals = new double[Math.max(count, residuals.length + (residuals.length >> 1))];
+            subset = new int[residuals.length];
+        }
+        // the essential matrix's inliers may hold pairs that fit it by chance but not the rotation: refit on the
+        // pairs the rotation explains, so they cannot bias it
+        for (int round = 0; round < 4; round++) {
+            double cutoff = maxMedianRad * (round < 2 ? 4 >> round : 1); // 4, 2, 1, 1 × the limit
+            int kept = 0;
+            for (int k = 0; k < count; k++) {
+                int i = idx[k];
+                if (angle(x1[i], y1[i], x2[i], y2[i]) < cutoff)
+                    subset[kept++] = i;
+            }
+            if (kept < 3 || !fit(x1, y1, x2, y2, subset, kept))
+                break;
+        }
         for (int k = 0; k < count; k++) {
             int i = idx[k];
             residuals[k] = angle(x1[i], y1[i], x2[i], y2[i]);

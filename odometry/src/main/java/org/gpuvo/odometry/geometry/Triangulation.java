@@ -6,11 +6,11 @@ import georegression.struct.se.Se3_F64;
 /**
  * Two-view triangulation of normalized observations, allocation-free: the midpoint of the common perpendicular of
  * the two rays (Hartley &amp; Zisserman §12.1; P. Beardsley, A. Zisserman, D. Murray, ECCV 1994) as a start,
- * then Gauss–Newton on the reprojection error in both views, which for small noise reaches the maximum-likelihood
- * point (Hartley &amp; Sturm, "Triangulation", CVIU 68(2), 1997) in two or three steps.
+ * then Gauss–Newton on the reprojection error in both views, which from there reaches the maximum-likelihood point
+ * (Hartley &amp; Sturm, "Triangulation", CVIU 68(2), 1997) in a few steps.
  */
 public final class Triangulation {
-    private static final int GAUSS_NEWTON_STEPS = 3;
+    private static final int MAX_STEPS = 10;
 
     private Triangulation() {
     }
@@ -52,13 +52,13 @@ public final class Triangulation {
         double py = r[1] * mx + r[4] * my + r[7] * mz;
         double pz = r[2] * mx + r[5] * my + r[8] * mz;
 
-        // Gauss–Newton on the four reprojection residuals; 3×3 normal equations solved by Cramer's rule
-        for (int step = 0; step < GAUSS_NEWTON_STEPS && pz > 0; step++) {
+        // Gauss–Newton on the four reprojection residuals, 3×3 normal equations solved by Cramer's rule; a step
+        // that raises the error is halved (low-parallax points have a shallow, curved valley)
+        double cost = cost(r, tx, ty, tz, px, py, pz, x1, y1, x2, y2);
+        for (int step = 0; step < MAX_STEPS && cost > 0 && cost < Double.POSITIVE_INFINITY; step++) {
             double qx = r[0] * px + r[1] * py + r[2] * pz + tx;
             double qy = r[3] * px + r[4] * py + r[5] * pz + ty;
             double qz = r[6] * px + r[7] * py + r[8] * pz + tz;
-            if (!(qz > 0))
-                break;
             double iz1 = 1 / pz, iz2 = 1 / qz;
             double e0 = px * iz1 - x1, e1 = py * iz1 - y1;
             double e2 = qx * iz2 - x2, e3 = qy * iz2 - y2;
@@ -85,9 +85,27 @@ public final class Triangulation {
             double dx = (c00 * g0 + c01 * g1 + c02 * g2) / d;
             double dy = (c01 * g0 + c11 * g1 + c12 * g2) / d;
             double dz = (c02 * g0 + c12 * g1 + c22 * g2) / d;
-            px += dx;
-            py += dy;
-            pz += dz;
+            boolean accepted = false;
+            for (int halving = 0; halving < 4 && !accepted; halving++) {
+                double nx = px + dx, ny = py + dy, nz = pz + dz;
+                double c = cost(r, tx, ty, tz, nx, ny, nz, x1, y1, x2, y2);
+                if (c < cost) {
+                    accepted = true;
+                    px = nx;
+                    py = ny;
+                    pz = nz;
+                    boolean converged = cost - c <= 1e-12 * cost;
+                    cost = c;
+                    if (converged)
+                        step = MAX_STEPS;
+                } else {
+                    dx *= 0.5;
+                    dy *= 0.5;
+                    dz *= 0.5;
+                }
+            }
+            if (!accepted)
+                break;
         }
         outInView1.setTo(px, py, pz);
 
@@ -100,6 +118,18 @@ public final class Triangulation {
         double e2x = qx / qz - x2, e2y = qy / qz - y2;
         double limit2 = maxErrorNormalized * maxErrorNormalized;
         return e1x * e1x + e1y * e1y <= limit2 && e2x * e2x + e2y * e2y <= limit2;
+    }
+
+    /** Squared reprojection error in both views; +∞ if the point is not in front of both cameras. */
+    private static double cost(double[] r, double tx, double ty, double tz, double px, double py, double pz,
+                               double x1, double y1, double x2, double y2) {
+        double qz = r[6] * px + r[7] * py + r[8] * pz + tz;
+        if (!(pz > 0 && qz > 0))
+            return Double.POSITIVE_INFINITY;
+        double qx = r[0] * px + r[1] * py + r[2] * pz + tx;
+        double qy = r[3] * px + r[4] * py + r[5] * pz + ty;
+        double e0 = px / pz - x1, e1 = py / pz - y1, e2 = qx / qz - x2, e3 = qy / qz - y2;
+        return e0 * e0 + e1 * e1 + e2 * e2 + e3 * e3;
     }
 
     /** Parallax angle in degrees between the two rays of an observation pair (independent of the translation). */

@@ -15,7 +15,7 @@ public final class ConfigVisualOdometry {
      * frame-to-frame matching: mutual nearest neighbours passing Lowe's ratio test; {@code searchRadius} is the
      * window (pixels) around the motion prior's prediction once the pipeline tracks
      */
-    public ConfigMatch match = new ConfigMatch(0.8, true, 64);
+    public ConfigMatch match = new ConfigMatch(0.9, true, 64);
     /** whether to narrow matching to a window around the rotation predicted by the constant-velocity prior */
     public boolean useMotionPrior = true;
     /** seed of every random choice (RANSAC): equal seeds and inputs give equal trajectories */
@@ -41,6 +41,13 @@ public final class ConfigVisualOdometry {
     /** monocular initialisation: map points needed to start tracking */
     public int initMinPoints = 80;
 
+    /** bundle adjustment window in frames (0: none); the two oldest frames of the window are held fixed */
+    public int bundleWindow = 10;
+    /** bundle adjustment every this many frames */
+    public int bundleInterval = 5;
+    /** Levenberg–Marquardt iterations per bundle adjustment */
+    public int bundleIterations = 10;
+
     /** stereo: rows may differ by this many pixels (times the keypoint's pyramid scale) between matched keypoints */
     public double stereoRowTolerance = 1.5;
     /** stereo and RGB-D: points farther than this many times the baseline (stereo) are not added; depth beyond maxDepth not */
@@ -64,6 +71,8 @@ public final class ConfigVisualOdometry {
             throw new IllegalArgumentException("RANSAC needs a positive threshold, ≥ 1 iteration and ≥ 6 points to track");
         if (keyframeMaxInterval < 1 || !(keyframeTrackedFraction >= 0 && keyframeTrackedFraction <= 1))
             throw new IllegalArgumentException("keyframe interval must be ≥ 1 and the tracked fraction in [0, 1]");
+        if (bundleInterval < 1 || bundleIterations < 1)
+            throw new IllegalArgumentException("bundle adjustment interval and iterations must be ≥ 1");
         if (!(minDepth > 0 && maxDepth > minDepth))
             throw new IllegalArgumentException("depth range must satisfy 0 < minDepth < maxDepth");
         return this;

@@ -2,6 +2,7 @@ package org.gpuvo.odometry.vo;
 
 import org.gpuvo.odometry.camera.CameraModel;
 import org.gpuvo.odometry.camera.StereoCalibration;
+import org.gpuvo.odometry.camera.StereoRectification;
 
 /** Creates visual odometry pipelines. */
 public final class FactoryVisualOdometry {
@@ -20,19 +21,13 @@ public final class FactoryVisualOdometry {
         if (config == null || camera == null)
             throw new IllegalArgumentException("a configuration and a camera are needed");
         ConfigVisualOdometry c = config.checkValidity();
-        RectifiedStereo rig = null;
+        StereoRectification rig = null;
         if (c.mode == VoMode.STEREO) {
             if (stereo == null)
                 throw new IllegalArgumentException("stereo mode needs a stereo calibration");
-            rig = rectified(stereo);
+            // keypoints of unrectified rigs are mapped into a rectified virtual pair; images are not resampled
+            rig = StereoRectification.compute(stereo);
         }
         return new MapTrackingOdometry(c, camera, rig);
-    }
-
-    private static RectifiedStereo rectified(StereoCalibration stereo) {
-        RectifiedStereo aligned = AlignedStereo.of(stereo);
-        if (aligned != null)
-            return aligned;
-        throw new IllegalArgumentException("the stereo pair is not rectified (rotation, distortion or intrinsics differ)");
     }
 }

@@ -71,6 +71,13 @@ final class LandmarkMap {
         parallaxDeg[id] = parallax;
     }
 
+    /** Moves a point (bundle adjustment). */
+    void setPosition(int id, double wx, double wy, double wz) {
+        x[id] = wx;
+        y[id] = wy;
+        z[id] = wz;
+    }
+
     int size() {
         return size;
     }

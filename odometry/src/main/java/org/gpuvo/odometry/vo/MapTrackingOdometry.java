@@ -11,6 +11,7 @@ import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.Matches;
 import org.gpuvo.odometry.camera.CameraModel;
+import org.gpuvo.odometry.camera.StereoRectification;
 import org.gpuvo.odometry.dataset.DepthImage;
 import org.gpuvo.odometry.frontend.FactoryTrackingFrontEnd;
 import org.gpuvo.odometry.frontend.TrackingFrontEnd;
@@ -42,17 +43,16 @@ import java.util.List;
  * or in monocular mode by a new two-view initialisation whose scale continues the last known speed.
  */
 final class MapTrackingOdometry implements VisualOdometry {
-    static final boolean DEBUG = Boolean.getBoolean("gpuvo.debugVo");
-    int debugCorr, debugNoLm;
     private static final Logger LOG = LoggerFactory.getLogger(MapTrackingOdometry.class);
 
     private final ConfigVisualOdometry config;
     private final CameraModel camera;
-    private final RectifiedStereo stereo;
+    private final StereoRectification stereo;
     private TrackingFrontEnd frontEnd;
     private final RelativePoseEstimator essential;
     private final PnpEstimator pnp;
     private final StereoPointMatcher stereoMatcher;
+    private final LocalBundleAdjustment bundle;
 
     private final Matches matches = new Matches(4096);
     private final FeatureTracks tracks = new FeatureTracks();
@@ -79,7 +79,7 @@ final class MapTrackingOdometry implements VisualOdometry {
     private final Point3D_F64 p3 = new Point3D_F64(), q3 = new Point3D_F64();
     private final Se3_F64 predicted = new Se3_F64(), estimate = new Se3_F64(), relative = new Se3_F64();
 
-    MapTrackingOdometry(ConfigVisualOdometry config, CameraModel camera, RectifiedStereo stereo) {
+    MapTrackingOdometry(ConfigVisualOdometry config, CameraModel camera, StereoRectification stereo) {
         this.config = config;
         this.camera = camera;
         this.stereo = stereo;
@@ -88,10 +88,14 @@ final class MapTrackingOdometry implements VisualOdometry {
         ransac.inlierThresholdPixels = config.inlierThresholdPixels;
         ransac.seed = config.seed;
         double focal = 0.5 * (camera.fx + camera.fy);
-        this.essential = new RelativePoseEstimator(ransac, focal);
+        // at low parallax an adaptive stop after a handful of samples can settle on a wrong motion that fits most
+        // points; initialisation is rare, so it always draws a few hundred samples
+        this.essential = new RelativePoseEstimator(ransac, focal).setMinimumIterations(200);
         this.pnp = new PnpEstimator(ransac, focal);
         this.stereoMatcher = stereo == null ? null : new StereoPointMatcher(stereo, config.stereoRowTolerance,
                 config.orb.scaleFactor, config.match.maxDistance, config.match.ratio);
+        this.bundle = config.bundleWindow >= 3 ? new LocalBundleAdjustment(config.bundleWindow, focal,
+                config.inlierThresholdPixels, config.bundleIterations) : null;
         this.frontEnd = FactoryTrackingFrontEnd.create(config.mode.name().toLowerCase(), config.orb, config.match,
                 config.backend);
     }
@@ -128,6 +132,7 @@ final class MapTrackingOdometry implements VisualOdometry {
                     lastKeyframe = k;
                     keyframe = true;
                 }
+                adjustWindow(k);
             } else {
                 inliers = 0;
                 result = TrackingState.LOST;
@@ -139,7 +144,6 @@ final class MapTrackingOdometry implements VisualOdometry {
             keyframe = result == TrackingState.TRACKING;
         }
         lastTimestamp = timestamp;
-        if (DEBUG) System.err.printf("k=%d map=%d corr=%d noLandmark=%d%n", k, map.size(), debugCorr, debugNoLm);
         long end = System.nanoTime();
         return new FrameResult(timestamp, poses.get(k).invert(null), result, features, matches.size(), inliers,
                 keyframe, (extracted - start) / 1e6, (end - extracted) / 1e6);
@@ -196,7 +200,6 @@ final class MapTrackingOdometry implements VisualOdometry {
     /** PnP of the frame against the tracked map points; returns the inlier count, or -1 if the frame is lost. */
     private int trackMap(int k) {
         int n = gatherMapCorrespondences();
-        debugCorr = n;
         Se3_F64 last = poses.get(k - 1);
         prior.predict(last, predicted);
         if (n < config.minTrackedPoints || !pnp.process(wx, wy, wz, nx, ny, n, predicted, estimate)
@@ -211,6 +214,12 @@ final class MapTrackingOdometry implements VisualOdometry {
         }
         addPose(estimate, true);
         prior.update(last, estimate);
+        if (bundle != null) {
+            bundle.beginFrame(k);
+            for (int c = 0; c < n; c++)
+                if (pnp.isInlier(c))
+                    bundle.observe(k, tracks.landmark[matches.query[corrMatch[c]]], nx[c], ny[c]);
+        }
         if (config.mode == VoMode.MONO)
             retriangulate(k, n);
         return pnp.inlierCount();
@@ -273,6 +282,8 @@ final class MapTrackingOdometry implements VisualOdometry {
     private void loseTrack(int k, GrayImage left, GrayImage right, DepthImage depth) {
         addPose(prior.predict(poses.get(k - 1), predicted), false);
         tracks.clearCurrent();
+        if (bundle != null)
+            bundle.clear();
         if (config.mode == VoMode.MONO) {
             state = TrackingState.INITIALIZING;
             initReference = k;
@@ -300,6 +311,8 @@ final class MapTrackingOdometry implements VisualOdometry {
 
     /** Adds map points observed in frame {@code k} (its pose set); returns how many. */
     private int addMapPoints(int k, GrayImage left, GrayImage right, DepthImage depth) {
+        if (bundle != null && config.mode != VoMode.MONO && !bundle.hasFrame(k))
+            bundle.beginFrame(k);
         return switch (config.mode) {
             case MONO -> triangulateTracks(k, left);
             case STEREO -> addStereoPoints(k, left, right);
@@ -328,6 +341,8 @@ final class MapTrackingOdometry implements VisualOdometry {
             tracks.landmark[i] = map.addTriangulated(q3.x, q3.y, q3.z, greyAt(left, matches.queryX[m], matches.queryY[m]),
                     f, tracks.firstX[i], tracks.firstY[i],
                     Triangulation.parallaxDeg(tracks.firstX[i], tracks.firstY[i], curX[m], curY[m], relative));
+            observe(f, tracks.landmark[i], tracks.firstX[i], tracks.firstY[i]);
+            observe(k, tracks.landmark[i], curX[m], curY[m]);
             added++;
         }
         return added;
@@ -337,19 +352,19 @@ final class MapTrackingOdometry implements VisualOdometry {
     private int addStereoPoints(int k, GrayImage left, GrayImage right) {
         frontEnd.currentFeatures(keyPoints, descriptors);
         frontEnd.extract(right, rightKeyPoints, rightDescriptors);
-        double maxDisparity = Math.min(left.width, stereo.focal()); // points nearer than one baseline are not expected
-        stereoMatcher.match(keyPoints, descriptors, rightKeyPoints, rightDescriptors, left.height, maxDisparity);
-        double minDisparity = 1.0 / config.stereoMaxDepthBaselines * stereo.focal();
+        double f = stereo.focalLength();
+        // disparities up to a point one baseline in front of the camera, at least as far as one baseline
+        double maxDisparity = Math.min(stereo.rectifiedCamera().width, f);
+        stereoMatcher.match(keyPoints, descriptors, rightKeyPoints, rightDescriptors, stereo.rectifiedCamera().height,
+                maxDisparity);
+        double minDisparity = f / config.stereoMaxDepthBaselines;
         Se3_F64 pose = poses.get(k);
         int added = 0;
         for (int i = 0; i < keyPoints.size(); i++) {
             double d = stereoMatcher.disparity[i];
-            if (!(d >= minDisparity) || tracks.landmark[i] != FeatureTracks.NONE)
+            if (!(d >= minDisparity) || tracks.landmark[i] != FeatureTracks.NONE
+                    || !stereo.triangulate(stereoMatcher.leftX[i], stereoMatcher.leftY[i], d, q3))
                 continue;
-            double z = stereo.focal() * stereo.baseline() / d;
-            p3.setTo((stereoMatcher.leftX[i] - stereo.cx()) * z / stereo.focal(),
-                    (stereoMatcher.leftY[i] - stereo.cy()) * z / stereo.focal(), z);
-            stereo.rectifiedToLeft(p3, q3);
             added += addObservedPoint(k, i, pose, q3, left);
         }
         return added;
@@ -379,6 +394,7 @@ final class MapTrackingOdometry implements VisualOdometry {
         camera.pixelToNormalized(keyPoints.x[i], keyPoints.y[i], p2);
         tracks.restart(i, k, p2.x, p2.y);
         tracks.landmark[i] = map.add(p3.x, p3.y, p3.z, greyAt(left, keyPoints.x[i], keyPoints.y[i]));
+        observe(k, tracks.landmark[i], p2.x, p2.y);
         return 1;
     }
 
@@ -439,9 +455,17 @@ final class MapTrackingOdometry implements VisualOdometry {
                     map.reject(landmarkOf[c]);
             return 0;
         }
+        if (bundle != null) {
+            bundle.clear();
+            bundle.beginFrame(initReference);
+            bundle.beginFrame(k);
+        }
         for (int c = 0; c < n; c++)
-            if (landmarkOf[c] >= 0)
+            if (landmarkOf[c] >= 0) {
                 tracks.landmark[matches.query[corrMatch[c]]] = landmarkOf[c];
+                observe(initReference, landmarkOf[c], x1[c], y1[c]);
+                observe(k, landmarkOf[c], nx[c], ny[c]);
+            }
 
         reference.concat(relative, estimate);
         poses.set(k, estimate.copy());
@@ -457,6 +481,19 @@ final class MapTrackingOdometry implements VisualOdometry {
     }
 
     // ------------------------------------------------------------------------------------------------ helpers
+
+    private void observe(int frame, int id, double x, double y) {
+        if (bundle != null)
+            bundle.observe(frame, id, x, y);
+    }
+
+    /** Bundle adjustment of the recent frames every {@code bundleInterval} frames; the motion prior follows. */
+    private void adjustWindow(int k) {
+        if (bundle == null || k % config.bundleInterval != 0 || !bundle.full())
+            return;
+        if (bundle.optimize(poses, map))
+            prior.update(poses.get(k - 1), poses.get(k));
+    }
 
     private void addPose(Se3_F64 worldToCamera, boolean isEstimated) {
         int k = poses.size();

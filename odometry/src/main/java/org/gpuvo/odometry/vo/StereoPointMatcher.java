@@ -1,6 +1,7 @@
 package org.gpuvo.odometry.vo;
 
 import georegression.struct.point.Point2D_F64;
+import org.gpuvo.odometry.camera.StereoRectification;
 import org.gpuvo.gpu.features.Descriptors;
 import org.gpuvo.gpu.features.KeyPoints;
 
@@ -14,7 +15,7 @@ import java.util.Arrays;
  * proportional to the number of candidates, not to left × right.
  */
 final class StereoPointMatcher {
-    private final RectifiedStereo rig;
+    private final StereoRectification rig;
     private final double rowTolerance, scaleFactor;
     private final int maxDistance;
     private final double ratio;
@@ -28,7 +29,7 @@ final class StereoPointMatcher {
     /** rectified left coordinates of the last call's left keypoints, and their disparities (NaN: unmatched) */
     double[] leftX = new double[0], leftY = new double[0], disparity = new double[0];
 
-    StereoPointMatcher(RectifiedStereo rig, double rowTolerance, double scaleFactor, int maxDistance, double ratio) {
+    StereoPointMatcher(StereoRectification rig, double rowTolerance, double scaleFactor, int maxDistance, double ratio) {
         this.rig = rig;
         this.rowTolerance = rowTolerance;
         this.scaleFactor = scaleFactor;
@@ -38,6 +39,7 @@ final class StereoPointMatcher {
 
     /**
      * @param rows height of the rectified images, bounding the row buckets
+     * @param maxDisparity largest disparity considered, rectified pixels
      * @return number of left keypoints with a disparity
      */
     int match(KeyPoints left, Descriptors leftDescriptors, KeyPoints right, Descriptors rightDescriptors,
@@ -57,6 +59,8 @@ final class StereoPointMatcher {
         Arrays.fill(bestDistOfRight, 0, nr, Integer.MAX_VALUE);
         for (int i = 0; i < nl; i++) {
             candidate[i] = -1;
+            if (!Double.isFinite(leftY[i]))
+                continue; // the rectification cannot map this keypoint
             double tol = rowTolerance * Math.pow(scaleFactor, left.level[i]);
             int r0 = Math.max(0, (int) Math.floor(leftY[i] - tol)), r1 = Math.min(rows - 1, (int) Math.floor(leftY[i] + tol));
             int best = Integer.MAX_VALUE, second = Integer.MAX_VALUE, bestJ = -1;
@@ -112,6 +116,8 @@ final class StereoPointMatcher {
             rig.rectifyRight(right.x[j], right.y[j], p);
             rightX[j] = p.x;
             rightY[j] = p.y;
+            if (!Double.isFinite(p.y))
+                continue;
             int r = (int) Math.floor(p.y);
             if (r >= 0 && r < rows)
                 rowStart[r + 1]++;
@@ -120,6 +126,8 @@ final class StereoPointMatcher {
             rowStart[r + 1] += rowStart[r];
         int[] fill = Arrays.copyOf(rowStart, rows);
         for (int j = 0; j < nr; j++) {
+            if (!Double.isFinite(rightY[j]))
+                continue;
             int r = (int) Math.floor(rightY[j]);
             if (r >= 0 && r < rows)
                 order[fill[r]++] = j;

@@ -82,6 +82,17 @@ class RelativePoseEstimatorTest {
         assertThat(total / 10.0).isLessThan(70);
     }
 
+    @Test
+    void minimumIterationsAreHonouredUpToTheMaximum() {
+        SyntheticScene s = SyntheticScene.twoView(41, 500, 0.0, 0.5);
+        RelativePoseEstimator alg = estimator().setMinimumIterations(60);
+        assertThat(alg.process(s.x1, s.y1, s.x2, s.y2, s.n, new Se3_F64())).isTrue();
+        assertThat(alg.iterations()).isEqualTo(60);
+        alg.setMinimumIterations(100_000);
+        assertThat(alg.process(s.x1, s.y1, s.x2, s.y2, s.n, new Se3_F64())).isTrue();
+        assertThat(alg.iterations()).isEqualTo(new ConfigRansac().maxIterations);
+    }
+
     /** Forward, backward, sideways and vertical motion: the decomposition in front of both cameras is chosen. */
     @ParameterizedTest(name = "translation ({0}, {1}, {2})")
     @CsvSource({"0, 0, 1", "0, 0, -1", "1, 0, 0", "-1, 0, 0.2", "0, 1, 0", "0.3, -0.5, -1"})
@@ -115,7 +126,8 @@ class RelativePoseEstimatorTest {
         RelativePoseEstimator alg = estimator();
         Se3_F64 found = new Se3_F64();
 
-        assertThat(alg.process(s.x1, s.y1, s.x2, s.y2, s.n, found)).isFalse();
+        boolean result = alg.process(s.x1, s.y1, s.x2, s.y2, s.n, found);
+        assertThat(result).as("median parallax %.4f°, inliers %d", alg.medianParallaxDeg(), alg.inlierCount()).isFalse();
         assertThat(alg.status()).isEqualTo(EstimationStatus.INSUFFICIENT_PARALLAX);
         assertThat(alg.medianParallaxDeg()).isLessThan(alg.minimumParallaxDeg());
         assertThat(found.T.norm()).isZero();

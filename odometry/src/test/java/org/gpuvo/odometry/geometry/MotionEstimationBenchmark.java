@@ -1,0 +1,184 @@
+package org.gpuvo.odometry.geometry;
+
+import boofcv.abst.geo.EstimateNofEpipolar;
+import boofcv.abst.geo.EstimateNofPnP;
+import boofcv.factory.geo.EnumEssential;
+import boofcv.factory.geo.EnumPNP;
+import boofcv.factory.geo.FactoryMultiView;
+import boofcv.struct.geo.AssociatedPair;
+import boofcv.struct.geo.Point2D3D;
+import georegression.struct.se.Se3_F64;
+import org.ddogleg.struct.DogArray;
+import org.ejml.data.DMatrixRMaj;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Median time of {@link RelativePoseEstimator#process} and {@link PnpEstimator#process} (with and without a prior)
+ * on synthetic scenes of 1000 and 2000 correspondences, 30 % outliers, 0.5 px noise, f = 700, one thread; also the
+ * cost of BoofCV's minimal solvers alone and the bytes allocated per call. Run:
+ * <pre>java [-XX:-DontCompileHugeMethods] -cp ... org.gpuvo.odometry.geometry.MotionEstimationBenchmark</pre>
+ * A benchmark, not a test: it prints figures and asserts nothing. BoofCV's Nistér solver spends most of its time
+ * in four generated methods of {@code HelperNister5} (setupA1p1 … setupA2p2, 16–18 KB of bytecode each), above
+ * HotSpot's 8000-byte limit for JIT compilation: without {@code -XX:-DontCompileHugeMethods} they run interpreted.
+ */
+public final class MotionEstimationBenchmark {
+    private static final int SCENES = 40;
+    private static final int WARMUP_ROUNDS = 15;
+    private static final int ROUNDS = 10;
+
+    public static void main(String[] args) {
+        System.out.printf("%s, %s %s, one thread%n", System.getProperty("os.arch"),
+                System.getProperty("java.vm.name"), System.getProperty("java.version"));
+        for (int n : new int[]{1000, 2000}) {
+            relativePose(n, 0.3);
+            pnp(n, 0.3, false);
+            pnp(n, 0.3, true);
+        }
+        minimalSolvers();
+    }
+
+    private static void relativePose(int n, double outliers) {
+        SyntheticScene[] scenes = new SyntheticScene[SCENES];
+        for (int s = 0; s < SCENES; s++)
+            scenes[s] = SyntheticScene.twoView(1000 + s, n, outliers, 0.5);
+        RelativePoseEstimator alg = new RelativePoseEstimator(new ConfigRansac(), SyntheticScene.FOCAL);
+        Se3_F64 out = new Se3_F64();
+        Runnable[] calls = new Runnable[SCENES];
+        int[] iterations = new int[SCENES];
+        for (int s = 0; s < SCENES; s++) {
+            SyntheticScene sc = scenes[s];
+            int k = s;
+            calls[s] = () -> {
+                alg.process(sc.x1, sc.y1, sc.x2, sc.y2, sc.n, out);
+                iterations[k] = alg.iterations();
+            };
+        }
+        report("RelativePoseEstimator", n, calls, iterations);
+    }
+
+    private static void pnp(int n, double outliers, boolean withPrior) {
+        SyntheticScene[] scenes = new SyntheticScene[SCENES];
+        Se3_F64[] priors = new Se3_F64[SCENES];
+        for (int s = 0; s < SCENES; s++) {
+            scenes[s] = SyntheticScene.pnp(2000 + s, n, outliers, 0.5);
+            // a constant-velocity-like prediction: 0.3° and 5 cm off
+            Se3_F64 delta = SyntheticScene.motion(new java.util.Random(s), 0.3, 1, -1, 0.5);
+            delta.T.scale(0.05);
+            priors[s] = scenes[s].truth.concat(delta, null);
+        }
+        PnpEstimator alg = new PnpEstimator(new ConfigRansac(), SyntheticScene.FOCAL);
+        Se3_F64 out = new Se3_F64();
+        Runnable[] calls = new Runnable[SCENES];
+        int[] iterations = new int[SCENES];
+        for (int s = 0; s < SCENES; s++) {
+            SyntheticScene sc = scenes[s];
+            Se3_F64 prior = priors[s];
+            int k = s;
+            calls[s] = withPrior
+                    ? () -> {
+                        alg.process(sc.wx, sc.wy, sc.wz, sc.x2, sc.y2, sc.n, prior, out);
+                        iterations[k] = alg.iterations();
+                    }
+                    : () -> {
+                        alg.process(sc.wx, sc.wy, sc.wz, sc.x2, sc.y2, sc.n, out);
+                        iterations[k] = alg.iterations();
+                    };
+        }
+        report(withPrior ? "PnpEstimator (prior)" : "PnpEstimator", n, calls, iterations);
+    }
+
+    private static void report(String name, int n, Runnable[] calls, int[] iterations) {
+        for (int r = 0; r < WARMUP_ROUNDS; r++)
+            for (Runnable c : calls)
+                c.run();
+        double[] ms = new double[ROUNDS * calls.length];
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long allocated = threads.getCurrentThreadAllocatedBytes();
+        int m = 0;
+        for (int r = 0; r < ROUNDS; r++) {
+            for (Runnable c : calls) {
+                long t0 = System.nanoTime();
+                c.run();
+                ms[m++] = (System.nanoTime() - t0) * 1e-6;
+            }
+        }
+        // the timing loop itself allocates nothing; lambdas and arrays were created before
+        double bytesPerCall = (threads.getCurrentThreadAllocatedBytes() - allocated) / (double) ms.length;
+        Arrays.sort(ms);
+        double meanIterations = Arrays.stream(iterations).average().orElse(0);
+        System.out.printf("%-24s n=%4d: median %6.3f ms, p90 %6.3f ms, mean iterations %5.1f, %6.0f bytes allocated/call%n",
+                name, n, ms[ms.length / 2], ms[ms.length * 9 / 10], meanIterations, bytesPerCall);
+    }
+
+    /** Where RANSAC's time goes: BoofCV's minimal solvers alone, per sample. */
+    private static void minimalSolvers() {
+        SyntheticScene s = SyntheticScene.twoView(3000, 1000, 0.0, 0.5);
+        EstimateNofEpipolar nister = FactoryMultiView.essential_N(EnumEssential.NISTER_5);
+        DogArray<DMatrixRMaj> essentials = new DogArray<>(() -> new DMatrixRMaj(3, 3));
+        List<AssociatedPair> pairs = new ArrayList<>();
+        for (int i = 0; i < 5; i++)
+            pairs.add(new AssociatedPair());
+        RansacSampler sampler = new RansacSampler();
+        int[] idx = new int[5];
+        int samples = 20000;
+        long solutions = 0;
+        long t0 = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            sampler.reset(1);
+            solutions = 0;
+            t0 = System.nanoTime();
+            for (int k = 0; k < samples; k++) {
+                sampler.sample(s.n, 5, idx);
+                for (int j = 0; j < 5; j++)
+                    pairs.get(j).setTo(s.x1[idx[j]], s.y1[idx[j]], s.x2[idx[j]], s.y2[idx[j]]);
+                if (nister.process(pairs, essentials))
+                    solutions += essentials.size;
+            }
+        }
+        double nisterUs = (System.nanoTime() - t0) * 1e-3 / samples;
+        System.out.printf("BoofCV Nister 5-point: %.1f µs per sample, %.2f essential matrices per sample%n", nisterUs,
+                solutions / (double) samples);
+
+        SyntheticScene p = SyntheticScene.pnp(3001, 1000, 0.0, 0.5);
+        EstimateNofPnP p3p = FactoryMultiView.pnp_N(EnumPNP.P3P_FINSTERWALDER, -1);
+        DogArray<Se3_F64> poses = new DogArray<>(Se3_F64::new);
+        List<Point2D3D> points = new ArrayList<>();
+        for (int i = 0; i < 3; i++)
+            points.add(new Point2D3D());
+        for (int pass = 0; pass < 2; pass++) {
+            sampler.reset(1);
+            solutions = 0;
+            t0 = System.nanoTime();
+            for (int k = 0; k < samples; k++) {
+                sampler.sample(p.n, 3, idx);
+                for (int j = 0; j < 3; j++)
+                    points.get(j).setTo(p.x2[idx[j]], p.y2[idx[j]], p.wx[idx[j]], p.wy[idx[j]], p.wz[idx[j]]);
+                if (p3p.process(points, poses))
+                    solutions += poses.size;
+            }
+        }
+        double p3pUs = (System.nanoTime() - t0) * 1e-3 / samples;
+        System.out.printf("BoofCV P3P Finsterwalder: %.1f µs per sample, %.2f poses per sample%n", p3pUs,
+                solutions / (double) samples);
+
+        // scoring one model against 2000 correspondences without early exit
+        double[] e = new double[9];
+        double[] r = s.truth.R.data, t = {s.truth.T.x, s.truth.T.y, s.truth.T.z};
+        EssentialResiduals.essential(r, t, e);
+        SyntheticScene big = SyntheticScene.twoView(3002, 2000, 0.3, 0.5);
+        double sink = 0;
+        int reps = 20000;
+        for (int pass = 0; pass < 2; pass++) {
+            t0 = System.nanoTime();
+            for (int k = 0; k < reps; k++)
+                for (int i = 0; i < big.n; i++)
+                    sink += Math.min(EssentialResiduals.sampsonSquared(e, big.x1[i], big.y1[i], big.x2[i], big.y2[i]), 1e-5);
+        }
+        System.out.printf("Sampson scoring: %.1f µs per model at n = 2000 (full pass) [%s]%n",
+                (System.nanoTime() - t0) * 1e-3 / reps, sink > 0 ? "ok" : "?");
+    }
+}
