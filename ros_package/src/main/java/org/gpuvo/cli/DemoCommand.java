@@ -9,7 +9,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -62,11 +61,7 @@ final class DemoCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "invalid synthetic sequence: " + e.getMessage());
         }
         PipelineRun run = new PipelineRun(sequence, pipeline);
-        RunSummary summary = run.execute(out, i -> i);
-        PrintWriter text = json.text();
-        text.print("gpuvo demo: ");
-        summary.print(text);
-        json.write(summary.json());
+        run.execute(out, i -> i).report("gpuvo demo", json);
         return 0;
     }
 

@@ -12,7 +12,6 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -57,11 +56,7 @@ final class RunCommand implements Callable<Integer> {
         Sequence sequence = range[0] == 0 && range[1] == whole.size() ? whole : new SequenceSlice(whole, range[0], range[1]);
         PipelineRun run = new PipelineRun(sequence, pipeline);
         Path folder = out != null ? out : Path.of("runs", whole.name() + "-" + PipelineOptions.name(run.mode()));
-        RunSummary summary = run.execute(folder, i -> range[0] + i);
-        PrintWriter text = json.text();
-        text.print("gpuvo run: ");
-        summary.print(text);
-        json.write(summary.json());
+        run.execute(folder, i -> range[0] + i).report("gpuvo run", json);
         return 0;
     }
 

@@ -8,6 +8,7 @@ import org.gpuvo.odometry.vo.FrameResult;
 import org.gpuvo.odometry.vo.SequenceRun;
 import org.gpuvo.odometry.vo.VoMode;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -47,6 +48,14 @@ record RunSummary(String dataset, SequenceRun run, Double pathLengthM, Evaluatio
         if (evaluation != null && evaluation.ate().mode() == AlignmentMode.SIM3)
             return evaluation.alignedEstimate().pathLength();
         return null;
+    }
+
+    /** The text on {@code json}'s text stream, prefixed by the command's name, and the JSON where asked for. */
+    void report(String command, JsonOutput json) throws IOException {
+        PrintWriter text = json.text();
+        text.print(command + ": ");
+        print(text);
+        json.write(json());
     }
 
     ObjectNode json() {
