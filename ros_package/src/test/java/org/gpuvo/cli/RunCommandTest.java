@@ -1,0 +1,234 @@
+package org.gpuvo.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.gpuvo.gpu.testdata.SharedData;
+import org.gpuvo.odometry.trajectory.Trajectory;
+import org.gpuvo.odometry.trajectory.TrajectoryFormat;
+import org.gpuvo.odometry.trajectory.TrajectoryReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import javax.imageio.ImageIO;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+class RunCommandTest {
+    private static final String[] SUMMARY_KEYS = {"frames", "frames_tracked", "frames_lost", "path_length_m",
+            "ate_rmse_m", "ate_alignment", "rpe_trans_rmse_m", "rpe_rot_rmse_deg", "ms_per_frame_median", "backend",
+            "mode", "dataset", "out"};
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void kittiSnippetWritesEveryOutput() throws Exception {
+        Path kitti = SharedData.require("kitti-06-0050");
+        Path out = dir.resolve("run");
+        CliRun run = CliRun.run("run", kitti.toString(), "--frames", ":8", "--backend", "cpu", "--out",
+                out.toString(), "--json", "-");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode json = JsonOutput.MAPPER.readTree(run.out());
+        for (String key : SUMMARY_KEYS)
+            assertThat(json.has(key)).as(key).isTrue();
+        assertThat(json.path("frames").asInt()).isEqualTo(8);
+        assertThat(json.path("mode").asText()).isEqualTo("mono");
+        assertThat(json.path("backend").asText()).isEqualTo("cpu");
+        assertThat(json.path("dataset").asText()).isEqualTo("kitti-06-0050");
+        assertThat(json.path("ate_alignment").asText()).isEqualTo("sim3");
+        assertThat(json.path("frames_tracked").asInt() + json.path("frames_lost").asInt()).isBetween(0, 8);
+        for (String key : new String[]{"ate_rmse_m", "rpe_trans_rmse_m", "rpe_rot_rmse_deg", "ms_per_frame_median"})
+            assertThat(json.path(key).isNumber()).as(key).isTrue();
+        // the human summary moved to standard error
+        assertThat(run.err()).contains("gpuvo run: kitti-06-0050, mono, 8 frames on cpu", "ATE        rmse");
+
+        assertThat(names(out)).containsExactlyInAnyOrder("trajectory.tum", "trajectory.kitti", "frames.csv",
+                "points.ply", "metrics.json", "trajectory.png", "ate_over_time.png");
+        assertThat(siblings(out)).containsExactly("run");
+
+        // the TUM file has the frames' KITTI times (10 Hz from frame 0), the KITTI file the same poses
+        Trajectory tum = new TrajectoryReader(0.1).read(out.resolve("trajectory.tum"), TrajectoryFormat.TUM);
+        Trajectory kittiPoses = new TrajectoryReader(0.1).read(out.resolve("trajectory.kitti"), TrajectoryFormat.KITTI);
+        assertThat(tum.size()).isEqualTo(8);
+        assertThat(kittiPoses.size()).isEqualTo(8);
+        for (int i = 0; i < 8; i++) {
+            assertThat(tum.time(i)).isCloseTo(0.1 * i, within(1e-9));
+            assertThat(tum.pose(i).T.distance(kittiPoses.pose(i).T)).isLessThan(1e-9);
+        }
+
+        List<String> csv = Files.readAllLines(out.resolve("frames.csv"));
+        assertThat(csv).hasSize(9);
+        assertThat(csv.get(0)).isEqualTo("index,timestamp,state,features,matches,inliers,keyframe,front_end_ms,host_ms");
+        for (int i = 0; i < 8; i++) {
+            String[] row = csv.get(1 + i).split(",");
+            assertThat(row).hasSize(9);
+            assertThat(Integer.parseInt(row[0])).isEqualTo(i);
+            assertThat(Double.parseDouble(row[1])).isCloseTo(0.1 * i, within(1e-9));
+            assertThat(row[2]).isIn("initializing", "tracking", "lost");
+            assertThat(Integer.parseInt(row[3])).isBetween(1, 2000);
+            assertThat(Integer.parseInt(row[5])).isLessThanOrEqualTo(Integer.parseInt(row[4]));
+            assertThat(row[6]).isIn("0", "1");
+            assertThat(Double.parseDouble(row[7])).isPositive();
+        }
+
+        PlyFile ply = PlyFile.read(out.resolve("points.ply"));
+        assertThat(ply.format()).isEqualTo("binary_little_endian 1.0");
+        assertThat(ply.vertices()).isEqualTo(json.path("points").asInt()).isPositive();
+
+        JsonNode metrics = JsonOutput.MAPPER.readTree(out.resolve("metrics.json").toFile());
+        assertThat(metrics.path("pairs").asInt()).isEqualTo(8);
+        assertThat(metrics.path("ate").path("rmse").asDouble()).isEqualTo(json.path("ate_rmse_m").asDouble());
+        assertThat(metrics.path("alignment").path("mode").asText()).isEqualTo("sim3");
+        assertThat(ImageIO.read(out.resolve("trajectory.png").toFile()).getWidth()).isEqualTo(1000);
+        assertThat(ImageIO.read(out.resolve("ate_over_time.png").toFile())).isNotNull();
+    }
+
+    @Test
+    void aPreviousRunIsReplacedWhole() throws Exception {
+        Path kitti = SharedData.require("kitti-06-0050");
+        Path out = dir.resolve("run");
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("trajectory.tum"), "# an earlier run\n");
+        Files.writeString(out.resolve("metrics.json"), "{}\n");
+        Files.writeString(out.resolve("frames.csv"), "earlier\n");
+        CliRun run = CliRun.run("run", kitti.toString(), "--frames", "3:7", "--backend", "cpu", "--out",
+                out.toString(), "--ply", "ascii");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(siblings(out)).containsExactly("run");
+        // frames.csv numbers the frames as the dataset does; the times are theirs
+        List<String> csv = Files.readAllLines(out.resolve("frames.csv"));
+        assertThat(csv).hasSize(5);
+        for (int i = 0; i < 4; i++)
+            assertThat(csv.get(1 + i)).startsWith((3 + i) + ",0." + (3 + i) + "00000000,");
+        Trajectory tum = new TrajectoryReader(0.1).read(out.resolve("trajectory.tum"), TrajectoryFormat.TUM);
+        assertThat(tum.time(0)).isEqualTo(0.3);
+        assertThat(tum.time(3)).isEqualTo(0.6);
+        assertThat(PlyFile.read(out.resolve("points.ply")).format()).isEqualTo("ascii 1.0");
+        assertThat(run.out()).contains("out        " + out);
+    }
+
+    @Test
+    void aFolderThatIsNoRunIsNotReplaced() throws Exception {
+        Path data = DatasetFixtures.kittiMono(dir.resolve("seq"), 3, -1);
+        Path out = dir.resolve("mine");
+        Files.createDirectories(out);
+        Files.writeString(out.resolve("notes.txt"), "mine\n");
+        CliRun run = CliRun.run("run", data.toString(), "--backend", "cpu", "--out", out.toString());
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("will not replace " + out + ": it holds notes.txt");
+        assertThat(names(out)).containsExactly("notes.txt");
+        assertThat(siblings(out)).containsExactlyInAnyOrder("mine", "seq");
+    }
+
+    @Test
+    void aMissingDatasetIsAUsageError() {
+        Path out = dir.resolve("run");
+        CliRun run = CliRun.run("run", dir.resolve("nowhere").toString(), "--out", out.toString());
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("no such dataset folder: " + dir.resolve("nowhere"));
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void aModeTheDatasetCannotServeFailsBeforeAnyOutput() throws Exception {
+        Path data = DatasetFixtures.kittiMono(dir.resolve("seq"), 3, -1);
+        Path out = dir.resolve("runs").resolve("seq-stereo");
+        CliRun run = CliRun.run("run", data.toString(), "--mode", "stereo", "--backend", "cpu", "--out", out.toString());
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("gpuvo run: error: seq has no right images: it cannot run in stereo mode (it can: mono)")
+                .doesNotContain("Exception");
+        assertThat(dir.resolve("runs")).doesNotExist();
+        CliRun depth = CliRun.run("run", data.toString(), "--mode", "rgbd", "--out", out.toString());
+        assertThat(depth.exitCode()).isEqualTo(1);
+        assertThat(depth.err()).contains("seq has no depth images");
+    }
+
+    @Test
+    void groundTruthCoveringNoFrameFailsBeforeTheRun() throws Exception {
+        // freiburg3 in the name gives the reader its camera
+        Path data = DatasetFixtures.tumRgbd(dir.resolve("rgbd_dataset_freiburg3_fixture"), 1000.0, 0.0);
+        Path out = dir.resolve("run");
+        CliRun run = CliRun.run("run", data.toString(), "--backend", "cpu", "--out", out.toString());
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("gpuvo run: error: the ground truth of rgbd_dataset_freiburg3_fixture covers "
+                + "none of its 3 frames (frames 1000.000000 .. 1000.200000 s, ground truth 100 poses 0.000000 .. "
+                + "0.990000 s");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void anUnreadableImageFailsWithItsNameAndLeavesNothing() throws Exception {
+        Path data = DatasetFixtures.kittiMono(dir.resolve("seq"), 4, 2);
+        Path out = dir.resolve("run");
+        CliRun run = CliRun.run("run", data.toString(), "--backend", "cpu", "--out", out.toString());
+        assertThat(run.exitCode()).isEqualTo(1);
+        assertThat(run.err()).contains("gpuvo run: error: ", data.resolve("image_0").resolve("000002.png").toString())
+                .doesNotContain("DatasetException");
+        assertThat(siblings(out)).containsExactly("seq");
+    }
+
+    @Test
+    void withoutGroundTruthTheMetricsAreNull() throws Exception {
+        Path data = DatasetFixtures.kittiMono(dir.resolve("seq"), 3, -1);
+        Path out = dir.resolve("run");
+        CliRun run = CliRun.run("run", data.toString(), "--backend", "cpu", "--out", out.toString(), "--json", "-");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode json = JsonOutput.MAPPER.readTree(run.out());
+        for (String key : new String[]{"ate_rmse_m", "ate_alignment", "rpe_trans_rmse_m", "rpe_rot_rmse_deg", "path_length_m"})
+            assertThat(json.path(key).isNull()).as(key).isTrue();
+        assertThat(json.path("frames").asInt()).isEqualTo(3);
+        assertThat(names(out)).containsExactlyInAnyOrder("trajectory.tum", "trajectory.kitti", "frames.csv", "points.ply");
+        assertThat(run.err()).contains("ATE        no ground truth");
+    }
+
+    @Test
+    void aRunThatCannotBeAlignedStillWritesItsOutputs() throws Exception {
+        // featureless frames: the monocular pipeline never initialises, every pose stays at the origin, and Sim(3)
+        // alignment has nothing to fit
+        Path data = DatasetFixtures.tumRgbd(dir.resolve("rgbd_dataset_freiburg3_fixture"), 0.0, 0.0);
+        Path out = dir.resolve("run");
+        CliRun run = CliRun.run("run", data.toString(), "--mode", "mono", "--backend", "cpu", "--out", out.toString(),
+                "--json", "-");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode json = JsonOutput.MAPPER.readTree(run.out());
+        assertThat(json.path("ate_rmse_m").isNull()).isTrue();
+        assertThat(json.path("evaluation_error").asText()).contains("cannot estimate a scale");
+        assertThat(run.err()).contains("ATE        not measured: cannot estimate a scale");
+        assertThat(names(out)).containsExactlyInAnyOrder("trajectory.tum", "trajectory.kitti", "frames.csv", "points.ply");
+    }
+
+    @Test
+    void usageErrors() throws Exception {
+        Path data = DatasetFixtures.kittiMono(dir.resolve("seq"), 3, -1);
+        String seq = data.toString();
+        assertRangeError(CliRun.run("run", seq, "--frames", "2:1"), "--frames 2:1 is not a range of frames within 0:3");
+        assertRangeError(CliRun.run("run", seq, "--frames", "0:4"), "the dataset has 3 frames");
+        assertRangeError(CliRun.run("run", seq, "--frames", "1-2"), "--frames takes A:B");
+        assertRangeError(CliRun.run("run", seq, "--features", "0", "--backend", "cpu"), "invalid pipeline parameters");
+        assertThat(CliRun.run("run", seq, "--mode", "lidar").exitCode()).isEqualTo(2);
+        assertThat(CliRun.run("run", seq, "--align", "affine").exitCode()).isEqualTo(2);
+        assertThat(CliRun.run("run").exitCode()).isEqualTo(2);
+        assertThat(siblings(data)).containsExactly("seq");
+    }
+
+    private static void assertRangeError(CliRun run, String message) {
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+        assertThat(run.err()).contains(message);
+    }
+
+    private static List<String> names(Path folder) throws IOException {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.map(p -> p.getFileName().toString()).toList();
+        }
+    }
+
+    /** Everything beside {@code path} (and itself, if it exists): no partial or old folders may stay. */
+    private static List<String> siblings(Path path) throws IOException {
+        return names(path.getParent());
+    }
+}
