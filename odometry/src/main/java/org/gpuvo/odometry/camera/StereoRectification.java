@@ -62,6 +62,28 @@ public final class StereoRectification {
         return new DMatrixRMaj(3, 3, true, c.fx, 0, c.cx, 0, c.fy, c.cy, 0, 0, 1);
     }
 
+    /**
+     * Whether the raw images are a rectified pair already (the rectification moves no pixel by more than
+     * {@code tolerancePixels} anywhere in the image), so that image rows are epipolar lines and image patches can be
+     * compared along them.
+     */
+    public boolean imagesAreRectified(double tolerancePixels) {
+        if (calibration.left.hasDistortion() || calibration.right.hasDistortion())
+            return false;
+        Point2D_F64 p = new Point2D_F64();
+        int w = calibration.left.width, h = calibration.left.height;
+        for (double u : new double[]{0, w / 2.0, w - 1})
+            for (double v : new double[]{0, h / 2.0, h - 1}) {
+                rectifyLeft(u, v, p);
+                if (!(Math.abs(p.x - u) <= tolerancePixels && Math.abs(p.y - v) <= tolerancePixels))
+                    return false;
+                rectifyRight(u, v, p);
+                if (!(Math.abs(p.x - u) <= tolerancePixels && Math.abs(p.y - v) <= tolerancePixels))
+                    return false;
+            }
+        return true;
+    }
+
     /** The calibration this was computed from. */
     public StereoCalibration calibration() {
         return calibration;

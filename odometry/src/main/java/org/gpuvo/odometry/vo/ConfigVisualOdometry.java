@@ -9,8 +9,11 @@ public final class ConfigVisualOdometry {
     public VoMode mode = VoMode.MONO;
     /** where features are extracted and matched */
     public Backend backend = Backend.AUTO;
-    /** ORB features per frame */
-    public ConfigOrb orb = new ConfigOrb(2000);
+    /**
+     * ORB features per frame, on 4 pyramid levels: consecutive frames differ little in scale, and keypoints of coarse
+     * levels sit on a coarse grid (1.2^level pixels), which costs accuracy
+     */
+    public ConfigOrb orb = orb();
     /**
      * frame-to-frame matching: mutual nearest neighbours passing Lowe's ratio test; {@code searchRadius} is the
      * window (pixels) around the motion prior's prediction once the pipeline tracks
@@ -22,7 +25,9 @@ public final class ConfigVisualOdometry {
     public long seed = 0xC0FFEE;
 
     /** RANSAC inlier threshold of PnP and of the essential matrix, in pixels */
-    public double inlierThresholdPixels = 2.0;
+    public double inlierThresholdPixels = 1.5;
+    /** RANSAC inlier threshold of the monocular two-view initialisation (essential matrix), in pixels */
+    public double initThresholdPixels = 2.0;
     /** upper bound on RANSAC iterations (they stop earlier, adaptively) */
     public int maxRansacIterations = 300;
     /** a frame is tracked when PnP keeps at least this many inliers */
@@ -58,6 +63,12 @@ public final class ConfigVisualOdometry {
     public ConfigVisualOdometry() {
     }
 
+    private static ConfigOrb orb() {
+        ConfigOrb orb = new ConfigOrb(2000);
+        orb.levels = 4;
+        return orb;
+    }
+
     public ConfigVisualOdometry(VoMode mode) {
         this.mode = mode;
     }
@@ -67,7 +78,7 @@ public final class ConfigVisualOdometry {
             throw new IllegalArgumentException("mode, backend, orb and match must be set");
         orb.checkValidity();
         match.checkValidity();
-        if (!(inlierThresholdPixels > 0) || maxRansacIterations < 1 || minTrackedPoints < 6)
+        if (!(inlierThresholdPixels > 0) || !(initThresholdPixels > 0) || maxRansacIterations < 1 || minTrackedPoints < 6)
             throw new IllegalArgumentException("RANSAC needs a positive threshold, ≥ 1 iteration and ≥ 6 points to track");
         if (keyframeMaxInterval < 1 || !(keyframeTrackedFraction >= 0 && keyframeTrackedFraction <= 1))
             throw new IllegalArgumentException("keyframe interval must be ≥ 1 and the tracked fraction in [0, 1]");

@@ -52,6 +52,8 @@ final class MapTrackingOdometry implements VisualOdometry {
     private final RelativePoseEstimator essential;
     private final PnpEstimator pnp;
     private final StereoPointMatcher stereoMatcher;
+    /** sub-pixel disparities where the raw images are rectified already (else null) */
+    private final SubpixelDisparity subpixel;
     private final LocalBundleAdjustment bundle;
 
     private final Matches matches = new Matches(4096);
@@ -90,10 +92,13 @@ final class MapTrackingOdometry implements VisualOdometry {
         double focal = 0.5 * (camera.fx + camera.fy);
         // at low parallax an adaptive stop after a handful of samples can settle on a wrong motion that fits most
         // points; initialisation is rare, so it always draws a few hundred samples
-        this.essential = new RelativePoseEstimator(ransac, focal).setMinimumIterations(200);
+        ConfigRansac init = ransac.copy();
+        init.inlierThresholdPixels = config.initThresholdPixels;
+        this.essential = new RelativePoseEstimator(init, focal).setMinimumIterations(200);
         this.pnp = new PnpEstimator(ransac, focal);
         this.stereoMatcher = stereo == null ? null : new StereoPointMatcher(stereo, config.stereoRowTolerance,
                 config.orb.scaleFactor, config.match.maxDistance, config.match.ratio);
+        this.subpixel = stereo != null && stereo.imagesAreRectified(0.01) ? new SubpixelDisparity(3, 2) : null;
         this.bundle = config.bundleWindow >= 3 ? new LocalBundleAdjustment(config.bundleWindow, focal,
                 config.inlierThresholdPixels, config.bundleIterations) : null;
         this.frontEnd = FactoryTrackingFrontEnd.create(config.mode.name().toLowerCase(), config.orb, config.match,
@@ -362,6 +367,8 @@ final class MapTrackingOdometry implements VisualOdometry {
         int added = 0;
         for (int i = 0; i < keyPoints.size(); i++) {
             double d = stereoMatcher.disparity[i];
+            if (subpixel != null && d > 0)
+                d = subpixel.refine(left, right, stereoMatcher.leftX[i], stereoMatcher.leftY[i], d);
             if (!(d >= minDisparity) || tracks.landmark[i] != FeatureTracks.NONE
                     || !stereo.triangulate(stereoMatcher.leftX[i], stereoMatcher.leftY[i], d, q3))
                 continue;
