@@ -8,6 +8,9 @@ import org.gpuvo.odometry.trajectory.TrajectoryWriter;
 import org.gpuvo.odometry.vo.FrameResult;
 import org.gpuvo.odometry.vo.SequenceRun;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +24,7 @@ import java.util.function.IntUnaryOperator;
 
 /** The files of a {@code gpuvo run} folder, and how each is written. */
 final class RunOutputs {
+    private static final Logger LOG = LoggerFactory.getLogger(RunOutputs.class);
     static final String TRAJECTORY_TUM = "trajectory.tum";
     static final String TRAJECTORY_KITTI = "trajectory.kitti";
     static final String FRAMES_CSV = "frames.csv";
@@ -57,9 +61,14 @@ final class RunOutputs {
             folder.write(dir -> Files.writeString(dir.resolve(METRICS_JSON),
                     JsonOutput.MAPPER.writeValueAsString(metricsJson(run, evaluation, reference)) + "\n"));
             written.add(METRICS_JSON);
-            folder.write(dir -> TrajectoryPlots.write(evaluation, reference, dir, title));
-            written.add(TrajectoryPlots.TRAJECTORY_PNG);
-            written.add(TrajectoryPlots.ATE_PNG);
+            try {
+                folder.write(dir -> TrajectoryPlots.write(evaluation, reference, dir, title));
+                written.add(TrajectoryPlots.TRAJECTORY_PNG);
+                written.add(TrajectoryPlots.ATE_PNG);
+            } catch (RuntimeException | InternalError e) {
+                // AWT without fonts (a minimal runtime, a headless robot) cannot draw text: the results stand without plots
+                LOG.warn("plots skipped: {}", e.toString());
+            }
         }
         return written;
     }

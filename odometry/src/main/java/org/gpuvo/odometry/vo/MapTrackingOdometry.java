@@ -69,6 +69,8 @@ final class MapTrackingOdometry implements VisualOdometry {
     private double speedHint;
     private int lastKeyframe = -1, trackedAfterKeyframe;
     private double lastTimestamp = Double.NEGATIVE_INFINITY;
+    /** front-end work done from the host side of a frame (right image, feature download), counted as front end */
+    private long frontEndNanosInHost;
 
     // per-frame scratch, grown as needed
     private double[] curX = new double[0], curY = new double[0], prevX = new double[0], prevY = new double[0];
@@ -109,6 +111,7 @@ final class MapTrackingOdometry implements VisualOdometry {
     public FrameResult process(double timestamp, GrayImage left, GrayImage right, DepthImage depth) {
         checkInputs(timestamp, left, right, depth);
         long start = System.nanoTime();
+        frontEndNanosInHost = 0;
         boolean searchable = state == TrackingState.TRACKING && config.useMotionPrior;
         int features = extract(left, searchable ? prior.rotationHomography(camera) : null);
         long extracted = System.nanoTime();
@@ -151,7 +154,7 @@ final class MapTrackingOdometry implements VisualOdometry {
         lastTimestamp = timestamp;
         long end = System.nanoTime();
         return new FrameResult(timestamp, poses.get(k).invert(null), result, features, matches.size(), inliers,
-                keyframe, (extracted - start) / 1e6, (end - extracted) / 1e6);
+                keyframe, (extracted - start + frontEndNanosInHost) / 1e6, (end - extracted - frontEndNanosInHost) / 1e6);
     }
 
     private void checkInputs(double timestamp, GrayImage left, GrayImage right, DepthImage depth) {
@@ -355,8 +358,10 @@ final class MapTrackingOdometry implements VisualOdometry {
 
     /** Stereo: points of the left–right matches of frame k that no tracked map point covers yet. */
     private int addStereoPoints(int k, GrayImage left, GrayImage right) {
+        long t0 = System.nanoTime();
         frontEnd.currentFeatures(keyPoints, descriptors);
         frontEnd.extract(right, rightKeyPoints, rightDescriptors);
+        frontEndNanosInHost += System.nanoTime() - t0;
         double f = stereo.focalLength();
         // disparities up to a point one baseline in front of the camera, at least as far as one baseline
         double maxDisparity = Math.min(stereo.rectifiedCamera().width, f);
@@ -379,7 +384,9 @@ final class MapTrackingOdometry implements VisualOdometry {
 
     /** RGB-D: points of frame k's features with a trusted depth, where no tracked map point covers them yet. */
     private int addDepthPoints(int k, GrayImage left, DepthImage depth) {
+        long t0 = System.nanoTime();
         frontEnd.currentFeatures(keyPoints, descriptors);
+        frontEndNanosInHost += System.nanoTime() - t0;
         Se3_F64 pose = poses.get(k);
         int added = 0;
         for (int i = 0; i < keyPoints.size(); i++) {
