@@ -65,8 +65,11 @@ final class RunOutputs {
                 folder.write(dir -> TrajectoryPlots.write(evaluation, reference, dir, title));
                 written.add(TrajectoryPlots.TRAJECTORY_PNG);
                 written.add(TrajectoryPlots.ATE_PNG);
-            } catch (RuntimeException | InternalError e) {
-                // AWT without fonts (a minimal runtime, a headless robot) cannot draw text: the results stand without plots
+            } catch (VirtualMachineError e) {
+                throw e;
+            } catch (RuntimeException | Error e) {
+                // AWT without fonts or its native libraries (a minimal runtime, a headless robot) throws Errors
+                // ("No fonts found", UnsatisfiedLinkError): the results stand without plots
                 LOG.warn("plots skipped: {}", e.toString());
             }
         }
