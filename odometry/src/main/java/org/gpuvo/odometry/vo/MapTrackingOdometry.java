@@ -103,7 +103,7 @@ final class MapTrackingOdometry implements VisualOdometry {
         this.subpixel = stereo != null && stereo.imagesAreRectified(0.01) ? new SubpixelDisparity(3, 2) : null;
         this.bundle = config.bundleWindow >= 3 ? new LocalBundleAdjustment(config.bundleWindow, focal,
                 config.inlierThresholdPixels, config.bundleIterations) : null;
-        this.frontEnd = FactoryTrackingFrontEnd.create(config.mode.name().toLowerCase(), config.orb, config.match,
+        this.frontEnd = FactoryTrackingFrontEnd.create(config.mode.name().toLowerCase(java.util.Locale.ROOT), config.orb, config.match,
                 config.backend);
     }
 
@@ -505,8 +505,13 @@ final class MapTrackingOdometry implements VisualOdometry {
     private void adjustWindow(int k) {
         if (bundle == null || k % config.bundleInterval != 0 || !bundle.full())
             return;
-        if (bundle.optimize(poses, map))
-            prior.update(poses.get(k - 1), poses.get(k));
+        try {
+            if (bundle.optimize(poses, map))
+                prior.update(poses.get(k - 1), poses.get(k));
+        } catch (RuntimeException e) {
+            // a degenerate window (e.g. points on a line) must not end the run: keep the unadjusted estimates
+            LOG.debug("bundle adjustment of the window ending at frame {} failed: {}", k, e.toString());
+        }
     }
 
     private void addPose(Se3_F64 worldToCamera, boolean isEstimated) {

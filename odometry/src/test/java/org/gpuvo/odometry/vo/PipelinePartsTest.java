@@ -1,0 +1,152 @@
+package org.gpuvo.odometry.vo;
+
+import georegression.geometry.ConvertRotation3D_F64;
+import georegression.struct.EulerType;
+import georegression.struct.point.Point3D_F64;
+import georegression.struct.se.Se3_F64;
+import georegression.transform.se.SePointOps_F64;
+import org.gpuvo.gpu.features.Descriptors;
+import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.gpu.image.GrayImage;
+import org.gpuvo.odometry.camera.CameraModel;
+import org.gpuvo.odometry.camera.StereoCalibration;
+import org.gpuvo.odometry.camera.StereoRectification;
+import org.gpuvo.odometry.dataset.DepthImage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.SplittableRandom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+/** The pipeline's small parts, each against what it must compute. */
+class PipelinePartsTest {
+    private static final CameraModel CAMERA = CameraModel.pinhole(640, 480, 500, 500, 320, 240);
+
+    @Test
+    void rotationPriorMapsNewPixelsOntoWhereDistantPointsWereBefore() {
+        Se3_F64 previous = new Se3_F64(), current = new Se3_F64();
+        ConvertRotation3D_F64.eulerToMatrix(EulerType.XYZ, 0.01, -0.03, 0.005, current.R);
+        MotionPrior prior = new MotionPrior();
+        prior.update(previous, current);
+        double[] h = prior.rotationHomography(CAMERA);
+        SplittableRandom random = new SplittableRandom(3);
+        for (int i = 0; i < 50; i++) {
+            // a point at infinity (direction only): where each frame sees it
+            Point3D_F64 d = new Point3D_F64(random.nextDouble(-0.5, 0.5), random.nextDouble(-0.4, 0.4), 1);
+            Point3D_F64 inCurrent = new Point3D_F64();
+            SePointOps_F64.transform(new Se3_F64(current.R, new georegression.struct.point.Vector3D_F64()), d, inCurrent);
+            double u = 500 * inCurrent.x / inCurrent.z + 320, v = 500 * inCurrent.y / inCurrent.z + 240;
+            double w = h[6] * u + h[7] * v + h[8];
+            assertThat((h[0] * u + h[1] * v + h[2]) / w).isCloseTo(500 * d.x / d.z + 320, within(1e-9));
+            assertThat((h[3] * u + h[4] * v + h[5]) / w).isCloseTo(500 * d.y / d.z + 240, within(1e-9));
+        }
+        assertThat(new MotionPrior().rotationHomography(CAMERA)).as("no velocity yet: no window").isNull();
+    }
+
+    @ParameterizedTest
+    @ValueSource(doubles = {4.0, 7.3, 12.65, 20.5})
+    void subpixelDisparityRecoversAFractionalShift(double shift) {
+        int w = 160, h = 60;
+        GrayImage left = GrayImage.create(w, h), right = GrayImage.create(w, h);
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                left.set(x, y, texture(x, y));
+                right.set(x, y, texture(x + shift, y)); // the right camera sees each point `shift` px further left
+            }
+        double refined = new SubpixelDisparity(3, 2).refine(left, right, 80, 30, Math.round(shift));
+        assertThat(refined).isCloseTo(shift, within(0.15));
+    }
+
+    private static int texture(double x, double y) {
+        return (int) Math.round(128 + 60 * Math.sin(0.37 * x + 0.11 * y) + 40 * Math.cos(0.23 * x - 0.31 * y + 1));
+    }
+
+    @Test
+    void stereoMatcherFindsRowMatchesAndTheirDisparity() {
+        Se3_F64 rightToLeft = new Se3_F64();
+        rightToLeft.T.setTo(0.1, 0, 0); // a rectified pair with a 10 cm baseline
+        StereoRectification rig = StereoRectification.compute(new StereoCalibration(CAMERA, CAMERA, rightToLeft));
+        SplittableRandom random = new SplittableRandom(11);
+        int n = 300;
+        KeyPoints left = new KeyPoints(), right = new KeyPoints();
+        Descriptors dl = Descriptors.orb(), dr = Descriptors.orb();
+        dl.resize(n);
+        dr.resize(n);
+        random.nextBytes(dl.data);
+        double[] truth = new double[n];
+        for (int i = 0; i < n; i++) {
+            float x = (float) random.nextDouble(100, 600), y = (float) random.nextDouble(5, 475);
+            truth[i] = random.nextDouble(1, 90);
+            left.add(x, y, 0, 31, 0, 1);
+            right.add((float) (x - truth[i]), y, 0, 31, 0, 1);
+        }
+        // right descriptors: the left ones with a few bits flipped; the last 20 keypoints are moved off their row
+        System.arraycopy(dl.data, 0, dr.data, 0, dl.data.length);
+        for (int i = 0; i < n; i++)
+            dr.data[32 * i + i % 32] ^= 0x5;
+        for (int i = n - 20; i < n; i++)
+            right.y[i] += 6;
+        StereoPointMatcher matcher = new StereoPointMatcher(rig, 1.5, 1.2, 64, 0.9);
+        int matched = matcher.match(left, dl, right, dr, 480, 200);
+        assertThat(matched).isEqualTo(n - 20);
+        for (int i = 0; i < n - 20; i++)
+            assertThat(matcher.disparity[i]).isCloseTo(truth[i], within(1e-3));
+        for (int i = n - 20; i < n; i++)
+            assertThat(matcher.disparity[i]).isNaN();
+    }
+
+    @Test
+    void depthOnASilhouetteIsNotTrusted() {
+        float[] metres = new float[20 * 10];
+        for (int y = 0; y < 10; y++)
+            for (int x = 0; x < 20; x++)
+                metres[y * 20 + x] = x < 10 ? 1.0f : 4.0f; // an object's edge at x = 10
+        DepthImage depth = new DepthImage(20, 10, metres);
+        assertThat(DepthSampling.depthAt(depth, 5, 5)).isEqualTo(1.0);
+        assertThat(DepthSampling.depthAt(depth, 15.2, 4.8)).isEqualTo(4.0);
+        assertThat(DepthSampling.depthAt(depth, 9.6, 5)).isNaN();
+        assertThat(DepthSampling.depthAt(depth, 0, 5)).as("at the border the neighbourhood is incomplete").isNaN();
+        metres[5 * 20 + 5] = 0;
+        assertThat(DepthSampling.depthAt(depth, 5, 5)).as("no measurement").isNaN();
+    }
+
+    @Test
+    void tracksChainThroughFramesAndRestart() {
+        FeatureTracks tracks = new FeatureTracks();
+        tracks.nextFrame(3);                       // frame 0: features 0..2, no tracks yet
+        tracks.nextFrame(2);                       // frame 1
+        tracks.continueTrack(0, 2, 0, 0.1, 0.2);   // feature 0 of frame 1 continues feature 2 of frame 0
+        tracks.landmark[0] = 7;
+        tracks.nextFrame(2);                       // frame 2
+        tracks.continueTrack(1, 0, 1, 0.3, 0.4);
+        assertThat(tracks.firstFrame[1]).isZero();
+        assertThat(tracks.firstX[1]).isEqualTo(0.1);
+        assertThat(tracks.landmark[1]).isEqualTo(7);
+        assertThat(tracks.firstFrame[0]).as("unmatched").isEqualTo(FeatureTracks.NONE);
+        tracks.restart(1, 2, 0.5, 0.6);
+        assertThat(tracks.landmark[1]).isEqualTo(FeatureTracks.NONE);
+        assertThat(tracks.firstFrame[1]).isEqualTo(2);
+    }
+
+    @Test
+    void inputsThatContradictTheSetupAreRejected() {
+        ConfigVisualOdometry config = new ConfigVisualOdometry(VoMode.MONO);
+        config.backend = org.gpuvo.gpu.features.Backend.CPU;
+        try (VisualOdometry vo = FactoryVisualOdometry.create(config, CAMERA, null)) {
+            GrayImage image = GrayImage.create(640, 480);
+            vo.process(1.0, image, null, null);
+            assertThatThrownBy(() -> vo.process(1.0, image, null, null)).hasMessageContaining("timestamps must increase");
+            assertThatThrownBy(() -> vo.process(2.0, GrayImage.create(320, 240), null, null))
+                    .hasMessageContaining("320x240");
+            // a black frame is no error: it is lost
+            assertThat(vo.process(3.0, image, null, null).state).isNotEqualTo(TrackingState.TRACKING);
+        }
+        ConfigVisualOdometry stereo = new ConfigVisualOdometry(VoMode.STEREO);
+        assertThatThrownBy(() -> FactoryVisualOdometry.create(stereo, CAMERA, null))
+                .hasMessageContaining("stereo calibration");
+    }
+}
