@@ -25,7 +25,10 @@ public final class ImageFiles {
         return toGray(image);
     }
 
-    /** Converts any BufferedImage to 8-bit grey. 16-bit grey is scaled down to 8 bits. */
+    /**
+     * Converts any BufferedImage to 8-bit grey. 16-bit grey is scaled down to 8 bits; colour, palette and 1-bit images
+     * are converted from their RGB values with OpenCV's weights.
+     */
     public static GrayImage toGray(BufferedImage image) {
         int w = image.getWidth(), h = image.getHeight();
         if (image.getType() == BufferedImage.TYPE_BYTE_GRAY) {
@@ -40,7 +43,9 @@ public final class ImageFiles {
         var raster = image.getRaster();
         int bands = raster.getNumBands();
         GrayImage out = GrayImage.create(w, h);
-        if (bands <= 2) {
+        // palette and 1-bit images hold indices, not intensities: they go through the colour model below
+        boolean indexed = image.getColorModel() instanceof java.awt.image.IndexColorModel;
+        if (bands <= 2 && !indexed) {
             int bits = image.getColorModel().getComponentSize(0);
             int shift = Math.max(0, bits - 8);
             for (int y = 0; y < h; y++)
