@@ -30,6 +30,11 @@ public final class ConfigVisualOdometry {
     public double initThresholdPixels = 2.0;
     /** upper bound on RANSAC iterations (they stop earlier, adaptively) */
     public int maxRansacIterations = 300;
+    /**
+     * stereo and RGB-D: PnP RANSAC runs on at most this many map points, spread over all; the others are then
+     * classified by reprojection (monocular tracking uses every point)
+     */
+    public int maxPnpPoints = 600;
     /** a frame is tracked when PnP keeps at least this many inliers */
     public int minTrackedPoints = 25;
     /** new map points are added when fewer than this many map points are tracked */
@@ -78,7 +83,8 @@ public final class ConfigVisualOdometry {
             throw new IllegalArgumentException("mode, backend, orb and match must be set");
         orb.checkValidity();
         match.checkValidity();
-        if (!(inlierThresholdPixels > 0) || !(initThresholdPixels > 0) || maxRansacIterations < 1 || minTrackedPoints < 6)
+        if (!(inlierThresholdPixels > 0) || !(initThresholdPixels > 0) || maxRansacIterations < 1 || minTrackedPoints < 6
+                || maxPnpPoints < minTrackedPoints)
             throw new IllegalArgumentException("RANSAC needs a positive threshold, ≥ 1 iteration and ≥ 6 points to track");
         if (keyframeMaxInterval < 1 || !(keyframeTrackedFraction >= 0 && keyframeTrackedFraction <= 1))
             throw new IllegalArgumentException("keyframe interval must be ≥ 1 and the tracked fraction in [0, 1]");
