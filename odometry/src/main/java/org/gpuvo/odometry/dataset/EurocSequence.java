@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * A EuRoC MAV sequence in the ASL layout: {@code mav0/cam0/{data.csv, data/, sensor.yaml}}, optionally
@@ -21,26 +20,17 @@ import java.util.Optional;
  * into the cam0 (left camera) pose, {@code T_WC = T_WB · T_BS}, so that it is comparable with the VO's output.
  * Timestamps are seconds (the files' nanoseconds / 1e9). Images are read when asked for.
  */
-public final class EurocSequence implements Sequence {
-    private final String name;
+public final class EurocSequence extends RecordedSequence {
     private final Path[] leftFiles, rightFiles;
     private final String[] leftListed, rightListed;
-    private final double[] times;
-    private final CameraModel camera;
-    private final StereoCalibration stereo;
-    private final Trajectory groundTruth;
 
     private EurocSequence(String name, Path[] leftFiles, String[] leftListed, Path[] rightFiles, String[] rightListed,
                           double[] times, CameraModel camera, StereoCalibration stereo, Trajectory groundTruth) {
-        this.name = name;
+        super(name, times, camera, stereo, groundTruth);
         this.leftFiles = leftFiles;
         this.leftListed = leftListed;
         this.rightFiles = rightFiles;
         this.rightListed = rightListed;
-        this.times = times;
-        this.camera = camera;
-        this.stereo = stereo;
-        this.groundTruth = groundTruth;
     }
 
     /** The mav0 folder of {@code folder} (the folder itself or its mav0 child), or null. */
@@ -175,26 +165,6 @@ public final class EurocSequence implements Sequence {
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public int size() {
-        return times.length;
-    }
-
-    @Override
-    public double timestamp(int i) {
-        return times[i];
-    }
-
-    @Override
-    public CameraModel camera() {
-        return camera;
-    }
-
-    @Override
     public GrayImage left(int i) {
         return Images.gray(leftFiles[i], leftListed[i], camera.width, camera.height);
     }
@@ -202,18 +172,8 @@ public final class EurocSequence implements Sequence {
     @Override
     public GrayImage right(int i) {
         if (stereo == null)
-            return Sequence.super.right(i);
+            return super.right(i);
         return Images.gray(rightFiles[i], rightListed[i], stereo.right.width, stereo.right.height);
-    }
-
-    @Override
-    public Optional<StereoCalibration> stereo() {
-        return Optional.ofNullable(stereo);
-    }
-
-    @Override
-    public Optional<Trajectory> groundTruth() {
-        return Optional.ofNullable(groundTruth);
     }
 
     @Override

@@ -17,19 +17,14 @@ import java.util.stream.Stream;
  * {@code times.txt} (seconds, one per image, as KITTI's) if there is one, else from a frame rate. Colour images are
  * read as grey. Images are read when asked for.
  */
-public final class ImageFolderSequence implements Sequence {
+public final class ImageFolderSequence extends RecordedSequence {
     public static final double DEFAULT_RATE_HZ = 10.0;
 
-    private final String name;
     private final List<Path> files;
-    private final double[] times;
-    private final CameraModel camera;
 
     private ImageFolderSequence(String name, List<Path> files, double[] times, CameraModel camera) {
-        this.name = name;
+        super(name, times, camera, null, null);
         this.files = files;
-        this.times = times;
-        this.camera = camera;
     }
 
     /** Whether the folder holds images and a calibration YAML this reader would pick. */
@@ -81,26 +76,6 @@ public final class ImageFolderSequence implements Sequence {
         } catch (IOException e) {
             throw new DatasetException(folder + ": cannot list: " + e.getMessage(), e);
         }
-    }
-
-    @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public int size() {
-        return files.size();
-    }
-
-    @Override
-    public double timestamp(int i) {
-        return times[i];
-    }
-
-    @Override
-    public CameraModel camera() {
-        return camera;
     }
 
     @Override

@@ -8,7 +8,6 @@ import org.gpuvo.odometry.trajectory.Trajectory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * A KITTI odometry sequence folder ({@code sequences/NN} of the benchmark): left images in {@code image_0} (or
@@ -17,27 +16,18 @@ import java.util.Optional;
  * ground truth from {@code poses.txt} in the folder or the benchmark's {@code ../../poses/NN.txt}. Images are
  * read when asked for.
  */
-public final class KittiSequence implements Sequence {
+public final class KittiSequence extends RecordedSequence {
     /** KITTI's frame rate, used when there is no times.txt. */
     public static final double DEFAULT_RATE_HZ = 10.0;
 
-    private final String name;
     private final List<Path> leftFiles;
     private final Path rightDir;
-    private final CameraModel camera;
-    private final StereoCalibration stereo;
-    private final double[] times;
-    private final Trajectory groundTruth;
 
     private KittiSequence(String name, List<Path> leftFiles, Path rightDir, CameraModel camera, StereoCalibration stereo,
                           double[] times, Trajectory groundTruth) {
-        this.name = name;
+        super(name, times, camera, stereo, groundTruth);
         this.leftFiles = leftFiles;
         this.rightDir = rightDir;
-        this.camera = camera;
-        this.stereo = stereo;
-        this.times = times;
-        this.groundTruth = groundTruth;
     }
 
     /** Whether {@code folder} has the files of a KITTI sequence (calib.txt and image_0 or image_l). */
@@ -105,26 +95,6 @@ public final class KittiSequence implements Sequence {
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public int size() {
-        return leftFiles.size();
-    }
-
-    @Override
-    public double timestamp(int i) {
-        return times[i];
-    }
-
-    @Override
-    public CameraModel camera() {
-        return camera;
-    }
-
-    @Override
     public GrayImage left(int i) {
         return Images.gray(leftFiles.get(i), null, camera.width, camera.height);
     }
@@ -132,18 +102,8 @@ public final class KittiSequence implements Sequence {
     @Override
     public GrayImage right(int i) {
         if (rightDir == null)
-            return Sequence.super.right(i);
+            return super.right(i);
         return Images.gray(rightDir.resolve(leftFiles.get(i).getFileName()), null, stereo.right.width, stereo.right.height);
-    }
-
-    @Override
-    public Optional<StereoCalibration> stereo() {
-        return Optional.ofNullable(stereo);
-    }
-
-    @Override
-    public Optional<Trajectory> groundTruth() {
-        return Optional.ofNullable(groundTruth);
     }
 
     @Override

@@ -6,7 +6,6 @@ import org.gpuvo.odometry.trajectory.Trajectory;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Optional;
 
 /**
  * A sequence of the TUM RGB-D benchmark (file formats of cvg.cit.tum.de/data/datasets/rgbd-dataset/file_formats):
@@ -16,27 +15,20 @@ import java.util.Optional;
  * {@link TumAssociation} pairs with a depth image (|Δt| < {@value #MAX_DIFFERENCE} s, associate.py's default);
  * a frame's time is its colour image's. The camera comes from {@link TumRgbdCalibration#forFolder}.
  */
-public final class TumRgbdSequence implements Sequence {
+public final class TumRgbdSequence extends RecordedSequence {
     /** associate.py's default --max_difference, in seconds. */
     public static final double MAX_DIFFERENCE = 0.02;
 
-    private final String name;
-    private final CameraModel camera;
     private final Path[] rgbFiles, depthFiles;
     private final String[] rgbListed, depthListed;
-    private final double[] times;
-    private final Trajectory groundTruth;
 
     private TumRgbdSequence(String name, CameraModel camera, Path[] rgbFiles, String[] rgbListed, Path[] depthFiles,
                             String[] depthListed, double[] times, Trajectory groundTruth) {
-        this.name = name;
-        this.camera = camera;
+        super(name, times, camera, null, groundTruth);
         this.rgbFiles = rgbFiles;
         this.rgbListed = rgbListed;
         this.depthFiles = depthFiles;
         this.depthListed = depthListed;
-        this.times = times;
-        this.groundTruth = groundTruth;
     }
 
     public static boolean looksLike(Path folder) {
@@ -107,26 +99,6 @@ public final class TumRgbdSequence implements Sequence {
     }
 
     @Override
-    public String name() {
-        return name;
-    }
-
-    @Override
-    public int size() {
-        return times.length;
-    }
-
-    @Override
-    public double timestamp(int i) {
-        return times[i];
-    }
-
-    @Override
-    public CameraModel camera() {
-        return camera;
-    }
-
-    @Override
     public GrayImage left(int i) {
         return Images.gray(rgbFiles[i], rgbListed[i], camera.width, camera.height);
     }
@@ -139,11 +111,6 @@ public final class TumRgbdSequence implements Sequence {
     @Override
     public DepthImage depth(int i) {
         return Images.depth(depthFiles[i], depthListed[i], TumRgbdCalibration.DEPTH_FACTOR, camera.width, camera.height);
-    }
-
-    @Override
-    public Optional<Trajectory> groundTruth() {
-        return Optional.ofNullable(groundTruth);
     }
 
     @Override
