@@ -1,0 +1,6 @@
+package org.gpuvo.ros.msg;
+
+/** std_msgs/msg/String. */
+public record StringMessage(String data) {
+    public static final String TYPE = "std_msgs/msg/String";
+}
