@@ -109,6 +109,11 @@ public final class StereoRectification {
         return new DMatrixRMaj(3, 3, true, leftToRect);
     }
 
+    /** Rotation taking a vector of the raw right camera frame into the rectified frame (a copy). */
+    public DMatrixRMaj rightToRectified() {
+        return new DMatrixRMaj(3, 3, true, rightToRect);
+    }
+
     /** Raw (distorted) left pixel to rectified pixel; NaN where the lens model cannot undistort it. */
     public void rectifyLeft(double u, double v, Point2D_F64 out) {
         rectify(calibration.left, leftToRect, u, v, out);

@@ -1,12 +1,12 @@
 package org.gpuvo.odometry.dataset;
 
-import georegression.struct.se.Se3_F64;
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
 import org.gpuvo.odometry.camera.CameraModel;
 import org.gpuvo.odometry.camera.FactoryLensDistortion;
 import org.gpuvo.odometry.camera.LensDistortion;
 import org.gpuvo.odometry.camera.StereoCalibration;
+import org.gpuvo.odometry.camera.StereoProjections;
 
 import java.nio.file.Path;
 
@@ -114,40 +114,29 @@ public final class CameraInfoYaml {
 
     /** The camera of the rectified image (image_rect): P's intrinsics, no distortion. */
     public CameraModel rectifiedCamera() {
-        return CameraModel.pinhole(camera.width, camera.height, projection[0], projection[5], projection[2], projection[6]);
+        return StereoProjections.pinhole(camera.width, camera.height, projection);
     }
 
-    /** Baseline from the pair's projection matrices: (Tx_left - Tx_right) / fx'. */
-    private static double baseline(CameraInfoYaml left, CameraInfoYaml right) {
-        double b = (left.projection[3] - right.projection[3]) / right.projection[0];
-        if (!(b > 0))
-            throw DatasetException.at(right.file, 0, "projection_matrix Tx = " + right.projection[3]
-                    + " gives baseline " + b + " m: the right camera of a pair has Tx = -fx·B < 0 (is "
-                    + left.file.getFileName() + " really the left one?)");
-        return b;
+    private static StereoProjections projections(CameraInfoYaml left, CameraInfoYaml right) {
+        StereoProjections pair = new StereoProjections(left.rectification, left.projection, right.rectification,
+                right.projection);
+        try {
+            pair.baseline();
+        } catch (IllegalArgumentException e) {
+            throw DatasetException.at(right.file, 0, e.getMessage() + " (is " + left.file.getFileName()
+                    + " really the left one?)");
+        }
+        return pair;
     }
 
-    /**
-     * The raw stereo rig (images as the cameras deliver them, {@code image_raw}): both cameras' K and D, and the right
-     * camera's pose in the left frame, {@code R = R_lᵀ R_r, t = R_lᵀ (B, 0, 0)}, from the rectification rotations and
-     * the baseline in the right projection matrix.
-     */
+    /** The raw stereo rig (images as the cameras deliver them, {@code image_raw}); see {@link StereoProjections#raw}. */
     public static StereoCalibration stereo(CameraInfoYaml left, CameraInfoYaml right) {
-        double b = baseline(left, right);
-        DMatrixRMaj rl = new DMatrixRMaj(3, 3, true, left.rectification);
-        DMatrixRMaj rr = new DMatrixRMaj(3, 3, true, right.rectification);
-        Se3_F64 rightToLeft = new Se3_F64();
-        CommonOps_DDRM.multTransA(rl, rr, rightToLeft.R);
-        rightToLeft.T.setTo(rl.get(0, 0) * b, rl.get(0, 1) * b, rl.get(0, 2) * b); // R_lᵀ (B,0,0) = B × first row of R_l
-        return new StereoCalibration(left.camera, right.camera, rightToLeft);
+        return projections(left, right).raw(left.camera, right.camera);
     }
 
     /** The rectified stereo pair ({@code image_rect}): pinhole cameras from P, the right one at (B, 0, 0). */
     public static StereoCalibration rectifiedStereo(CameraInfoYaml left, CameraInfoYaml right) {
-        double b = baseline(left, right);
-        Se3_F64 rightToLeft = new Se3_F64();
-        rightToLeft.T.setTo(b, 0, 0);
-        return new StereoCalibration(left.rectifiedCamera(), right.rectifiedCamera(), rightToLeft);
+        return projections(left, right).rectified(left.camera.width, left.camera.height);
     }
 
     /** Reads a raw stereo pair from its two files. */
