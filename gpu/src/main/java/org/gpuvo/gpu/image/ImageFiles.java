@@ -57,11 +57,15 @@ public final class ImageFiles {
             for (int x = 0; x < w; x++) {
                 int rgb = image.getRGB(x, y);
                 int r = (rgb >> 16) & 0xFF, g = (rgb >> 8) & 0xFF, b = rgb & 0xFF;
-                // OpenCV's fixed-point BGR2GRAY: (R*4899 + G*9617 + B*1868 + 8192) >> 14
-                out.set(x, y, (r * 4899 + g * 9617 + b * 1868 + 8192) >> 14);
+                out.set(x, y, luma(r, g, b));
             }
         }
         return out;
+    }
+
+    /** Grey of an 8-bit RGB colour with OpenCV's fixed-point BGR2GRAY weights: (R*4899 + G*9617 + B*1868 + 8192) >> 14. */
+    public static int luma(int r, int g, int b) {
+        return (r * 4899 + g * 9617 + b * 1868 + 8192) >> 14;
     }
 
     public static BufferedImage toBufferedImage(GrayImage image) {

@@ -1,0 +1,49 @@
+package org.gpuvo.ros.image;
+
+import org.gpuvo.gpu.image.GrayImage;
+import org.gpuvo.gpu.image.ImageFiles;
+import org.gpuvo.ros.msg.CompressedImage;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+
+/**
+ * Decodes {@code sensor_msgs/CompressedImage} (image_transport's "compressed": JPEG or PNG) to 8-bit grey with the
+ * JDK's ImageIO. The codec is recognised by the data's signature, so a format field such as
+ * "bgr8; jpeg compressed bgr8" or a wrong one does not matter.
+ */
+public final class CompressedImages {
+    private CompressedImages() {
+    }
+
+    /** The image as 8-bit grey (colour converted with OpenCV's weights, 16-bit scaled down). */
+    public static GrayImage toGray(CompressedImage image) {
+        byte[] data = image.data();
+        if (!isJpeg(data) && !isPng(data))
+            throw new MalformedImageException("compressed image (format '" + image.format() + "', " + data.length
+                    + " bytes) is neither JPEG nor PNG");
+        BufferedImage decoded;
+        try {
+            decoded = ImageIO.read(new ByteArrayInputStream(data));
+        } catch (IOException | RuntimeException e) {
+            throw new MalformedImageException("compressed image (format '" + image.format() + "') cannot be decoded: "
+                    + e.getMessage(), e);
+        }
+        if (decoded == null)
+            throw new MalformedImageException("compressed image (format '" + image.format() + "') cannot be decoded");
+        if (decoded.getWidth() > ImageMessages.MAX_SIDE || decoded.getHeight() > ImageMessages.MAX_SIDE)
+            throw new MalformedImageException("compressed image of " + decoded.getWidth() + "x" + decoded.getHeight()
+                    + " is larger than " + ImageMessages.MAX_SIDE + " on a side");
+        return ImageFiles.toGray(decoded);
+    }
+
+    static boolean isJpeg(byte[] d) {
+        return d.length >= 3 && (d[0] & 0xFF) == 0xFF && (d[1] & 0xFF) == 0xD8 && (d[2] & 0xFF) == 0xFF;
+    }
+
+    static boolean isPng(byte[] d) {
+        return d.length >= 8 && (d[0] & 0xFF) == 0x89 && d[1] == 'P' && d[2] == 'N' && d[3] == 'G';
+    }
+}
