@@ -16,7 +16,7 @@ import java.util.concurrent.Callable;
 @Command(name = "gpuvo", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
         description = "GPU visual odometry for ROS 2: ORB features and matching on the GPU or the CPU.",
         subcommands = {InfoCommand.class, FeaturesCommand.class, ConformanceCommand.class, BenchCommand.class, EvalCommand.class,
-                RunCommand.class, DemoCommand.class})
+                RunCommand.class, DemoCommand.class, BagCommand.class, BagFromCommand.class, ReplayCommand.class})
 public final class GpuvoCommand implements Callable<Integer> {
     /** Read by {@link ErrorReporting} from the parse result; declared here so that every subcommand inherits it. */
     @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,

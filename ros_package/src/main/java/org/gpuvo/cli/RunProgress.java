@@ -28,14 +28,19 @@ final class RunProgress implements Consumer<FrameResult>, AutoCloseable {
     static RunProgress create(String task, int frames, boolean show) {
         if (!show)
             return new RunProgress(null);
-        return new RunProgress(new ProgressBarBuilder()
+        return new RunProgress(bar(task, frames, " frames"));
+    }
+
+    /** A plain-text bar on standard error over {@code max} steps of {@code unit}, with the speed. */
+    static ProgressBar bar(String task, long max, String unit) {
+        return new ProgressBarBuilder()
                 .setTaskName(task)
-                .setInitialMax(frames)
-                .setUnit(" frames", 1)
+                .setInitialMax(max)
+                .setUnit(unit, 1)
                 .showSpeed()
                 .setStyle(ProgressBarStyle.ASCII)
                 .setConsumer(new ConsoleProgressBarConsumer(System.err))
-                .build());
+                .build();
     }
 
     @Override

@@ -5,9 +5,12 @@ import org.gpuvo.gpu.image.ImageFiles;
 import org.gpuvo.ros.msg.CompressedImage;
 
 import javax.imageio.ImageIO;
+import javax.imageio.ImageReader;
+import javax.imageio.stream.ImageInputStream;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.util.Iterator;
 
 /**
  * Decodes {@code sensor_msgs/CompressedImage} (image_transport's "compressed": JPEG or PNG) to 8-bit grey with the
@@ -37,6 +40,35 @@ public final class CompressedImages {
             throw new MalformedImageException("compressed image of " + decoded.getWidth() + "x" + decoded.getHeight()
                     + " is larger than " + ImageMessages.MAX_SIDE + " on a side");
         return ImageFiles.toGray(decoded);
+    }
+
+    /**
+     * Width and height of a compressed image from its header, without decoding the pixels.
+     *
+     * @throws MalformedImageException where the data is neither JPEG nor PNG or its header cannot be read
+     */
+    public static int[] size(CompressedImage image) {
+        byte[] data = image.data();
+        if (!isJpeg(data) && !isPng(data))
+            throw new MalformedImageException("compressed image (format '" + image.format() + "', " + data.length
+                    + " bytes) is neither JPEG nor PNG");
+        try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(data))) {
+            Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
+            if (!readers.hasNext())
+                throw new MalformedImageException("compressed image (format '" + image.format() + "') has no reader");
+            ImageReader reader = readers.next();
+            try {
+                reader.setInput(in, true, true);
+                return new int[]{reader.getWidth(0), reader.getHeight(0)};
+            } finally {
+                reader.dispose();
+            }
+        } catch (IOException | RuntimeException e) {
+            if (e instanceof MalformedImageException m)
+                throw m;
+            throw new MalformedImageException("compressed image (format '" + image.format() + "') has no readable header: "
+                    + e.getMessage(), e);
+        }
     }
 
     static boolean isJpeg(byte[] d) {

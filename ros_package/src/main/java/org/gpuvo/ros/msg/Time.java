@@ -18,7 +18,8 @@ public record Time(int sec, int nanosec) {
         return sec * 1_000_000_000L + Integer.toUnsignedLong(nanosec);
     }
 
+    /** Seconds, as nanoseconds / 1e9 (so that a time written from a dataset's seconds reads back as the same double). */
     public double toSeconds() {
-        return sec + Integer.toUnsignedLong(nanosec) * 1e-9;
+        return toNanos() / 1e9;
     }
 }
