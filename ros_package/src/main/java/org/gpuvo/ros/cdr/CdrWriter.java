@@ -68,12 +68,14 @@ public final class CdrWriter {
     }
 
     public void bool(boolean value) {
-        buffer[reserve(1, 1)] = (byte) (value ? 1 : 0);
+        int p = reserve(1, 1); // before indexing: reserve may replace the buffer
+        buffer[p] = (byte) (value ? 1 : 0);
     }
 
     /** An int8 or uint8: the low 8 bits. */
     public void int8(int value) {
-        buffer[reserve(1, 1)] = (byte) value;
+        int p = reserve(1, 1);
+        buffer[p] = (byte) value;
     }
 
     public void uint8(int value) {
@@ -135,7 +137,8 @@ public final class CdrWriter {
     public void uint8Sequence(String field, byte[] values) {
         requireNonNull(field, values);
         int32(values.length);
-        System.arraycopy(values, 0, buffer, reserve(1, values.length), values.length);
+        int p = reserve(1, values.length);
+        System.arraycopy(values, 0, buffer, p, values.length);
     }
 
     /** A {@code float64[]} sequence: the count, and the values aligned to 8 where there are any. */
