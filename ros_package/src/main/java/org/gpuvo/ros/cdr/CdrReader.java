@@ -1,12 +1,17 @@
 package org.gpuvo.ros.cdr;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+
+import static org.gpuvo.ros.cdr.ByteViews.INT_BE;
+import static org.gpuvo.ros.cdr.ByteViews.INT_LE;
+import static org.gpuvo.ros.cdr.ByteViews.LONG_BE;
+import static org.gpuvo.ros.cdr.ByteViews.LONG_LE;
+import static org.gpuvo.ros.cdr.ByteViews.SHORT_BE;
+import static org.gpuvo.ros.cdr.ByteViews.SHORT_LE;
 
 /**
  * Reads the fields of one serialized ROS 2 message: plain CDR (OMG CDR version 1, XCDR1) after the 4-byte
@@ -21,13 +26,6 @@ import java.util.List;
  * only for that message. A reader that has thrown is not to be used further.</p>
  */
 public final class CdrReader {
-    private static final VarHandle SHORT_LE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle SHORT_BE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
-    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-
     /** The most trailing bytes accepted after the last field: the padding to 4 bytes that rmw implementations add. */
     static final int MAX_TRAILING_PADDING = 3;
 

@@ -1,11 +1,16 @@
 package org.gpuvo.ros.cdr;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+
+import static org.gpuvo.ros.cdr.ByteViews.INT_BE;
+import static org.gpuvo.ros.cdr.ByteViews.INT_LE;
+import static org.gpuvo.ros.cdr.ByteViews.LONG_BE;
+import static org.gpuvo.ros.cdr.ByteViews.LONG_LE;
+import static org.gpuvo.ros.cdr.ByteViews.SHORT_BE;
+import static org.gpuvo.ros.cdr.ByteViews.SHORT_LE;
 
 /**
  * Writes one ROS 2 message as plain CDR (XCDR1), the layout {@link CdrReader} reads: the 4-byte encapsulation header
@@ -17,13 +22,6 @@ import java.util.List;
  * a string holding NUL) are refused with an exception naming the field.</p>
  */
 public final class CdrWriter {
-    private static final VarHandle SHORT_LE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle SHORT_BE = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
-    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle INT_BE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
-    private static final VarHandle LONG_LE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle LONG_BE = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
-
     private static final int ORIGIN = Encapsulation.HEADER_SIZE;
 
     private final boolean little;
