@@ -238,7 +238,7 @@ public final class CdrReader {
 
     private CdrException tooShort(String field, String what, int p) {
         return fail(field, what + " at offset " + (p - blobStart) + " but only " + Math.max(0, end - p)
-                + " bytes left", Math.min(p, end));
+                + " bytes left", p);
     }
 
     private CdrException fail(String field, String problem, int index) {

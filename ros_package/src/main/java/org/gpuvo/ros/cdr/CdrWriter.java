@@ -45,10 +45,11 @@ public final class CdrWriter {
         reset();
     }
 
-    /** Starts a new message in the same buffer: only the encapsulation header is kept. */
+    /** Starts a new message in the same buffer (also after an exception): only the encapsulation header is kept. */
     public void reset() {
         Encapsulation.write(buffer, order());
         position = ORIGIN;
+        path.clear();
     }
 
     public ByteOrder order() {

@@ -35,6 +35,11 @@ final class FieldPath {
         depth--;
     }
 
+    /** Back to the message itself (after an exception left names pushed). */
+    void clear() {
+        depth = 0;
+    }
+
     /** The full name of {@code field} inside the current position, e.g. {@code pkg/msg/Type.header.frame_id}. */
     String describe(String field) {
         StringBuilder text = new StringBuilder(root);

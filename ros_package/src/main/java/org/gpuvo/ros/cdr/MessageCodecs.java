@@ -1,7 +1,5 @@
 package org.gpuvo.ros.cdr;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +30,8 @@ public final class MessageCodecs {
             BY_TYPE.put(codec.type(), codec);
         }
     }
+
+    private static final List<String> TYPES = List.copyOf(BY_TYPE.keySet());
 
     private MessageCodecs() {
     }
@@ -65,6 +65,6 @@ public final class MessageCodecs {
 
     /** The ROS 2 names of every type with a codec. */
     public static List<String> types() {
-        return Collections.unmodifiableList(new ArrayList<>(BY_TYPE.keySet()));
+        return TYPES;
     }
 }
