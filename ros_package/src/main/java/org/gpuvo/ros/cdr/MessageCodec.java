@@ -28,7 +28,9 @@ public interface MessageCodec<T> {
      * Decodes the blob {@code blob[offset, offset + length)}, little or big endian as its header says. Up to 3
      * trailing padding bytes are accepted.
      *
-     * @throws CdrException where the blob is not a valid message of this type; it names the field and byte offset
+     * @throws CdrException               where the blob is not a valid message of this type; it names the field and
+     *                                    the byte offset
+     * @throws IndexOutOfBoundsException where {@code offset} and {@code length} do not lie within {@code blob}
      */
     T decode(byte[] blob, int offset, int length);
 
