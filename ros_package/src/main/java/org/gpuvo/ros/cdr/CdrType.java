@@ -1,0 +1,13 @@
+package org.gpuvo.ros.cdr;
+
+/**
+ * How values of one ROS message type (a top-level message or a nested one such as a Header) are read from and written
+ * to CDR, field by field in declaration order.
+ */
+public interface CdrType<T> {
+    /** Reads the fields of one value at the reader's position. */
+    T read(CdrReader in);
+
+    /** Writes the fields of {@code value}. */
+    void write(CdrWriter out, T value);
+}
