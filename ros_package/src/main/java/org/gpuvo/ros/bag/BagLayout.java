@@ -69,9 +69,9 @@ record BagLayout(Path path, List<Path> files, BagMetadata metadata) {
                 return given;
             throw missing(metadataFile, name, given);
         }
-        Path inDir = dir.resolve(given).normalize();
-        Path parent = dir.toAbsolutePath().getParent();
-        Path inParent = parent == null ? inDir : parent.resolve(given).normalize();
+        Path inDir = dir.resolve(given);
+        Path parent = dir.getParent() != null ? dir.getParent() : dir.toAbsolutePath().getParent();
+        Path inParent = parent == null ? inDir : parent.resolve(given);
         Path byName = dir.resolve(given.getFileName());
         List<Path> tries = version < 4 ? List.of(inParent, inDir, byName) : List.of(inDir, inParent, byName);
         for (Path p : tries)

@@ -104,6 +104,65 @@ class BagsTest {
         }
     }
 
+    /**
+     * wbag with a bad row in its third file and a damaged page in its fourth: strict reading gives the good
+     * messages up to the bad row, then the error naming file and row; carrying on with a damage log gives every
+     * good message of the other files, the rest of the third, and the fourth up to its damaged page.
+     */
+    @Test
+    void damageInSplitFilesIsReportedAndCanBeSkipped() throws Exception {
+        List<Path> originals = db3In(sqlite3Resources().resolve("wbag"));
+        Path dir = Files.createDirectory(tmp.resolve("wbag"));
+        for (Path p : originals)
+            Files.copy(p, dir.resolve(p.getFileName()));
+        Path third = dir.resolve("wbag_2.db3"), fourth = dir.resolve("wbag_3.db3");
+        RosbagSql.execute(third, "UPDATE messages SET topic_id = 77 WHERE id = 100");
+        byte[] bytes = Files.readAllBytes(fourth);
+        byte[] noise = new byte[4000];
+        new Random(2).nextBytes(noise);
+        System.arraycopy(noise, 0, bytes, 12 * 4096 + 8, noise.length);
+        Files.write(fourth, bytes);
+
+        long total = 0;
+        for (Path p : originals)
+            total += RosbagSql.number(p, "SELECT count(*) FROM messages");
+        List<long[]> thirdRows = RosbagSql.timeAndRowId(third);
+        long badTime = thirdRows.stream().filter(r -> r[1] == 100).findFirst().orElseThrow()[0];
+
+        try (BagReader bag = Bags.open(dir)) {
+            List<BagMessage> before = new ArrayList<>();
+            BagFormatException error = null;
+            try (MessageCursor c = bag.messages(null)) {
+                for (BagMessage m = c.next(); m != null; m = c.next())
+                    before.add(m);
+            } catch (BagFormatException e) {
+                error = e;
+            }
+            assertThat(error).isNotNull();
+            assertThat(error.file()).isEqualTo(third);
+            assertThat(error.offset()).isEqualTo(100);
+            assertThat(error.getMessage()).contains("wbag_2.db3", "row id 100", "topic_id 77");
+            assertInTimeOrder(before);
+            assertThat(before.get(before.size() - 1).timeNs()).isLessThanOrEqualTo(badTime);
+            assertThat(before).noneMatch(m -> m.file().equals(third) && m.offset() == 100);
+
+            BagDamageLog log = new BagDamageLog();
+            List<BagMessage> all = drain(bag.messages(null, log));
+            assertInTimeOrder(all);
+            assertThat(log.count()).isEqualTo(2);
+            assertThat(log.first()).extracting(BagFormatException::file).containsExactly(third, fourth);
+            for (Path p : List.of(originals.get(0), originals.get(1), originals.get(4)))
+                assertThat(all.stream().filter(m -> m.file().getFileName().equals(p.getFileName())).count())
+                        .isEqualTo(RosbagSql.number(p, "SELECT count(*) FROM messages"));
+            assertThat(all.stream().filter(m -> m.file().equals(third)).count()).isEqualTo(thirdRows.size() - 1);
+            long fromFourth = all.stream().filter(m -> m.file().equals(fourth)).count();
+            assertThat(fromFourth).isBetween(1L, RosbagSql.number(originals.get(3), "SELECT count(*) FROM messages")
+                    - 1);
+            System.out.printf("damaged wbag: %d of %d messages read past 2 damaged places (%d of the damaged page's "
+                    + "file)%n", all.size(), total, fromFourth);
+        }
+    }
+
     /** Files of a directory come in split order: _2 before _10. */
     @Test
     void directoryFilesAreOrderedByTheirSplitIndex() throws Exception {

@@ -43,7 +43,6 @@ final class SqliteMessageCursor implements MessageCursor {
     public BagMessage next() throws IOException {
         if (closed)
             return null;
-        long rowId = lastRowId;
         try {
             if (rows == null) {
                 statement.setFetchSize(FETCH_SIZE);
@@ -53,7 +52,7 @@ final class SqliteMessageCursor implements MessageCursor {
                 close();
                 return null;
             }
-            rowId = rows.getLong(1);
+            long rowId = rows.getLong(1);
             lastRowId = rowId;
             long topicId = rows.getLong(2);
             long timeNs = rows.getLong(3);
@@ -69,9 +68,7 @@ final class SqliteMessageCursor implements MessageCursor {
             return new BagMessage(topic, timeNs, data, file, rowId);
         } catch (SQLException e) {
             closeQuietly();
-            String where = rowId < 0 ? "before the first row" : "after row id " + rowId;
-            throw SqliteFormatException.atRow(file, rowId, "reading messages failed " + where + ": "
-                    + e.getMessage(), e);
+            throw SqliteFormatException.afterRow(file, lastRowId, "reading messages failed: " + e.getMessage(), e);
         }
     }
 

@@ -304,7 +304,7 @@ class SqliteBagFileReaderTest {
             assertThat(error).as("damage reported").isNotNull();
             assertThat(error.file()).isEqualTo(bag);
             long lastRow = delivered.isEmpty() ? -1 : delivered.get(delivered.size() - 1).offset();
-            assertThat(error.getMessage()).contains(bag.toString(), "after row id " + lastRow, "malformed");
+            assertThat(error.getMessage()).contains(bag.toString(), "after messages row id " + lastRow, "malformed");
             assertThat(c.next()).as("the cursor ends after damage of SQLite itself").isNull();
         }
         List<long[]> order = RosbagSql.timeAndRowId(tfExample());
