@@ -38,7 +38,7 @@ class BagMergeTest {
     void filesMergeByTimeWithTiesInFileOrder() throws Exception {
         try (BagReader bag = bag(new FakeBagFileReader("a_0.fake", "/x", 1, 3, 3, 7),
                 new FakeBagFileReader("a_1.fake", "/x", 0, 3, 8))) {
-            List<BagMessage> all = BagsTest.drain(bag.messages(null));
+            List<BagMessage> all = Cursors.drain(bag.messages(null));
             assertThat(all).extracting(m -> m.file() + "@" + m.timeNs()).containsExactly("a_1.fake@0", "a_0.fake@1",
                     "a_0.fake@3", "a_0.fake@3", "a_1.fake@3", "a_0.fake@7", "a_1.fake@8");
             assertThat(bag.messageCounts()).containsExactly(Map.entry("/x", 7L));
@@ -68,10 +68,10 @@ class BagMergeTest {
                 assertThat(damage.file().toString()).isEqualTo("a.fake");
                 assertThat(damage.offset()).isEqualTo(1234);
                 // going on: the damaged file has ended, the other goes on
-                assertThat(BagsTest.drain(c)).extracting(BagMessage::timeNs).containsExactly(35L, 45L);
+                assertThat(Cursors.drain(c)).extracting(BagMessage::timeNs).containsExactly(35L, 45L);
             }
             BagDamageLog log = new BagDamageLog();
-            assertThat(BagsTest.drain(bag.messages(null, log))).extracting(BagMessage::timeNs)
+            assertThat(Cursors.drain(bag.messages(null, log))).extracting(BagMessage::timeNs)
                     .containsExactly(5L, 10L, 15L, 20L, 25L, 30L, 35L, 45L);
             assertThat(log.count()).isEqualTo(1);
             assertThat(log.first()).singleElement().extracting(e -> e.file().toString()).isEqualTo("a.fake");
@@ -106,7 +106,7 @@ class BagMergeTest {
                 new FakeBagFileReader("b.fake", "/b", 0, 5, 6))) {
             assertThat(readThroughDamage(bag.messages(null), 2)).containsExactly(0L, 1L, null, null, 5L, 6L);
             BagDamageLog log = new BagDamageLog();
-            assertThat(BagsTest.drain(bag.messages(null, log))).extracting(BagMessage::timeNs)
+            assertThat(Cursors.drain(bag.messages(null, log))).extracting(BagMessage::timeNs)
                     .containsExactly(0L, 1L, 5L, 6L);
             assertThat(log.count()).isEqualTo(2);
         }
@@ -125,7 +125,7 @@ class BagMergeTest {
     void aTopicFilterReachesEveryFile() throws Exception {
         try (BagReader bag = bag(new FakeBagFileReader("a.fake", "/a", 1, 4),
                 new FakeBagFileReader("b.fake", "/b", 2, 3))) {
-            assertThat(BagsTest.drain(bag.messages(java.util.Set.of("/b")))).extracting(BagMessage::timeNs)
+            assertThat(Cursors.drain(bag.messages(java.util.Set.of("/b")))).extracting(BagMessage::timeNs)
                     .containsExactly(2L, 3L);
             assertThat(bag.topics()).extracting(TopicInfo::name).containsExactly("/a", "/b");
         }

@@ -74,7 +74,7 @@ class BagWriterTest {
                     Map.entry("/odom", 1500L), Map.entry("/unused", 0L));
             assertThat(bag.timeRange()).contains(new TimeRange(first, last));
             assertThat(bag.messageDefinitions()).containsEntry("sensor_msgs/msg/Image", "uint32 height\n");
-            List<BagMessage> read = BagsTest.drain(bag.messages(null));
+            List<BagMessage> read = Cursors.drain(bag.messages(null));
             assertThat(read).hasSize(written.size());
             for (int i = 0; i < read.size(); i++) {
                 assertThat(read.get(i).topic()).isEqualTo(written.get(i).topic());

@@ -16,6 +16,8 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.gpuvo.ros.bag.Cursors.assertInTimeOrder;
+import static org.gpuvo.ros.bag.Cursors.drain;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Opening whole bags: directories with and without metadata, single files, split bags, and bad input. */
@@ -292,19 +294,5 @@ class BagsTest {
         if (!Storage.MCAP.isAvailable())
             assertThatThrownBy(() -> Bags.open(mcapNamedDb3)).isInstanceOf(IOException.class)
                     .hasMessageContaining("storage mcap is not available");
-    }
-
-    static List<BagMessage> drain(MessageCursor cursor) throws IOException {
-        List<BagMessage> all = new ArrayList<>();
-        try (cursor) {
-            for (BagMessage m = cursor.next(); m != null; m = cursor.next())
-                all.add(m);
-        }
-        return all;
-    }
-
-    static void assertInTimeOrder(List<BagMessage> messages) {
-        for (int i = 1; i < messages.size(); i++)
-            assertThat(messages.get(i).timeNs()).as("message " + i).isGreaterThanOrEqualTo(messages.get(i - 1).timeNs());
     }
 }

@@ -27,6 +27,7 @@ import java.util.Random;
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.gpuvo.ros.bag.Cursors.drain;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class SqliteBagFileReaderTest {
@@ -273,7 +274,7 @@ class SqliteBagFileReaderTest {
         for (int keep : new int[]{100, 4096, whole.length / 2, whole.length - 4096}) {
             Path bag = tmp.resolve("truncated_" + keep + ".db3");
             Files.write(bag, Arrays.copyOf(whole, keep));
-            assertThatThrownBy(() -> drain(bag)).isInstanceOf(BagFormatException.class)
+            assertThatThrownBy(() -> readAll(bag)).isInstanceOf(BagFormatException.class)
                     .hasMessageContaining(bag.toString())
                     .satisfies(e -> assertThat(((BagFormatException) e).file()).isEqualTo(bag));
         }
@@ -314,18 +315,9 @@ class SqliteBagFileReaderTest {
         System.out.printf("damaged page: %d of 518 messages before the error%n", delivered.size());
     }
 
-    private static List<BagMessage> drain(Path file) throws IOException {
+    private static List<BagMessage> readAll(Path file) throws IOException {
         try (SqliteBagFileReader reader = new SqliteBagFileReader(file)) {
             return drain(reader.messages(null));
         }
-    }
-
-    static List<BagMessage> drain(MessageCursor cursor) throws IOException {
-        List<BagMessage> all = new ArrayList<>();
-        try (cursor) {
-            for (BagMessage m = cursor.next(); m != null; m = cursor.next())
-                all.add(m);
-        }
-        return all;
     }
 }
