@@ -26,11 +26,13 @@ import java.util.TreeMap;
  * string: either is kept as YAML text.
  *
  * <p>Writing gives version 8, in the layout of the {@code metadata.yaml} files written by the {@code rosbags}
- * library (keys sorted, two-space block style). Why 8: rosbag2's decoder has no upper bound on the version and reads
- * each field only where {@code version >= N} (Humble's included), so Humble reads every field it knows from a
- * version-8 file and ignores {@code type_description_hash} and {@code ros_distro}; Jazzy and newer read all of it.
- * Version 9 (rosbag2 pull request 1476) changed the QoS text to enum names, which Humble's QoS parser does not
- * understand, and this project's QoS text (numbers, or "") is that of version 8 anyway.
+ * library (keys sorted, two-space block style). Why 8: rosbag2's decoder ({@code rosbag2_storage/yaml.hpp}, whose
+ * version-gated structure dates from 2021, before Humble) has no upper bound on the version and reads each field
+ * only where {@code version >= N}, ignoring keys it does not know; so an older rosbag2 such as Humble's, which writes
+ * a lower version, reads the fields it knows from a version-8 file and passes over {@code type_description_hash} and
+ * {@code ros_distro}, while Jazzy and newer read all of it. Version 9 (rosbag2 pull request 1476) writes the QoS
+ * enum values inside {@code offered_qos_profiles} as names instead of numbers, which an older QoS parser would not
+ * take; this project's QoS text (numbers, or "") is that of version 8.
  */
 public final class BagMetadataYaml {
     /** The top-level key of a {@code metadata.yaml}. */
