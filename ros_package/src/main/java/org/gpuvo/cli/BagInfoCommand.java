@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpuvo.ros.bag.BagReader;
 import org.gpuvo.ros.bag.Bags;
+import org.gpuvo.ros.bag.TimeRange;
 import org.gpuvo.ros.bag.TopicInfo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -56,9 +57,10 @@ final class BagInfoCommand implements Callable<Integer> {
             ArrayNode files = root.putArray("files");
             bag.files().forEach(f -> files.add(f.getFileName().toString()));
             root.put("size_bytes", size);
-            root.put("start_ns", bag.startTimeNs());
-            root.put("end_ns", bag.endTimeNs());
-            root.put("duration_s", (bag.endTimeNs() - bag.startTimeNs()) / 1e9);
+            TimeRange range = bag.timeRange().orElse(null);
+            root.put("start_ns", range == null ? null : range.startNs());
+            root.put("end_ns", range == null ? null : range.endNs());
+            root.put("duration_s", range == null ? 0 : range.durationNs() / 1e9);
             root.put("message_count", total);
             ArrayNode topics = root.putArray("topics");
             for (TopicInfo t : bag.topics()) {
@@ -80,10 +82,12 @@ final class BagInfoCommand implements Callable<Integer> {
                 bag.files().stream().map(f -> f.getFileName().toString()).toList()));
         out.printf("Bag size:          %s%n", humanSize(size));
         out.printf("Storage id:        %s%n", bag.storageId());
-        long start = bag.startTimeNs(), end = bag.endTimeNs();
-        out.printf(Locale.ROOT, "Duration:          %.9fs%n", (end - start) / 1e9);
-        out.printf("Start:             %s%n", stamp(start));
-        out.printf("End:               %s%n", stamp(end));
+        TimeRange range = bag.timeRange().orElse(null);
+        out.printf(Locale.ROOT, "Duration:          %.9fs%n", range == null ? 0 : range.durationNs() / 1e9);
+        if (range != null) {
+            out.printf("Start:             %s%n", stamp(range.startNs()));
+            out.printf("End:               %s%n", stamp(range.endNs()));
+        }
         out.printf("Messages:          %d%n", total);
         StringBuilder topics = new StringBuilder();
         for (TopicInfo t : bag.topics()) {

@@ -42,6 +42,11 @@ public final class Bags {
         return create(dir, Storage.DEFAULT, BagWriterOptions.defaults());
     }
 
+    /** {@link #create(Path, Storage, BagWriterOptions)} with the default options. */
+    public static BagWriter create(Path dir, Storage storage) throws IOException {
+        return create(dir, storage, BagWriterOptions.defaults());
+    }
+
     /**
      * Creates a bag directory (an existing one must be empty) and its first storage file
      * {@code <dir>/<dirname>_0.<ext>}; metadata.yaml is written when the writer is closed.

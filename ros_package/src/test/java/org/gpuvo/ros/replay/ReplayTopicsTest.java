@@ -78,8 +78,13 @@ class ReplayTopicsTest {
                 .hasMessageContaining("is sensor_msgs/msg/CameraInfo, not");
         assertThatThrownBy(() -> ReplayTopics.choose(List.of(INFO), null, List.of(), null, null))
                 .hasMessageContaining("no image topics");
-        assertThatThrownBy(() -> ReplayTopics.choose(two, null, List.of("/b/image"), null, null))
-                .hasMessageContaining("camera_info");
+        // the only camera_info of a bag serves any image topic; of several, the one beside the image must be there
+        assertThat(ReplayTopics.choose(two, null, List.of("/b/image"), null, null).cameraInfo).isEqualTo("/a/camera_info");
+        List<TopicInfo> twoInfos = new java.util.ArrayList<>(two);
+        twoInfos.add(t("/c/camera_info", "sensor_msgs/msg/CameraInfo"));
+        assertThatThrownBy(() -> ReplayTopics.choose(twoInfos, null, List.of("/b/image"), null, null))
+                .hasMessageContaining("no camera_info topic /b/camera_info beside /b/image")
+                .hasMessageContaining("--camera-info-topic");
         assertThatThrownBy(() -> ReplayTopics.choose(two, null, List.of("/a/image"), null, "/odom"))
                 .hasMessageContaining("ground truth topic /odom is not in the bag");
     }
