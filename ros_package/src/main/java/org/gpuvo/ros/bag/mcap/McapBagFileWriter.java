@@ -253,8 +253,8 @@ public final class McapBagFileWriter implements BagFileWriter {
             b.u8((int) g[0]).u64(g[1]).u64(g[2]);
             b.endRecord(at);
         }
-        int footerAt = b.beginRecord(McapFormat.OP_FOOTER);
-        b.u64(summaryStart).u64(summaryOffsetStart);
+        // the CRC covers the footer's opcode and length too, so they are written in full before it
+        b.u8(McapFormat.OP_FOOTER).u64(McapFormat.FOOTER_CONTENT).u64(summaryStart).u64(summaryOffsetStart);
         long crc = 0;
         if (options.crcs()) {
             CRC32 summaryCrc = new CRC32(); // from the summary's start through summary_offset_start
@@ -262,7 +262,6 @@ public final class McapBagFileWriter implements BagFileWriter {
             crc = summaryCrc.getValue();
         }
         b.u32(crc);
-        b.endRecord(footerAt);
         b.bytes(McapFormat.MAGIC, 0, McapFormat.MAGIC.length);
         return b;
     }
