@@ -16,7 +16,8 @@ import java.util.Set;
  * Messages in log-time order through the summary's chunk indexes. Chunks are loaded in order of their first
  * message time, a chunk only once the earliest pending message is no earlier than its start, so chunks whose time
  * ranges overlap are merged while chunks that do not overlap are held one at a time. Equal times come in file
- * order. Chunks whose message indexes show none of the wanted channels are not read at all.
+ * order. Chunks whose message indexes show none of the wanted channels are not read at all. A chunk that cannot
+ * be read is reported once every message ordered before its first one has been returned.
  */
 final class IndexedMessageCursor implements MessageCursor {
     private static final Comparator<ChunkIndexRecord> LOAD_ORDER = (a, b) -> {
@@ -35,7 +36,9 @@ final class IndexedMessageCursor implements MessageCursor {
     private final ChunkLoader loader;
     private final PriorityQueue<ChunkMessages> loaded = new PriorityQueue<>(HEAD_ORDER);
     private int nextChunk;
+    /** A chunk that could not be loaded: thrown once every message ordered before its first one is out. */
     private BagFormatException failure;
+    private ChunkIndexRecord failedChunk;
 
     /**
      * @param channels the summary's channels (to tell which chunks can hold wanted topics)
@@ -69,16 +72,18 @@ final class IndexedMessageCursor implements MessageCursor {
 
     @Override
     public BagMessage next() throws IOException {
-        if (failure != null)
-            throw failure;
-        try {
-            while (nextChunk < chunks.size() && (loaded.isEmpty()
-                    || Long.compareUnsigned(chunks.get(nextChunk).messageStartTime(), loaded.peek().headTime()) <= 0))
-                load(chunks.get(nextChunk++));
-        } catch (BagFormatException e) {
-            failure = e;
-            throw e;
+        while (failure == null && nextChunk < chunks.size() && (loaded.isEmpty()
+                || Long.compareUnsigned(chunks.get(nextChunk).messageStartTime(), loaded.peek().headTime()) <= 0)) {
+            ChunkIndexRecord chunk = chunks.get(nextChunk++);
+            try {
+                load(chunk);
+            } catch (BagFormatException e) {
+                failure = e;
+                failedChunk = chunk;
+            }
         }
+        if (failure != null && !comesBeforeFailedChunk(loaded.peek()))
+            throw failure;
         ChunkMessages head = loaded.poll();
         if (head == null)
             return null;
@@ -88,6 +93,14 @@ final class IndexedMessageCursor implements MessageCursor {
         else
             loader.release(head);
         return message;
+    }
+
+    /** Whether the pending message precedes the first message of the chunk that failed to load. */
+    private boolean comesBeforeFailedChunk(ChunkMessages head) {
+        if (head == null)
+            return false;
+        int c = Long.compareUnsigned(head.headTime(), failedChunk.messageStartTime());
+        return c < 0 || c == 0 && head.chunkOffset() < failedChunk.chunkStartOffset();
     }
 
     private void load(ChunkIndexRecord index) throws IOException {

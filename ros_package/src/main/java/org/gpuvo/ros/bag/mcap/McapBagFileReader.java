@@ -101,6 +101,8 @@ public final class McapBagFileReader implements BagFileReader {
         int n = (int) Math.min(magic.length, file.size());
         file.read(0, magic, 0, n);
         boolean prefixMatches = Arrays.equals(magic, 0, Math.min(n, 5), McapFormat.MAGIC, 0, Math.min(n, 5));
+        if (n == 0)
+            throw new BagFormatException(file.path(), 0, "not an MCAP file (empty)");
         if (n < magic.length) {
             throw new BagFormatException(file.path(), 0, prefixMatches
                     ? "truncated: the file ends inside the MCAP magic" : "not an MCAP file (bad magic)");
