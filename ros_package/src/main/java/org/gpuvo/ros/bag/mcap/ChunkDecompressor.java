@@ -7,6 +7,7 @@ import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.zip.DataFormatException;
 
@@ -24,23 +25,24 @@ final class ChunkDecompressor implements AutoCloseable {
     private final BufferPool pool;
     private ZstdDecompressCtx zstd;
     private Lz4FrameDecoder lz4;
+    private byte[] scratch = new byte[0];
 
     ChunkDecompressor(BufferPool pool) {
         this.pool = pool;
     }
 
     /**
-     * Decompresses {@code src[off, off + len)} to an array from the pool holding exactly {@code size} valid bytes
-     * at its start.
+     * Decompresses {@code src[off, off + len)} (a direct buffer, so that zstd reads it where the file was read to)
+     * to an array from the pool holding exactly {@code size} valid bytes at its start.
      */
-    byte[] decompress(McapCompression compression, byte[] src, int off, int len, int size)
+    byte[] decompress(McapCompression compression, ByteBuffer src, int off, int len, int size)
             throws DataFormatException {
         switch (compression) {
             case NONE -> {
                 if (len != size)
                     throw new DataFormatException("uncompressed chunk holds " + len + " bytes but declares " + size);
                 byte[] dst = pool.take(size);
-                System.arraycopy(src, off, dst, 0, size);
+                src.get(off, dst, 0, size);
                 return dst;
             }
             case ZSTD -> {
@@ -51,9 +53,10 @@ final class ChunkDecompressor implements AutoCloseable {
                     throw new DataFormatException(len + " bytes of LZ4 cannot decode to the " + size + " declared");
                 if (lz4 == null)
                     lz4 = new Lz4FrameDecoder();
+                byte[] compressed = heapCopy(src, off, len);
                 byte[] dst = pool.take(size);
                 try {
-                    lz4.decode(src, off, len, dst, size);
+                    lz4.decode(compressed, 0, len, dst, size);
                 } catch (DataFormatException e) {
                     pool.give(dst);
                     throw e;
@@ -64,19 +67,19 @@ final class ChunkDecompressor implements AutoCloseable {
         }
     }
 
-    private byte[] zstd(byte[] src, int off, int len, int size) throws DataFormatException {
-        long frameSize = Zstd.getFrameContentSize(src, off, len);
+    private byte[] zstd(ByteBuffer src, int off, int len, int size) throws DataFormatException {
+        long frameSize = Zstd.getDirectByteBufferFrameContentSize(src, off, len);
         if (frameSize == -2)
             throw new DataFormatException("not a zstd frame");
         if (frameSize > size)
             throw new DataFormatException("zstd frame holds " + frameSize + " bytes, the chunk declares " + size);
-        if (frameSize != size)
-            return zstdStreamed(src, off, len, size); // size unknown, or several frames
+        if (frameSize != size) // size unknown, or several frames
+            return zstdStreamed(heapCopy(src, off, len), len, size);
         if (zstd == null)
             zstd = new ZstdDecompressCtx();
         byte[] dst = pool.take(size);
         try {
-            int n = zstd.decompressByteArray(dst, 0, size, src, off, len);
+            int n = zstd.decompressDirectByteBufferToByteArray(dst, 0, size, src, off, len);
             if (n != size)
                 throw new DataFormatException("zstd data decode to " + n + " bytes, not the " + size + " declared");
             return dst;
@@ -89,11 +92,19 @@ final class ChunkDecompressor implements AutoCloseable {
         }
     }
 
+    /** {@code src[off, off + len)} in a heap array (reused), for the decoders that need one. */
+    private byte[] heapCopy(ByteBuffer src, int off, int len) {
+        if (scratch.length < len)
+            scratch = new byte[len];
+        src.get(off, scratch, 0, len);
+        return scratch;
+    }
+
     /** Decompresses a zstd stream whose size the frame header does not give, growing the output as it comes. */
-    private static byte[] zstdStreamed(byte[] src, int off, int len, int size) throws DataFormatException {
+    private static byte[] zstdStreamed(byte[] src, int len, int size) throws DataFormatException {
         byte[] dst = new byte[Math.min(size, STREAM_START)];
         int n = 0;
-        try (ZstdInputStreamNoFinalizer in = new ZstdInputStreamNoFinalizer(new ByteArrayInputStream(src, off, len))) {
+        try (ZstdInputStreamNoFinalizer in = new ZstdInputStreamNoFinalizer(new ByteArrayInputStream(src, 0, len))) {
             while (true) {
                 if (n == dst.length) {
                     if (n == size) {

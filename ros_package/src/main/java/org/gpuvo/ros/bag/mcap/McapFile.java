@@ -63,6 +63,16 @@ final class McapFile implements Closeable {
         }
     }
 
+    /** Fills {@code dst} from its position to its limit with the bytes at {@code position}. */
+    void read(long position, ByteBuffer dst) throws IOException {
+        int start = dst.position();
+        while (dst.hasRemaining()) {
+            if (channel.read(dst, position + (dst.position() - start)) < 0)
+                throw new BagFormatException(path, position + (dst.position() - start),
+                        "the file ended while being read (was it truncated while open?)");
+        }
+    }
+
     /**
      * The record starting at {@code offset}: its prefix must lie within the file, and so must its content.
      */
