@@ -8,6 +8,9 @@ import java.util.zip.DataFormatException;
  * libmcap's and Python's writers) need this, and lz4-java's decompressors refuse offsets before the block's start.
  */
 final class Lz4BlockDecoder {
+    /** Longer than any LZ4 block (4 MiB at most) can hold: a length beyond it is corrupt. */
+    private static final int MAX_LENGTH = 1 << 24;
+
     private Lz4BlockDecoder() {
     }
 
@@ -23,15 +26,9 @@ final class Lz4BlockDecoder {
             int token = src[sp++] & 0xFF;
             int literals = token >>> 4;
             if (literals == 15) {
-                int b;
-                do {
-                    if (sp >= srcEnd)
-                        throw new DataFormatException("LZ4 literal length runs past the block");
-                    b = src[sp++] & 0xFF;
-                    literals += b;
-                } while (b == 255 && literals >= 0);
-                if (literals < 0)
-                    throw new DataFormatException("LZ4 literal length overflows");
+                int more = extension(src, sp, srcEnd, "literal");
+                sp += more / 255 + 1;
+                literals += more;
             }
             if (literals > srcEnd - sp || literals > dstEnd - dp)
                 throw new DataFormatException("LZ4 literals of " + literals + " bytes run past the block or output");
@@ -48,15 +45,9 @@ final class Lz4BlockDecoder {
                 throw new DataFormatException("LZ4 match offset " + offset + " points before the decoded data");
             int matchLength = (token & 15) + 4;
             if ((token & 15) == 15) {
-                int b;
-                do {
-                    if (sp >= srcEnd)
-                        throw new DataFormatException("LZ4 match length runs past the block");
-                    b = src[sp++] & 0xFF;
-                    matchLength += b;
-                } while (b == 255 && matchLength >= 0);
-                if (matchLength < 0)
-                    throw new DataFormatException("LZ4 match length overflows");
+                int more = extension(src, sp, srcEnd, "match");
+                sp += more / 255 + 1;
+                matchLength += more;
             }
             if (matchLength > dstEnd - dp)
                 throw new DataFormatException("LZ4 match of " + matchLength + " bytes runs past the output");
@@ -70,5 +61,23 @@ final class Lz4BlockDecoder {
             }
             dp += matchLength;
         }
+    }
+
+    /**
+     * The bytes that extend a literal or match length of 15: summed until one below 255. They number exactly
+     * {@code sum / 255 + 1}, which is how the caller skips them.
+     */
+    private static int extension(byte[] src, int sp, int srcEnd, String what) throws DataFormatException {
+        int sum = 0;
+        int b;
+        do {
+            if (sp >= srcEnd)
+                throw new DataFormatException("LZ4 " + what + " length runs past the block");
+            b = src[sp++] & 0xFF;
+            sum += b;
+            if (sum > MAX_LENGTH)
+                throw new DataFormatException("LZ4 " + what + " length exceeds any block");
+        } while (b == 255);
+        return sum;
     }
 }

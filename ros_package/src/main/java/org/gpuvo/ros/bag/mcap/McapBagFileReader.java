@@ -9,7 +9,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Collections;
@@ -250,7 +249,6 @@ public final class McapBagFileReader implements BagFileReader {
 
     @Override
     public String toString() {
-        return "MCAP " + file.path() + " (" + new String(McapFormat.MAGIC, 1, 4, StandardCharsets.US_ASCII) + ", "
-                + library + ")";
+        return "MCAP file " + file.path() + " (written by " + library + ")";
     }
 }
