@@ -23,7 +23,8 @@ final class BufferPool {
             return free.remove(best);
         if (free.size() >= KEEP)
             free.remove(0); // all too small: drop one rather than keep growing the pool
-        return new byte[minSize];
+        // headroom, so that chunks a little larger than this one can reuse it
+        return new byte[(int) Math.min(McapFormat.MAX_ARRAY, minSize + (long) minSize / 8)];
     }
 
     /** Returns an array taken before. */

@@ -10,9 +10,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * An MCAP file opened for positional reads through a {@link FileChannel} (safe to share between cursors). Record prefixes read here are checked
- * against the file's size, so a length field that points past the end is reported, with its offset, before
- * anything is allocated for it.
+ * An MCAP file opened for positional reads through a {@link FileChannel} (safe to share between cursors). Record
+ * prefixes read here are checked against the file's size, so a length field that points past the end is reported,
+ * with its offset, before anything is allocated for it.
  */
 final class McapFile implements Closeable {
     /** A record's opcode and content length, and where it starts. */

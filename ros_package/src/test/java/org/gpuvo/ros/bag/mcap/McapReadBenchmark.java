@@ -61,9 +61,9 @@ public final class McapReadBenchmark {
                 write(file, McapWriterOptions.defaults().withZstdLevel(level), messages, frames);
                 double seconds = (System.nanoTime() - t0) / 1e9;
                 long raw = (long) frames * messages.get(0).length;
-                System.out.printf("write zstd level %d: %d frames in %.2f s = %.0f frames/s, %.1f MB -> %.1f MB (%.1f %%)%n",
-                        level, frames, seconds, frames / seconds, raw / 1e6, Files.size(file) / 1e6,
-                        100.0 * Files.size(file) / raw);
+                System.out.printf("write zstd level %d: %d frames in %.2f s = %.0f frames/s, %.1f MB -> %.1f MB"
+                                + " (%.1f %%)%n", level, frames, seconds, frames / seconds, raw / 1e6,
+                        Files.size(file) / 1e6, 100.0 * Files.size(file) / raw);
                 if (level == 1)
                     level1 = file;
             }
@@ -74,8 +74,8 @@ public final class McapReadBenchmark {
                 decode[r] = frames / timeRead(level1, frames, null);
                 copy[r] = frames / timeRead(level1, frames, pixels);
             }
-            System.out.printf("read zstd level 1, one thread, median of %d: (a) read+decompress %.0f frames/s (%.0f MB/s),"
-                            + " (b) +copy of the pixels %.0f frames/s%n", repeats, median(decode),
+            System.out.printf("read zstd level 1, one thread, median of %d: (a) read+decompress %.0f frames/s"
+                            + " (%.0f MB/s), (b) +copy of the pixels %.0f frames/s%n", repeats, median(decode),
                     median(decode) * messages.get(0).length / 1e6, median(copy));
             System.out.printf("  all runs (a): %s%n  all runs (b): %s%n", Arrays.toString(round(decode)),
                     Arrays.toString(round(copy)));

@@ -28,7 +28,8 @@ import static org.gpuvo.ros.bag.mcap.WrittenMessage.byTime;
 /** Files written by {@link McapBagFileWriter} read back by {@link McapBagFileReader}, with and without index. */
 class McapRoundTripTest {
     static final TopicInfo IMAGE = new TopicInfo("/camera/image", "sensor_msgs/msg/Image", "cdr",
-            "- history: keep_last\n  depth: 5\n  reliability: best_effort\n", "RIHS01_d31d41a9a4c4bc8eae9be757b0beed306564f7526c88ea6a4588fb9582527d47");
+            "- history: keep_last\n  depth: 5\n  reliability: best_effort\n",
+            "RIHS01_d31d41a9a4c4bc8eae9be757b0beed306564f7526c88ea6a4588fb9582527d47");
     static final TopicInfo ODOM = new TopicInfo("/odom", "nav_msgs/msg/Odometry", "cdr",
             "- history: keep_last\n  depth: 10\n  reliability: reliable\n", "");
     static final TopicInfo TF = new TopicInfo("/tf", "tf2_msgs/msg/TFMessage", "cdr", "", "");
