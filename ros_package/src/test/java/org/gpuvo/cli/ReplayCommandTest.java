@@ -33,6 +33,10 @@ class ReplayCommandTest {
         return JsonOutput.MAPPER.readTree(run.out());
     }
 
+    private static void ok(CliRun run) {
+        assertThat(run.exitCode()).as(run.err()).isZero();
+    }
+
     private static Trajectory tum(Path file) {
         return new TrajectoryReader().read(file, TrajectoryFormat.TUM);
     }
@@ -40,8 +44,11 @@ class ReplayCommandTest {
     /**
      * The issue's round trip: KITTI 06 0–50 written as a bag and replayed gives the trajectory of {@code gpuvo run}
      * on the folder, bit for bit (same seed, the same pixels, the same calibration and times), and its metrics.
-     * The ground truth travels as quaternions in nav_msgs/Odometry, which moves the reference rotations by ~1e-16,
-     * so the metrics agree to 1e-12 relative rather than in every bit.
+     * With the ground truth from poses.txt ({@code --gt}) every metric is equal. With the bag's /ground_truth topic
+     * the reference travels as quaternions in nav_msgs/Odometry, and KITTI's poses.txt holds matrices that are
+     * rotations only to 1.5e-7 (R·Rᵀ − I), while a quaternion carries an exact rotation: the ATE then agrees to
+     * 1e-12 relative, the translational RPE to 1e-6 (measured 6e-9 m of 0.052 m), and the rotational RPE, an arccos
+     * of nearly 1 and so sensitive to that non-orthogonality, to 2 % (measured 0.0753° against 0.0762°).
      */
     @Test
     void kittiBagReplaysToTheTrajectoryAndMetricsOfRun() throws Exception {
@@ -71,9 +78,18 @@ class ReplayCommandTest {
             assertThat(b.pose(i).R.data).isEqualTo(a.pose(i).R.data);
         }
         assertThat(replay.path("frames_tracked").asInt()).isEqualTo(run.path("frames_tracked").asInt());
-        for (String key : new String[]{"ate_rmse_m", "rpe_trans_rmse_m", "rpe_rot_rmse_deg", "path_length_m"})
-            assertThat(replay.path(key).asDouble()).as(key)
-                    .isCloseTo(run.path(key).asDouble(), within(1e-12 * Math.abs(run.path(key).asDouble())));
+        assertThat(replay.path("path_length_m").asDouble()).isEqualTo(run.path("path_length_m").asDouble());
+        assertThat(replay.path("ate_rmse_m").asDouble())
+                .isCloseTo(run.path("ate_rmse_m").asDouble(), within(1e-12 * run.path("ate_rmse_m").asDouble()));
+        assertThat(replay.path("rpe_trans_rmse_m").asDouble())
+                .isCloseTo(run.path("rpe_trans_rmse_m").asDouble(), within(1e-6 * run.path("rpe_trans_rmse_m").asDouble()));
+        assertThat(replay.path("rpe_rot_rmse_deg").asDouble())
+                .isCloseTo(run.path("rpe_rot_rmse_deg").asDouble(), within(0.02 * run.path("rpe_rot_rmse_deg").asDouble()));
+
+        JsonNode withFile = json(CliRun.run("replay", bag.toString(), "--backend", "cpu", "--gt",
+                kitti.resolve("poses.txt").toString(), "--out", dir.resolve("replay-gt").toString(), "--json", "-"));
+        for (String key : new String[]{"frames_tracked", "ate_rmse_m", "rpe_trans_rmse_m", "rpe_rot_rmse_deg", "path_length_m"})
+            assertThat(withFile.path(key).asDouble()).as(key).isEqualTo(run.path(key).asDouble());
         assertThat(replay.path("replay").path("counts").path("malformed").asInt()).isZero();
         assertThat(replay.path("replay").path("topics").asText()).contains("/camera/image_raw", "/ground_truth");
     }
@@ -83,7 +99,7 @@ class ReplayCommandTest {
     void eurocStereoThroughSqlite() throws Exception {
         Path euroc = SharedData.require("euroc-v101-micro");
         Path bag = dir.resolve("euroc-bag");
-        json(CliRun.run("bag-from", euroc.toString(), bag.toString(), "--storage", "sqlite3", "--frames", ":40", "-q"));
+        ok(CliRun.run("bag-from", euroc.toString(), bag.toString(), "--storage", "sqlite3", "--frames", ":40", "-q"));
         assertThat(Files.list(bag).map(p -> p.getFileName().toString())).contains("metadata.yaml", "euroc-bag_0.db3");
         JsonNode replay = json(CliRun.run("replay", bag.toString(), "--backend", "cpu", "--out",
                 dir.resolve("replay").toString(), "--json", "-"));
@@ -111,7 +127,7 @@ class ReplayCommandTest {
     void writeBagHoldsTheInputAndTheResults() throws Exception {
         Path kitti = SharedData.require("kitti-06-0050");
         Path bag = dir.resolve("bag");
-        json(CliRun.run("bag-from", kitti.toString(), bag.toString(), "--frames", ":12", "-q"));
+        ok(CliRun.run("bag-from", kitti.toString(), bag.toString(), "--frames", ":12", "-q"));
         Path results = dir.resolve("results");
         json(CliRun.run("replay", bag.toString(), "--backend", "cpu", "--out", dir.resolve("replay").toString(),
                 "--write-bag", results.toString(), "--json", "-"));
@@ -144,7 +160,7 @@ class ReplayCommandTest {
 
         Path kitti = SharedData.require("kitti-06-0050");
         Path bag = dir.resolve("bag");
-        json(CliRun.run("bag-from", kitti.toString(), bag.toString(), "--frames", ":3", "-q"));
+        ok(CliRun.run("bag-from", kitti.toString(), bag.toString(), "--frames", ":3", "-q"));
         CliRun exists = CliRun.run("bag-from", kitti.toString(), bag.toString());
         assertThat(exists.exitCode()).isEqualTo(2);
         assertThat(exists.err()).contains("exists");

@@ -1,5 +1,7 @@
 package org.gpuvo.ros.bag;
 
+import org.gpuvo.ros.bag.mcap.McapBagFileReader;
+import org.gpuvo.ros.bag.mcap.McapBagFileWriter;
 import org.gpuvo.ros.bag.sqlite.SqliteBagFileReader;
 import org.gpuvo.ros.bag.sqlite.SqliteBagFileWriter;
 
@@ -19,8 +21,10 @@ public enum Storage {
     SQLITE3("sqlite3", "db3", "SQLite format 3\0",
             SqliteBagFileReader::new,
             (file, options) -> new SqliteBagFileWriter(file, options.rosDistro())),
-    // MCAP is plugged in here: McapBagFileReader::new, (file, options) -> new McapBagFileWriter(file)
-    MCAP("mcap", "mcap", "\u0089MCAP0\r\n", null, null);
+    // written as rosbag2 does: zstd chunks, summary and index (McapWriterOptions.defaults())
+    MCAP("mcap", "mcap", "\u0089MCAP0\r\n",
+            McapBagFileReader::open,
+            (file, options) -> McapBagFileWriter.create(file));
 
     /** The storage new bags get where none is named: MCAP, as rosbag2 since Iron. */
     public static final Storage DEFAULT = MCAP;
