@@ -152,6 +152,26 @@ class ReplayCommandTest {
         }
     }
 
+    /** A recording cut short (the recorder killed): the frames before the cut are replayed, the damage reported. */
+    @Test
+    void aTruncatedBagIsReplayedUpToTheDamage() throws Exception {
+        Path kitti = SharedData.require("kitti-06-0050");
+        Path bag = dir.resolve("cut");
+        ok(CliRun.run("bag-from", kitti.toString(), bag.toString(), "--frames", ":20", "-q"));
+        Path file = bag.resolve("cut_0.mcap");
+        byte[] whole = Files.readAllBytes(file);
+        Files.write(file, java.util.Arrays.copyOf(whole, whole.length * 6 / 10));
+        CliRun replay = CliRun.run("replay", bag.toString(), "--backend", "cpu", "--out", dir.resolve("r").toString(),
+                "--json", "-");
+        JsonNode json = json(replay);
+        int frames = json.path("frames").asInt();
+        assertThat(frames).isBetween(5, 19);
+        JsonNode damage = json.path("replay").path("counts").path("damaged_files");
+        assertThat(damage.size()).isEqualTo(1);
+        assertThat(damage.get(0).asText()).contains("cut_0.mcap");
+        assertThat(replay.err()).contains("damaged: ");
+    }
+
     @Test
     void mistakesAreOneLineUsageErrors() throws Exception {
         CliRun missing = CliRun.run("replay", dir.resolve("nowhere").toString());

@@ -3,7 +3,6 @@ package org.gpuvo.ros.replay;
 import georegression.struct.se.Se3_F64;
 import org.gpuvo.odometry.trajectory.Trajectory;
 import org.gpuvo.odometry.vo.VoMode;
-import org.gpuvo.ros.bag.BagFormatException;
 import org.gpuvo.ros.bag.BagMessage;
 import org.gpuvo.ros.bag.BagReader;
 import org.gpuvo.ros.bag.MessageCursor;
@@ -79,11 +78,10 @@ final class BagIndex {
             read.add(topics.secondCameraInfo);
         if (topics.groundTruth != null)
             read.add(topics.groundTruth);
-        try (MessageCursor cursor = bag.messages(read)) {
+        // damage is counted and passed: every good message of every file is used
+        try (MessageCursor cursor = bag.messages(read, damage -> counters.damaged(damage.getMessage()))) {
             for (BagMessage m; (m = cursor.next()) != null; )
                 index.add(m);
-        } catch (BagFormatException e) {
-            counters.damaged(e.getMessage());
         }
         if (index.cameraInfo == null)
             throw new IllegalArgumentException("no usable camera_info on " + topics.cameraInfo);

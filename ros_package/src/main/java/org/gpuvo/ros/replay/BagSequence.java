@@ -8,7 +8,6 @@ import org.gpuvo.odometry.dataset.DepthImage;
 import org.gpuvo.odometry.dataset.Sequence;
 import org.gpuvo.odometry.trajectory.Trajectory;
 import org.gpuvo.odometry.vo.VoMode;
-import org.gpuvo.ros.bag.BagFormatException;
 import org.gpuvo.ros.bag.BagMessage;
 import org.gpuvo.ros.bag.BagReader;
 import org.gpuvo.ros.bag.MessageCursor;
@@ -219,8 +218,6 @@ public final class BagSequence implements Sequence, Closeable {
             servedFirst = early.remove(firstKey);
             servedSecond = secondKey == null ? null : early.remove(secondKey);
             servedFrame = i;
-        } catch (BagFormatException e) {
-            throw new DatasetException(e.getMessage(), e);
         } catch (IOException e) {
             throw new UncheckedIOException(e.getMessage(), e);
         }
@@ -232,7 +229,8 @@ public final class BagSequence implements Sequence, Closeable {
         early.clear();
         ordinals = new int[2];
         Set<String> read = new HashSet<>(topics.imageTopics());
-        cursor = bag.messages(read);
+        // damage was counted by the index; passing it the same way here delivers the same messages in the same order
+        cursor = bag.messages(read, damage -> { });
     }
 
     /** At a rate, waits until frame i's time has come (measured from the first frame served). */

@@ -30,8 +30,10 @@ public final class ReplayCounters {
                 + " (further ones are counted, not logged)");
     }
 
-    /** A bag file that could not be read to its end. */
+    /** A bag file that could not be read to its end (a place met again, as a reader may, is one damage). */
     void damaged(String problem) {
+        if (damage.contains(problem))
+            return;
         damage.add(problem);
         LOG.warn("{}; the messages before the damage are used", problem);
     }
