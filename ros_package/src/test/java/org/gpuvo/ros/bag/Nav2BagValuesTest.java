@@ -43,9 +43,13 @@ class Nav2BagValuesTest {
         return SharedData.require("rosbags").resolve("nav2_turtlebot.mcap");
     }
 
-    private static List<BagMessage> read(Set<String> topics) throws IOException {
+    /** The Odometry and TF topics, streamed together as a reader of poses would. */
+    private static final Set<String> DECODED = Set.of("/odom", "/tf", "/tf_static");
+
+    /** The messages of {@code topic}, taken from a stream of {@link #DECODED}. */
+    private static List<BagMessage> read(String topic) throws IOException {
         try (BagReader bag = Bags.open(nav2())) {
-            return drain(bag.messages(topics));
+            return ofTopic(drain(bag.messages(DECODED)), topic);
         }
     }
 
@@ -75,12 +79,19 @@ class Nav2BagValuesTest {
             assertThat(first.timeNs()).isEqualTo(1778234353382747000L);
             assertThat(last.topic().name()).isEqualTo("/tf");
             assertThat(last.timeNs()).isEqualTo(1778234450738043000L);
+
+            // choosing topics drops the others and keeps the merged order
+            List<BagMessage> chosen = drain(bag.messages(DECODED));
+            assertThat(chosen).hasSize(2639 + 5422 + 1);
+            assertThat(chosen).extracting(m -> m.topic().name(), BagMessage::timeNs).containsExactlyElementsOf(
+                    all.stream().filter(m -> DECODED.contains(m.topic().name()))
+                            .map(m -> tuple(m.topic().name(), m.timeNs())).toList());
         }
     }
 
     @Test
     void odometryAgreesWithTheIndependentDecode() throws IOException {
-        List<BagMessage> odom = read(Set.of("/odom"));
+        List<BagMessage> odom = read("/odom");
         assertThat(odom).hasSize(2639);
 
         assertOdometry(odom.get(0), 1778234353382747000L, 928, 800000000,
@@ -122,7 +133,7 @@ class Nav2BagValuesTest {
 
     @Test
     void tfAgreesWithTheIndependentDecode() throws IOException {
-        List<BagMessage> tf = read(Set.of("/tf"));
+        List<BagMessage> tf = read("/tf");
         assertThat(tf).hasSize(5422);
 
         assertThat(tf.get(0).timeNs()).isEqualTo(1778234353382761000L);
@@ -138,7 +149,7 @@ class Nav2BagValuesTest {
 
     @Test
     void tfStaticAgreesWithTheIndependentDecode() throws IOException {
-        List<BagMessage> tfStatic = read(Set.of("/tf_static"));
+        List<BagMessage> tfStatic = read("/tf_static");
         assertThat(tfStatic).hasSize(1);
         assertThat(tfStatic.get(0).timeNs()).isEqualTo(1778234353404134000L);
         // the robot description's fixed frames, all stamped 0
