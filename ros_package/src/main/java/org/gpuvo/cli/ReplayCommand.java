@@ -122,7 +122,7 @@ final class ReplayCommand implements Callable<Integer> {
                 long written = 0;
                 if (writeBag != null)
                     written = writeResults(bag, sequence, summary);
-                report(summary, topics, counters, written);
+                report(summary, topics, counters, sequence, written);
             }
         }
         return 0;
@@ -140,7 +140,8 @@ final class ReplayCommand implements Callable<Integer> {
         }
     }
 
-    private void report(RunSummary summary, ReplayTopics topics, ReplayCounters counters, long written) throws IOException {
+    private void report(RunSummary summary, ReplayTopics topics, ReplayCounters counters, BagSequence sequence,
+                        long written) throws IOException {
         PrintWriter text = json.text();
         text.print("gpuvo replay: ");
         summary.print(text);
@@ -149,6 +150,10 @@ final class ReplayCommand implements Callable<Integer> {
                         + "wrong size %d)%s%n", counters.skipped(), counters.imageMessages(), counters.malformed(),
                 counters.unpaired(), counters.stampsNotIncreasing(), counters.wrongSize(),
                 counters.damage().isEmpty() ? "" : "; damaged: " + String.join("; ", counters.damage()));
+        int frames = summary.run().frames().size();
+        text.printf(Locale.ROOT, "reading    index %.2f s, frames %.2f s (%.2f ms a frame, %.0f frames/s)%n",
+                sequence.indexSeconds(), sequence.readSeconds(), 1e3 * sequence.readSeconds() / frames,
+                frames / sequence.readSeconds());
         if (writeBag != null)
             text.printf("bag        %s (%d result messages beside the input's)%n", writeBag, written);
         text.flush();
@@ -157,6 +162,8 @@ final class ReplayCommand implements Callable<Integer> {
         ObjectNode replay = root.putObject("replay");
         replay.put("topics", topics.toString());
         replay.putPOJO("counts", counters.asMap());
+        replay.put("index_s", sequence.indexSeconds());
+        replay.put("read_s", sequence.readSeconds());
         if (writeBag != null)
             replay.put("write_bag", writeBag.toString());
         json.write(root);

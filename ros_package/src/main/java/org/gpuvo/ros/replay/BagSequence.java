@@ -55,9 +55,14 @@ public final class BagSequence implements Sequence, Closeable {
     private int servedFrame = -1;
     private BagMessage servedFirst, servedSecond;
     private long paceStartNanos;
+    private final double indexSeconds;
+    /** time spent reading and decoding the frames served, in nanoseconds */
+    private long readNanos;
 
-    private BagSequence(BagReader bag, String name, ReplayTopics topics, BagIndex index, Trajectory groundTruth, double rate) {
+    private BagSequence(BagReader bag, String name, ReplayTopics topics, BagIndex index, Trajectory groundTruth, double rate,
+                        double indexSeconds) {
         this.bag = bag;
+        this.indexSeconds = indexSeconds;
         this.name = name;
         this.topics = topics;
         this.frames = index.frames();
@@ -93,12 +98,14 @@ public final class BagSequence implements Sequence, Closeable {
      */
     public static BagSequence open(BagReader bag, String name, ReplayTopics topics, ConfigSync sync,
                                    Trajectory groundTruth, double rate, ReplayCounters counters) throws IOException {
+        long start = System.nanoTime();
         BagIndex index = BagIndex.read(bag, topics, sync, counters);
+        double indexSeconds = (System.nanoTime() - start) / 1e9;
         if (index.frames().size() == 0)
             throw new IllegalArgumentException(name + ": no usable frame on " + topics.imageTopics() + " ("
                     + counters.imageMessages() + " image messages, " + counters.skipped() + " skipped)");
         Trajectory truth = groundTruth != null ? groundTruth : index.groundTruth();
-        return new BagSequence(bag, name, topics, index, truth, rate);
+        return new BagSequence(bag, name, topics, index, truth, rate, indexSeconds);
     }
 
     private static long key(int topic, int ordinal) {
@@ -127,16 +134,24 @@ public final class BagSequence implements Sequence, Closeable {
 
     @Override
     public GrayImage left(int i) {
+        if (i != servedFrame)
+            pace(i);
+        long start = System.nanoTime();
         serve(i);
-        return gray(servedFirst, firstIsCompressed);
+        GrayImage image = gray(servedFirst, firstIsCompressed);
+        readNanos += System.nanoTime() - start;
+        return image;
     }
 
     @Override
     public GrayImage right(int i) {
         if (topics.mode != VoMode.STEREO)
             throw new UnsupportedOperationException(name + " is not replayed as stereo");
+        long start = System.nanoTime();
         serve(i);
-        return gray(servedSecond, secondIsCompressed);
+        GrayImage image = gray(servedSecond, secondIsCompressed);
+        readNanos += System.nanoTime() - start;
+        return image;
     }
 
     @Override
@@ -153,8 +168,11 @@ public final class BagSequence implements Sequence, Closeable {
     public DepthImage depth(int i) {
         if (topics.mode != VoMode.RGBD)
             throw new UnsupportedOperationException(name + " is not replayed as RGB-D");
+        long start = System.nanoTime();
         serve(i);
-        return ImageMessages.toDepth(decode(servedSecond, Image.class));
+        DepthImage depth = ImageMessages.toDepth(decode(servedSecond, Image.class));
+        readNanos += System.nanoTime() - start;
+        return depth;
     }
 
     @Override
@@ -170,6 +188,16 @@ public final class BagSequence implements Sequence, Closeable {
     /** The camera's frame id (of its camera_info), for results published beside the images. */
     public String cameraFrameId() {
         return cameraFrameId;
+    }
+
+    /** Seconds the first reading of the bag took (stamps, calibration, ground truth, checks). */
+    public double indexSeconds() {
+        return indexSeconds;
+    }
+
+    /** Seconds spent streaming and decoding the frames' images so far (waits of {@code rate} excluded). */
+    public double readSeconds() {
+        return readNanos / 1e9;
     }
 
     /** The topics replayed. */
@@ -198,7 +226,6 @@ public final class BagSequence implements Sequence, Closeable {
             return;
         if (i < 0 || i >= frames.size())
             throw new IndexOutOfBoundsException("frame " + i + " of " + frames.size());
-        pace(i);
         try {
             if (cursor == null || i < servedFrame)
                 restart();

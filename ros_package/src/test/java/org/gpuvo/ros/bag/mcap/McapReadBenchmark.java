@@ -6,9 +6,14 @@ import org.gpuvo.gpu.testdata.SharedData;
 import org.gpuvo.ros.bag.BagMessage;
 import org.gpuvo.ros.bag.MessageCursor;
 import org.gpuvo.ros.bag.TopicInfo;
+import org.gpuvo.ros.cdr.MessageCodec;
+import org.gpuvo.ros.cdr.MessageCodecs;
+import org.gpuvo.ros.image.ImageMessages;
+import org.gpuvo.ros.msg.Header;
+import org.gpuvo.ros.msg.Image;
+import org.gpuvo.ros.msg.Time;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,12 +26,12 @@ import java.util.SplittableRandom;
  * tiled to that size where the shared data has them, else a synthetic textured scene with sensor-like noise) into
  * an MCAP file with zstd chunks in a temporary folder, then reads them back on one thread several times and prints
  * the median frames per second of (a) reading and decompressing (each message copied into its own array, as
- * {@link BagMessage} holds it) and (b) the same plus copying the pixels out of the CDR into an image buffer. Also
+ * {@link BagMessage} holds it) and (b) the same plus decoding the CDR into the grey image a replay serves. Also
  * prints write speed and size for zstd levels 1 and 3. Run from the project root:
  * <pre>mvn -q -o -pl ros_package -am test-compile dependency:build-classpath \
  *     -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test
  * java -cp ros_package/target/test-classes:ros_package/target/classes:$(cat ros_package/target/bench.classpath) \
- *     org.gpuvo.ros.bag.mcap.McapReadBenchmark [--frames N] [--repeats R]</pre>
+ *     org.gpuvo.ros.bag.mcap.McapReadBenchmark [--frames N] [--repeats R] [--read-levels 1,-1,-3]</pre>
  * A benchmark, not a test: it asserts nothing and is not run by the build.
  */
 public final class McapReadBenchmark {
@@ -37,10 +42,12 @@ public final class McapReadBenchmark {
     public static void main(String[] args) throws IOException {
         int frames = 1000;
         int repeats = 5;
+        int[] readLevels = {1};
         for (int a = 0; a < args.length; a++) {
             switch (args[a]) {
                 case "--frames" -> frames = Integer.parseInt(args[++a]);
                 case "--repeats" -> repeats = Integer.parseInt(args[++a]);
+                case "--read-levels" -> readLevels = Arrays.stream(args[++a].split(",")).mapToInt(Integer::parseInt).toArray();
                 default -> throw new IllegalArgumentException("unknown argument " + args[a]);
             }
         }
@@ -49,12 +56,13 @@ public final class McapReadBenchmark {
                 Runtime.getRuntime().availableProcessors());
         List<byte[]> images = sourceImages();
         List<byte[]> messages = new ArrayList<>();
+        MessageCodec<Image> codec = MessageCodecs.of(Image.class);
         for (int i = 0; i < images.size(); i++)
-            messages.add(imageCdr(i, images.get(i)));
+            messages.add(codec.encode(ImageMessages.fromGray(new GrayImage(WIDTH, HEIGHT, images.get(i)),
+                    new Header(Time.ofNanos(1_000_000_000_000L + i * 50_000_000L), "camera"))));
 
         Path dir = Files.createTempDirectory("mcap-bench");
         try {
-            Path level1 = null;
             for (int level : new int[]{1, 3}) {
                 Path file = dir.resolve("images-zstd" + level + ".mcap");
                 long t0 = System.nanoTime();
@@ -64,21 +72,26 @@ public final class McapReadBenchmark {
                 System.out.printf("write zstd level %d: %d frames in %.2f s = %.0f frames/s, %.1f MB -> %.1f MB"
                                 + " (%.1f %%)%n", level, frames, seconds, frames / seconds, raw / 1e6,
                         Files.size(file) / 1e6, 100.0 * Files.size(file) / raw);
-                if (level == 1)
-                    level1 = file;
+                Files.delete(file);
             }
-            double[] decode = new double[repeats];
-            double[] copy = new double[repeats];
-            byte[] pixels = new byte[WIDTH * HEIGHT];
-            for (int r = 0; r < repeats; r++) {
-                decode[r] = frames / timeRead(level1, frames, null);
-                copy[r] = frames / timeRead(level1, frames, pixels);
+            for (int level : readLevels) {
+                Path file = dir.resolve("images-read-zstd" + level + ".mcap");
+                write(file, McapWriterOptions.defaults().withZstdLevel(level), messages, frames);
+                double[] decode = new double[repeats];
+                double[] copy = new double[repeats];
+                for (int r = 0; r < repeats; r++) {
+                    decode[r] = frames / timeRead(file, frames, false);
+                    copy[r] = frames / timeRead(file, frames, true);
+                }
+                long raw = (long) frames * messages.get(0).length;
+                System.out.printf("read zstd level %d (%.1f %% of raw), one thread, median of %d: (a) read+decompress "
+                                + "%.0f frames/s (%.0f MB/s), (b) + CDR decode to a grey image, as replay does, %.0f "
+                                + "frames/s%n", level, 100.0 * Files.size(file) / raw, repeats, median(decode),
+                        median(decode) * messages.get(0).length / 1e6, median(copy));
+                System.out.printf("  all runs (a): %s%n  all runs (b): %s%n", Arrays.toString(round(decode)),
+                        Arrays.toString(round(copy)));
+                Files.delete(file);
             }
-            System.out.printf("read zstd level 1, one thread, median of %d: (a) read+decompress %.0f frames/s"
-                            + " (%.0f MB/s), (b) +copy of the pixels %.0f frames/s%n", repeats, median(decode),
-                    median(decode) * messages.get(0).length / 1e6, median(copy));
-            System.out.printf("  all runs (a): %s%n  all runs (b): %s%n", Arrays.toString(round(decode)),
-                    Arrays.toString(round(copy)));
         } finally {
             try (var files = Files.list(dir)) {
                 for (Path p : files.toList())
@@ -140,18 +153,18 @@ public final class McapReadBenchmark {
         }
     }
 
-    /** Seconds to read all frames; with {@code pixels}, each frame's pixels are copied there from the CDR. */
-    private static double timeRead(Path file, int frames, byte[] pixels) throws IOException {
+    /** Seconds to read all frames; with {@code toImage}, each is decoded (CDR) into the grey image replay serves. */
+    private static double timeRead(Path file, int frames, boolean toImage) throws IOException {
+        MessageCodec<Image> codec = MessageCodecs.of(Image.class);
         long t0 = System.nanoTime();
         long checksum = 0;
         int n = 0;
         try (McapBagFileReader reader = McapBagFileReader.open(file);
              MessageCursor cursor = reader.messages(null)) {
             for (BagMessage m = cursor.next(); m != null; m = cursor.next()) {
-                if (pixels != null) {
-                    int at = pixelOffset(m.data());
-                    System.arraycopy(m.data(), at, pixels, 0, pixels.length);
-                    checksum += pixels[n % pixels.length];
+                if (toImage) {
+                    GrayImage image = ImageMessages.toGray(codec.decode(m.data()));
+                    checksum += image.data[n % image.data.length];
                 } else {
                     checksum += m.data().length;
                 }
@@ -162,54 +175,6 @@ public final class McapReadBenchmark {
         if (n != frames || checksum == 42)
             System.out.println("unexpected: " + n + " frames read");
         return seconds;
-    }
-
-    /**
-     * Minimal little-endian CDR of sensor_msgs/Image (the project's codec lives elsewhere): encapsulation header
-     * 00 01 00 00, then header{stamp{int32 sec, uint32 nanosec}, string frame_id}, uint32 height, uint32 width,
-     * string encoding, uint8 is_bigendian, uint32 step, uint8[] data; alignment counted after the 4-byte header.
-     */
-    static byte[] imageCdr(int index, byte[] pixels) {
-        RawMcap.Fields f = RawMcap.fields().raw(new byte[]{0, 1, 0, 0});
-        f.u32(1_000 + index).u32(index * 1000L);
-        cdrString(f, "camera");
-        f.u32(HEIGHT).u32(WIDTH);
-        cdrString(f, "mono8");
-        f.u8(0);
-        align4(f);
-        f.u32(WIDTH).u32(pixels.length).raw(pixels);
-        return f.bytes();
-    }
-
-    private static void cdrString(RawMcap.Fields f, String s) {
-        align4(f);
-        byte[] b = s.getBytes(StandardCharsets.US_ASCII);
-        f.u32(b.length + 1L).raw(b).u8(0);
-    }
-
-    private static void align4(RawMcap.Fields f) {
-        while ((f.out.size() - 4) % 4 != 0)
-            f.u8(0);
-    }
-
-    /** Where the pixels start in {@link #imageCdr}'s layout, found by walking its fields. */
-    private static int pixelOffset(byte[] cdr) {
-        int at = 4 + 8;
-        at += 4 + RecordInput.getIntLE(cdr, at); // frame_id
-        at = align(at) + 8; // height, width
-        at = align(at);
-        at += 4 + RecordInput.getIntLE(cdr, at); // encoding
-        at += 1; // is_bigendian
-        at = align(at) + 4; // step
-        at = align(at);
-        int length = RecordInput.getIntLE(cdr, at);
-        if (length != WIDTH * HEIGHT)
-            throw new IllegalStateException("pixel count " + length);
-        return at + 4;
-    }
-
-    private static int align(int at) {
-        return 4 + ((at - 4 + 3) & ~3);
     }
 
     private static double median(double[] v) {
