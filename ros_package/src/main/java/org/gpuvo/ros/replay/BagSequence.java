@@ -48,6 +48,7 @@ public final class BagSequence implements Sequence, Closeable {
     private final Map<Long, Integer> frameOfMessage = new HashMap<>();
     private final double rate;
     private final String cameraFrameId;
+    private final double indexSeconds;
 
     private MessageCursor cursor;
     private final Map<Long, BagMessage> early = new HashMap<>();
@@ -55,7 +56,6 @@ public final class BagSequence implements Sequence, Closeable {
     private int servedFrame = -1;
     private BagMessage servedFirst, servedSecond;
     private long paceStartNanos;
-    private final double indexSeconds;
     /** time spent reading and decoding the frames served, in nanoseconds */
     private long readNanos;
 
