@@ -8,6 +8,7 @@ import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 
+import java.io.StringReader;
 import java.math.BigInteger;
 import java.util.List;
 import java.util.Locale;
@@ -17,7 +18,7 @@ import java.util.regex.Pattern;
 /**
  * A YAML value to a parameter value, typed as rcl_yaml_param_parser types it ({@code parse.c}, get_value), which
  * both {@code --params-file} and {@code -p} go through: a quoted scalar is a string; an unquoted one is a boolean
- * if it is one of YAML 1.1's words (true/false, yes/no, on/off, y/n in three casings), else an integer if C's
+ * if it is one of the YAML 1.1 words rcl lists (true/false, yes/no, on/off in three casings, y/n), else an integer if C's
  * strtol (base 0: decimal, 0x hex, 0 octal) reads all of it into 64 bits, else a double if strtod reads all of
  * it (YAML's .inf/.nan too; a value out of double's range stays a string, as strtod's ERANGE makes it), else a
  * string. YAML tags are not looked at. A list holds values of one type ([1, 2.5] is an error, as in rcl); an empty
@@ -68,12 +69,12 @@ final class ParameterYaml {
                 + " where a value or a list of values is expected");
     }
 
-    /** Parses {@code text} (what follows {@code :=} in {@code -p}) as a YAML document; null where it is empty. */
+    /** Parses a YAML document (a params file, or what follows {@code :=} in {@code -p}); null where it is empty. */
     static Node compose(String text) {
         LoaderOptions options = new LoaderOptions();
         options.setAllowDuplicateKeys(true); // rcl keeps the last; ParameterFile does the same
         options.setCodePointLimit(MAX_CODE_POINTS);
-        return new Yaml(options).compose(new java.io.StringReader(text));
+        return new Yaml(options).compose(new StringReader(text));
     }
 
     private static Object scalar(String name, ScalarNode node, Function<Node, String> where) {

@@ -32,14 +32,8 @@ public final class RosNames {
 
     /** An absolute namespace: "/" or a fully qualified name, at most {@value #MAX_NAMESPACE_LENGTH} characters. */
     public static void checkNamespace(String namespace) {
-        if ("/".equals(namespace))
-            return;
-        Problem problem = fullNameProblem(namespace);
-        if (problem != null)
-            throw invalid("namespace", namespace, problem.reason, problem.index);
-        if (namespace.length() > MAX_NAMESPACE_LENGTH)
-            throw invalid("namespace", namespace, "it must not be longer than " + MAX_NAMESPACE_LENGTH + " characters",
-                    -1);
+        if (!"/".equals(namespace))
+            checkFullName("namespace", namespace, MAX_NAMESPACE_LENGTH);
     }
 
     /**
@@ -47,12 +41,7 @@ public final class RosNames {
      * digit-led token, no trailing '/', at most {@value #MAX_TOPIC_NAME_LENGTH} characters.
      */
     public static void checkFullTopicName(String name) {
-        Problem problem = fullNameProblem(name);
-        if (problem != null)
-            throw invalid("topic name", name, problem.reason, problem.index);
-        if (name.length() > MAX_TOPIC_NAME_LENGTH)
-            throw invalid("topic name", name, "it must not be longer than " + MAX_TOPIC_NAME_LENGTH + " characters",
-                    -1);
+        checkFullName("topic name", name, MAX_TOPIC_NAME_LENGTH);
     }
 
     /**
@@ -119,31 +108,29 @@ public final class RosNames {
         return true;
     }
 
-    /** What breaks rmw's rules for a fully qualified name and where, or null where it keeps them (length aside). */
-    private static Problem fullNameProblem(String name) {
+    /** rmw's rules for a fully qualified name, the length checked last as rmw does (a "soft" problem there). */
+    private static void checkFullName(String what, String name, int maxLength) {
         if (name == null || name.isEmpty())
-            return new Problem("it must not be empty", -1);
+            throw invalid(what, name, "it must not be empty", -1);
         if (name.charAt(0) != '/')
-            return new Problem("it must be absolute (start with '/')", 0);
+            throw invalid(what, name, "it must be absolute (start with '/')", 0);
         if (name.charAt(name.length() - 1) == '/')
-            return new Problem("it must not end with '/'", name.length() - 1);
+            throw invalid(what, name, "it must not end with '/'", name.length() - 1);
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
             if (!isAlnum(c) && c != '_' && c != '/')
-                return new Problem("it must hold only alphanumerics, '_' and '/'", i);
+                throw invalid(what, name, "it must hold only alphanumerics, '_' and '/'", i);
         }
         for (int i = 0; i + 1 < name.length(); i++) {
             if (name.charAt(i) != '/')
                 continue;
             if (name.charAt(i + 1) == '/')
-                return new Problem("it must not hold repeated '/'", i + 1);
+                throw invalid(what, name, "it must not hold repeated '/'", i + 1);
             if (isDigit(name.charAt(i + 1)))
-                return new Problem("a name token must not start with a number", i + 1);
+                throw invalid(what, name, "a name token must not start with a number", i + 1);
         }
-        return null;
-    }
-
-    private record Problem(String reason, int index) {
+        if (name.length() > maxLength)
+            throw invalid(what, name, "it must not be longer than " + maxLength + " characters", -1);
     }
 
     private static IllegalArgumentException invalid(String what, String name, String problem, int index) {

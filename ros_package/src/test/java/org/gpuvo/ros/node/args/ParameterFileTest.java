@@ -15,9 +15,7 @@ class ParameterFileTest {
     Path dir;
 
     private Path write(String text) throws IOException {
-        Path file = dir.resolve("params.yaml");
-        Files.writeString(file, text);
-        return file;
+        return ParamsFiles.write(dir, "params.yaml", text);
     }
 
     @Test
@@ -106,23 +104,7 @@ class ParameterFileTest {
     void theNodesOwnSectionPrevailsOverWildcardsAndLaterSectionsOverEarlier() throws IOException {
         // design.ros2.org "ROS command line arguments", "Precedence order": this file gives
         // my_int=2, another_int=2, global_int=1, my_float=1.0, another_float=1.0
-        Path file = write("""
-                # my_params.yaml
-                my_node:
-                    ros__parameters:
-                        my_int: 1
-                        my_int: 2
-                        another_int: 1
-                        my_float: 1.0
-                        another_float: 1.0
-                my_node:
-                    ros__parameters:
-                        another_int: 2
-                /**:
-                    ros__parameters:
-                        my_int: 3
-                        global_int: 1
-                """);
+        Path file = write(ParamsFiles.DESIGN_ARTICLE_EXAMPLE);
         Parameters p = ParameterFile.read(file, "/my_node");
         assertThat(p.getLong("my_int", 0)).isEqualTo(2);
         assertThat(p.getLong("another_int", 0)).isEqualTo(2);

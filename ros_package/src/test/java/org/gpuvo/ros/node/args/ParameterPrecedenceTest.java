@@ -4,7 +4,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -15,9 +14,7 @@ class ParameterPrecedenceTest {
     Path dir;
 
     private String write(String name, String text) throws IOException {
-        Path file = dir.resolve(name);
-        Files.writeString(file, text);
-        return file.toString();
+        return ParamsFiles.write(dir, name, text).toString();
     }
 
     @Test
@@ -64,22 +61,7 @@ class ParameterPrecedenceTest {
         // ros2 run some_package some_exec --ros-args -p my_node:global_int:=2 -p my_float:=2.0
         //   --params-file my_params.yaml -p my_float:=3.0 -p my_node:another_float:=2.0
         // "will result in: my_int=2, another_int=2, global_int=2, my_float=1.0, another_float=2.0"
-        String file = write("my_params.yaml", """
-                my_node:
-                    ros__parameters:
-                        my_int: 1
-                        my_int: 2
-                        another_int: 1
-                        my_float: 1.0
-                        another_float: 1.0
-                my_node:
-                    ros__parameters:
-                        another_int: 2
-                /**:
-                    ros__parameters:
-                        my_int: 3
-                        global_int: 1
-                """);
+        String file = write("my_params.yaml", ParamsFiles.DESIGN_ARTICLE_EXAMPLE);
         Parameters p = RosArguments.parse("--ros-args", "-p", "my_node:global_int:=2", "-p", "my_float:=2.0",
                 "--params-file", file, "-p", "my_float:=3.0", "-p", "my_node:another_float:=2.0")
                 .parameters(NodeName.of("my_node"));

@@ -4,7 +4,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -15,9 +14,7 @@ class RosArgumentsTest {
     Path dir;
 
     private Path write(String name, String text) throws IOException {
-        Path file = dir.resolve(name);
-        Files.writeString(file, text);
-        return file;
+        return ParamsFiles.write(dir, name, text);
     }
 
     @Test
@@ -163,6 +160,8 @@ class RosArgumentsTest {
                 .hasMessageStartingWith(broken + " line ");
         assertThatThrownBy(() -> RosArguments.parse("--ros-args", "--params-file", dir.toString()))
                 .hasMessageStartingWith("params file " + dir + ": cannot read it");
+        assertThatThrownBy(() -> RosArguments.parse("--ros-args", "--params-file", "a\0b"))
+                .hasMessageStartingWith("--params-file 'a\0b': not a file name");
     }
 
     @Test
