@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CountDownLatch;
@@ -60,6 +61,8 @@ class IhmcTransportTest {
              RawPublisher pub = peers.publishing.advertise("/chatter", StringMessage.TYPE, QosProfile.RELIABLE)) {
             Inbox.awaitMatched(pub, 1);
             byte[] sent = STRING.encode(new StringMessage("hello from gpuvo"));
+            // 25 bytes: RTPS carries whole words, so this also checks that the padding is taken off again
+            assertThat(sent.length % 4).isNotZero();
             pub.publish(sent);
             ReceivedMessage got = inbox.next(Inbox.PATIENCE);
 
@@ -68,6 +71,24 @@ class IhmcTransportTest {
             assertThat(got.data()).isEqualTo(sent);
             assertThat(STRING.decode(got.data()).data()).isEqualTo("hello from gpuvo");
             assertThat(sub.topic()).isEqualTo("/chatter");
+        }
+    }
+
+    /** A writer that pads its message and counts the padding (as Cyclone DDS does): the reader gets it unpadded. */
+    @Test
+    void paddingCountedInTheHeaderIsRemovedOnArrival() throws InterruptedException {
+        byte[] message = STRING.encode(new StringMessage("five!"));
+        assertThat(message.length % 4).isNotZero();
+        byte[] padded = Arrays.copyOf(message, message.length + 3 & ~3);
+        padded[3] = (byte) (padded.length - message.length);
+        Inbox inbox = new Inbox();
+        try (Subscription sub = peers.subscribing.subscribe("/padded", StringMessage.TYPE, QosProfile.RELIABLE, inbox);
+             RawPublisher pub = peers.publishing.advertise("/padded", StringMessage.TYPE, QosProfile.RELIABLE)) {
+            Inbox.awaitMatched(pub, 1);
+            pub.publish(padded);
+            ReceivedMessage got = inbox.next(Inbox.PATIENCE);
+            assertThat(got).isNotNull();
+            assertThat(got.data()).isEqualTo(message);
         }
     }
 
