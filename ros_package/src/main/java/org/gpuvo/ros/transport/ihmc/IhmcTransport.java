@@ -6,6 +6,8 @@ import org.gpuvo.ros.node.transport.RawPublisher;
 import org.gpuvo.ros.node.transport.ReceivedMessage;
 import org.gpuvo.ros.node.transport.Subscription;
 import org.gpuvo.ros.node.transport.Transport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import us.ihmc.pubsub.Domain;
 import us.ihmc.pubsub.TopicDataType;
 import us.ihmc.pubsub.participant.Participant;
@@ -27,6 +29,7 @@ import java.util.function.Consumer;
  * <p>Open one with {@link #open}; close it to remove the participant with all its writers and readers.</p>
  */
 public final class IhmcTransport implements Transport {
+    private static final Logger LOG = LoggerFactory.getLogger(IhmcTransport.class);
     private final IhmcTransportConfig config;
     private final Domain domain;
     private final Participant participant;
@@ -47,6 +50,7 @@ public final class IhmcTransport implements Transport {
      */
     public static IhmcTransport open(IhmcTransportConfig config) {
         Domain domain = FastDdsLibrary.domain();
+        SocketBufferLimits.shortfall(config.socketBufferBytes(), SocketBufferLimits.PROC_NET_CORE).ifPresent(LOG::warn);
         try {
             return new IhmcTransport(config, domain, domain.createParticipant(FastDdsProfiles.participant(config)));
         } catch (IOException | RuntimeException e) {
