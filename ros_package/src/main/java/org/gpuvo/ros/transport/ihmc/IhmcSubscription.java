@@ -37,7 +37,8 @@ final class IhmcSubscription implements Subscription, SubscriberListener<CdrSamp
     private volatile Subscriber<CdrSample> subscriber;
     private boolean closed;
 
-    IhmcSubscription(String topic, Consumer<ReceivedMessage> callback, Domain domain, Consumer<AutoCloseable> onClose) {
+    IhmcSubscription(String topic, Consumer<ReceivedMessage> callback, Domain domain,
+                     Consumer<AutoCloseable> onClose) {
         this.topic = topic;
         this.callback = callback;
         this.domain = domain;
@@ -97,8 +98,8 @@ final class IhmcSubscription implements Subscription, SubscriberListener<CdrSamp
     }
 
     @Override
-    public void onSubscriptionMatched(Subscriber<CdrSample> reader, MatchingInfo info) {
-        LOG.debug("{}: writer {}", topic, info.getStatus());
+    public void onSubscriptionMatched(Subscriber<CdrSample> reader, MatchingInfo matching) {
+        LOG.debug("{}: writer {}", topic, matching.getStatus());
     }
 
     private void drop(String why) {

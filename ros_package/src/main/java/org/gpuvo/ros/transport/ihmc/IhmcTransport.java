@@ -15,6 +15,8 @@ import us.ihmc.pubsub.publisher.Publisher;
 import us.ihmc.pubsub.subscriber.Subscriber;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -26,14 +28,17 @@ import java.util.function.Consumer;
  * it talks to ROS 2 nodes of any middleware. Messages travel byte for byte, encapsulation header included. UDP only
  * unless the configuration adds shared memory.
  *
- * <p>Open one with {@link #open}; close it to remove the participant with all its writers and readers.</p>
+ * <p>Open one with {@link #open}; close it to remove the participant with all its writers and readers. Thread-safe.
+ * Callbacks run on Fast DDS's reception threads, one message at a time per subscription, possibly at once for
+ * different subscriptions: a slow callback holds up the messages behind it.</p>
  */
 public final class IhmcTransport implements Transport {
     private static final Logger LOG = LoggerFactory.getLogger(IhmcTransport.class);
     private final IhmcTransportConfig config;
     private final Domain domain;
     private final Participant participant;
-    private final List<AutoCloseable> endpoints = new ArrayList<>();
+    private final List<IhmcPublisher> publishers = new ArrayList<>();
+    private final List<IhmcSubscription> subscriptions = new ArrayList<>();
     private boolean closed;
 
     private IhmcTransport(IhmcTransportConfig config, Domain domain, Participant participant) {
@@ -45,17 +50,21 @@ public final class IhmcTransport implements Transport {
     /**
      * Loads Fast DDS (once per process) and creates the participant.
      *
-     * @throws FastDdsUnavailableException where the native library cannot load or Fast DDS refuses the participant
-     *                                     (e.g. a whitelisted address of no interface here), with the reason
+     * @throws IllegalArgumentException    where a whitelisted address is on no interface of this machine (Fast DDS
+     *                                     would log an error, open no socket and neither send nor receive)
+     * @throws FastDdsUnavailableException where the native library cannot load or Fast DDS refuses the participant,
+     *                                     with the reason
      */
     public static IhmcTransport open(IhmcTransportConfig config) {
+        config.interfaceWhitelist().forEach(IhmcTransport::checkLocalAddress);
         Domain domain = FastDdsLibrary.domain();
         SocketBufferLimits.shortfall(config.socketBufferBytes(), SocketBufferLimits.PROC_NET_CORE).ifPresent(LOG::warn);
         try {
             return new IhmcTransport(config, domain, domain.createParticipant(FastDdsProfiles.participant(config)));
         } catch (IOException | RuntimeException e) {
             throw new FastDdsUnavailableException("Fast DDS refused the participant '" + config.participantName()
-                    + "' of domain " + config.domainId() + " (interfaces " + config.interfaceWhitelist() + "): " + e, e);
+                    + "' of domain " + config.domainId() + " (interfaces " + config.interfaceWhitelist() + "): " + e,
+                    e);
         }
     }
 
@@ -87,7 +96,7 @@ public final class IhmcTransport implements Transport {
         }
         IhmcPublisher publisher = new IhmcPublisher(topic, RosTypeNames.canonical(rosType), type.getTypeSize(), domain,
                 writer, matches, this::forget);
-        endpoints.add(publisher);
+        publishers.add(publisher);
         return publisher;
     }
 
@@ -112,29 +121,25 @@ public final class IhmcTransport implements Transport {
         } catch (IOException | RuntimeException e) {
             throw refused("reader", topic, rosType, qos, e);
         }
-        endpoints.add(subscription);
+        subscriptions.add(subscription);
         return subscription;
     }
 
     /** Closes every writer and reader, then removes the participant. Safe to call more than once. */
     @Override
     public void close() {
-        List<AutoCloseable> open;
+        List<IhmcSubscription> openSubscriptions;
+        List<IhmcPublisher> openPublishers;
         synchronized (this) {
             if (closed)
                 return;
             closed = true;
-            open = new ArrayList<>(endpoints);
+            openSubscriptions = new ArrayList<>(subscriptions);
+            openPublishers = new ArrayList<>(publishers);
         }
         // outside the lock: a reader's close waits for a callback in progress, which may itself use this transport
-        for (AutoCloseable endpoint : open) {
-            try {
-                endpoint.close();
-            } catch (Exception e) {
-                // IhmcPublisher and IhmcSubscription declare no checked exception; nothing else is held here
-                throw new IllegalStateException("closing " + endpoint + " failed", e);
-            }
-        }
+        openSubscriptions.forEach(IhmcSubscription::close);
+        openPublishers.forEach(IhmcPublisher::close);
         synchronized (this) {
             domain.removeParticipant(participant);
         }
@@ -151,7 +156,19 @@ public final class IhmcTransport implements Transport {
     }
 
     private synchronized void forget(AutoCloseable endpoint) {
-        endpoints.remove(endpoint);
+        publishers.remove(endpoint);
+        subscriptions.remove(endpoint);
+    }
+
+    private static void checkLocalAddress(String address) {
+        try {
+            if (NetworkInterface.getByInetAddress(InetAddress.getByName(address)) != null)
+                return;
+        } catch (IOException e) {
+            throw new IllegalArgumentException("whitelisted address " + address + " cannot be checked: " + e, e);
+        }
+        throw new IllegalArgumentException("whitelisted address " + address + " is on no network interface of this "
+                + "machine");
     }
 
     private void checkOpen() {

@@ -46,6 +46,8 @@ public record IhmcTransportConfig(int domainId, String participantName, List<Str
             throw new IllegalArgumentException("participant name must not be blank");
         interfaceWhitelist = List.copyOf(interfaceWhitelist);
         initialPeers = List.copyOf(initialPeers);
+        interfaceWhitelist.forEach(a -> checkIpv4("whitelisted address", a));
+        initialPeers.forEach(a -> checkIpv4("initial peer", a));
         if (!multicast && initialPeers.isEmpty())
             throw new IllegalArgumentException("without multicast, discovery needs at least one initial peer");
         if (maxInitialPeersRange < 1)
@@ -71,7 +73,8 @@ public record IhmcTransportConfig(int domainId, String participantName, List<Str
      * machine are found by unicast on the loopback address (up to 32 participants in the domain).
      */
     public static IhmcTransportConfig loopbackOnly(int domainId, String participantName) {
-        return defaults(domainId, participantName).withInterfaces(List.of("127.0.0.1"), false, List.of("127.0.0.1"), 32);
+        List<String> loopback = List.of("127.0.0.1");
+        return defaults(domainId, participantName).withInterfaces(loopback, false, loopback, 32);
     }
 
     /**
@@ -90,7 +93,8 @@ public record IhmcTransportConfig(int domainId, String participantName, List<Str
         } catch (NumberFormatException ignored) {
             // reported below with the accepted range
         }
-        throw new IllegalArgumentException("ROS_DOMAIN_ID='" + value + "' is not a domain id (0.." + MAX_DOMAIN_ID + ")");
+        throw new IllegalArgumentException("ROS_DOMAIN_ID='" + value + "' is not a domain id (0.." + MAX_DOMAIN_ID
+                + ")");
     }
 
     /** The same participant on the given interfaces, with or without multicast, announcing itself to the peers. */
@@ -124,6 +128,16 @@ public record IhmcTransportConfig(int domainId, String participantName, List<Str
     public int maxMessageBytes(String rosType) {
         return maxMessageBytesByType.getOrDefault(RosTypeNames.canonical(rosType),
                 defaultMaxMessageBytes);
+    }
+
+    /** A dotted-quad literal, so that no name is ever looked up. */
+    private static void checkIpv4(String what, String address) {
+        String[] parts = address == null ? new String[0] : address.split("\\.", -1);
+        boolean valid = parts.length == 4;
+        for (int i = 0; valid && i < 4; i++)
+            valid = parts[i].matches("\\d{1,3}") && Integer.parseInt(parts[i]) <= 255;
+        if (!valid)
+            throw new IllegalArgumentException(what + " '" + address + "' is not an IPv4 address (a.b.c.d)");
     }
 
     private static void checkMaxMessageBytes(String type, int bytes) {

@@ -1,5 +1,6 @@
 package org.gpuvo.ros.transport.ihmc;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,14 +33,17 @@ final class SocketBufferLimits {
         }
         if (shortOnes.isEmpty())
             return Optional.empty();
-        return Optional.of("UDP socket buffers of " + requestedBytes + " bytes were asked for, but the kernel caps them ("
-                + String.join(", ", shortOnes) + "): large messages such as camera frames will be lost. Raise the "
-                + "caps, e.g. sysctl -w net.core.rmem_max=" + requestedBytes + " net.core.wmem_max=" + requestedBytes);
+        return Optional.of("UDP socket buffers of " + requestedBytes + " bytes were asked for, but the kernel caps "
+                + "them (" + String.join(", ", shortOnes) + "): large messages such as camera frames will be lost. "
+                + "Raise the caps, e.g. sysctl -w net.core.rmem_max=" + requestedBytes + " net.core.wmem_max="
+                + requestedBytes);
     }
 
     private static long read(Path file) {
-        try {
-            return Long.parseLong(Files.readString(file).strip());
+        // read by lines: Files.readString returned "4" for a /proc/sys file holding "4194304" here
+        try (BufferedReader reader = Files.newBufferedReader(file)) {
+            String line = reader.readLine();
+            return line == null ? -1 : Long.parseLong(line.strip());
         } catch (IOException | NumberFormatException | SecurityException e) {
             return -1;
         }

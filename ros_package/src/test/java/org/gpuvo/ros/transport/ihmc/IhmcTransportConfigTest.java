@@ -60,6 +60,10 @@ class IhmcTransportConfigTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("initial peer");
         assertThatThrownBy(() -> config.withSocketBufferBytes(1024))
                 .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> config.withInterfaces(List.of("localhost"), true, List.of(), 4))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'localhost'");
+        assertThatThrownBy(() -> config.withInterfaces(List.of(), false, List.of("10.0.0.256"), 4))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'10.0.0.256'");
         assertThatThrownBy(() -> config.withMaxMessageBytes("std_msgs/msg/String", 4))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("std_msgs/msg/String");
     }

@@ -89,6 +89,16 @@ class IhmcTransportLifecycleTest {
         }
     }
 
+    /** Fast DDS would take it, log an error and open no socket: a participant that hears and says nothing. */
+    @Test
+    void aWhitelistedAddressOfNoInterfaceHereIsRefused() {
+        // TEST-NET-2 (RFC 5737): on no machine's interface
+        IhmcTransportConfig config = IhmcTransportConfig.loopbackOnly(LoopbackPeers.domainId(6), "nowhere")
+                .withInterfaces(List.of("198.51.100.7"), false, List.of("127.0.0.1"), 4);
+        assertThatThrownBy(() -> IhmcTransport.open(config)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("198.51.100.7").hasMessageContaining("no network interface");
+    }
+
     private static void exchangeOneMessage(LoopbackPeers peers, String topic) throws InterruptedException {
         Inbox inbox = new Inbox();
         try (Subscription sub = peers.subscribing.subscribe(topic, StringMessage.TYPE, QosProfile.RELIABLE, inbox);

@@ -16,7 +16,10 @@ final class LoopbackPeers implements AutoCloseable {
         this.subscribing = subscribing;
     }
 
-    /** A domain id of this process, shifted by {@code offset} (0..19); never 0, the domain of an unconfigured ROS 2 node for tests that need a domain of their own. */
+    /**
+     * A domain id of this process, shifted by {@code offset} (0..19) for tests that need a domain of their own;
+     * never 0, the domain of an unconfigured ROS 2 node.
+     */
     static int domainId(int offset) {
         return 20 + (int) (ProcessHandle.current().pid() % 10) * 20 + offset;
     }

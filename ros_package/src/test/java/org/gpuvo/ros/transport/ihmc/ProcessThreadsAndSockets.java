@@ -30,7 +30,8 @@ final class ProcessThreadsAndSockets {
         try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
             for (Path task : (Iterable<Path>) tasks::iterator) {
                 try {
-                    String name = Files.readString(task.resolve("comm")).strip();
+                    // by lines: Files.readString may stop short on /proc files
+                    String name = Files.readAllLines(task.resolve("comm")).get(0).strip();
                     if (name.startsWith("dds."))
                         names.add(name);
                 } catch (IOException ended) {

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class SocketBufferLimitsTest {
     private static final int FOUR_MIB = 4 << 20;
@@ -26,6 +27,13 @@ class SocketBufferLimitsTest {
         Files.writeString(netCore.resolve("rmem_max"), "4194304\n");
         Files.writeString(netCore.resolve("wmem_max"), "8388608\n");
         assertThat(SocketBufferLimits.shortfall(FOUR_MIB, netCore)).isEmpty();
+    }
+
+    /** No machine caps socket buffers below 64 KiB: a read that stopped short would claim so. */
+    @Test
+    void theCapsOfThisMachineAreReadWhole() {
+        assumeTrue(Files.isReadable(SocketBufferLimits.PROC_NET_CORE.resolve("rmem_max")), "needs Linux /proc");
+        assertThat(SocketBufferLimits.shortfall(65536, SocketBufferLimits.PROC_NET_CORE)).isEmpty();
     }
 
     @Test
