@@ -1,6 +1,7 @@
 package org.gpuvo.ros.transport.ihmc;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -26,13 +27,24 @@ class FastDdsUnavailableTest {
                 .contains(System.getProperty("os.arch"));
     }
 
+    /** The loader extracts into a fresh home and loads; a damaged library found there later is named. */
     @Test
-    void theSameProbeOpensWithAWritableHome() throws IOException, InterruptedException {
-        Path home = Files.createTempDirectory("gpuvo-home");
+    void aFreshHomeOpensAndADamagedLibraryThereIsNamed(@TempDir Path home) throws IOException, InterruptedException {
         String output = runProbe("-Duser.home=" + home);
         // where Fast DDS cannot run here at all, the reason is printed and the test says so instead of failing
         assumeTrue(!output.startsWith("UNAVAILABLE "), output);
         assertThat(output).isEqualTo("OPENED ihmc-fastdds");
+
+        Path fastrtps;
+        try (var files = Files.walk(home.resolve(".ihmc/lib"))) {
+            fastrtps = files.filter(p -> p.getFileName().toString().startsWith("libfastrtps")).findFirst()
+                    .orElseThrow();
+        }
+        // the loader keeps files it finds already extracted, so it loads this one
+        Files.write(fastrtps, new byte[]{0x7f, 'E', 'L', 'F'});
+        output = runProbe("-Duser.home=" + home);
+
+        assertThat(output).startsWith("UNAVAILABLE ").contains(fastrtps.getFileName() + " does not load: ");
     }
 
     private static String runProbe(String... jvmOptions) throws IOException, InterruptedException {
