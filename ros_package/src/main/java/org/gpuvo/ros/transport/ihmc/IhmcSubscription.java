@@ -103,12 +103,13 @@ final class IhmcSubscription implements Subscription, SubscriberListener<CdrSamp
     }
 
     private void drop(String why) {
-        // logged at the first drop and then every 100th, so that a stream of oversized frames does not flood the log
+        // logged at the first drop and then every 100th, so that a stream of bad samples does not flood the log
         long n = dropped.incrementAndGet();
         if (n == 1 || n % 100 == 0)
             LOG.warn("{}: dropped {} ({} dropped so far)", topic, why, n);
     }
 
+    /** Waits for a callback in progress, then removes the reader: no callback comes once this has returned. */
     @Override
     public void close() {
         synchronized (callbackLock) {

@@ -14,7 +14,7 @@ import java.nio.ByteBuffer;
  * whole serialized message, header first. The type has no key, as ROS 2 topics have none.
  *
  * <p>RTPS carries payloads in 4-byte multiples, so Fast DDS delivers a message of 25 bytes as 28. As DDS-XTypes 1.3
- * has it (and Cyclone DDS does), a writer pads the message itself and counts the padding bytes in the last two bits
+ * describes the encapsulation options, a writer pads the message itself and counts the padding bytes in the last two bits
  * of the encapsulation options; a reader removes that many bytes and clears the count ({@link #unpaddedLength}). So
  * a message whose length is not a multiple of 4 arrives exactly as it was sent from any writer that counts its
  * padding; from one that does not, up to 3 zero bytes follow it, which CDR readers ignore.</p>

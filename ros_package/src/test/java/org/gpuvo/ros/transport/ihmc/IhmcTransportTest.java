@@ -74,7 +74,7 @@ class IhmcTransportTest {
         }
     }
 
-    /** A writer that pads its message and counts the padding (as Cyclone DDS does): the reader gets it unpadded. */
+    /** A writer that pads its message and counts the padding (DDS-XTypes 1.3): the reader gets it unpadded. */
     @Test
     void paddingCountedInTheHeaderIsRemovedOnArrival() throws InterruptedException {
         byte[] message = STRING.encode(new StringMessage("five!"));
