@@ -1,6 +1,7 @@
 package org.gpuvo.ros.transport.ihmc;
 
 import org.gpuvo.ros.cdr.RosTypeNames;
+import org.gpuvo.ros.node.args.RosNames;
 
 /**
  * The DDS names that ROS 2 gives its topics and types, so that a plain DDS participant matches ROS 2 nodes of any
@@ -21,25 +22,7 @@ public final class DdsNames {
      * @throws IllegalArgumentException where the name is not fully qualified or not a valid ROS name
      */
     public static String topic(String rosTopic) {
-        if (rosTopic == null || rosTopic.length() < 2 || rosTopic.charAt(0) != '/')
-            throw new IllegalArgumentException("ROS topic '" + rosTopic + "' is not a fully qualified name ('/' and "
-                    + "at least one token, e.g. /vo/odom)");
-        if (rosTopic.endsWith("/") || rosTopic.contains("//"))
-            throw new IllegalArgumentException("ROS topic '" + rosTopic + "' has an empty token");
-        // rcl's rules for a token: alphanumerics and '_', not starting with a digit
-        boolean tokenStart = true;
-        for (int i = 1; i < rosTopic.length(); i++) {
-            char c = rosTopic.charAt(i);
-            if (c == '/') {
-                tokenStart = true;
-                continue;
-            }
-            boolean valid = c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9';
-            if (!valid || tokenStart && c >= '0' && c <= '9')
-                throw new IllegalArgumentException("ROS topic '" + rosTopic + "' has '" + c + "' at index " + i
-                        + "; tokens are letters, digits and '_', and do not start with a digit");
-            tokenStart = false;
-        }
+        RosNames.checkFullTopicName(rosTopic);
         return TOPIC_PREFIX + rosTopic;
     }
 
