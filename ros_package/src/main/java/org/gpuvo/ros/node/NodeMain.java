@@ -1,0 +1,120 @@
+package org.gpuvo.ros.node;
+
+import org.gpuvo.ros.node.args.NodeName;
+import org.gpuvo.ros.node.args.Parameters;
+import org.gpuvo.ros.node.args.RosArguments;
+import org.gpuvo.ros.node.transport.Transport;
+import org.gpuvo.ros.transport.ihmc.FastDdsUnavailableException;
+import org.gpuvo.ros.transport.ihmc.IhmcTransport;
+import org.gpuvo.ros.transport.ihmc.IhmcTransportConfig;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * {@code gpuvo_node}: the visual odometry as a ROS 2 node. Takes the argv a ROS 2 executable gets ({@code --ros-args
+ * -r __node:=vo -r image:=/cam/image_raw --params-file FILE -p name:=value}, as {@code ros2 launch} writes it), joins
+ * the ROS 2 graph through Fast DDS (domain {@code ROS_DOMAIN_ID}; loopback only where {@code ROS_LOCALHOST_ONLY=1} or
+ * {@code ROS_AUTOMATIC_DISCOVERY_RANGE=LOCALHOST}, as ROS 2 has it) and runs until SIGINT or SIGTERM.
+ * Exit codes: 0 after a signal, 2 for bad arguments or parameters, 1 where the middleware cannot start.
+ */
+public final class NodeMain {
+    static final String DEFAULT_NODE_NAME = "gpuvo";
+
+    private NodeMain() {
+    }
+
+    public static void main(String[] argv) {
+        int code = run(argv, System.getenv());
+        if (code != 0)
+            System.exit(code);
+    }
+
+    static int run(String[] argv, Map<String, String> environment) {
+        Logger log = LoggerFactory.getLogger(NodeMain.class);
+        RosArguments args;
+        NodeName node;
+        ConfigVoNode config;
+        Parameters parameters;
+        try {
+            args = RosArguments.parse(argv);
+            if (args.programArguments().contains("--help") || args.programArguments().contains("-h")) {
+                System.out.println(usage());
+                return 0;
+            }
+            if (!args.programArguments().isEmpty())
+                throw new IllegalArgumentException("unknown arguments " + args.programArguments()
+                        + " (ROS arguments go after --ros-args)");
+            node = args.nodeName(DEFAULT_NODE_NAME, "/");
+            args.logLevels().applyToLogback().forEach(log::info);
+            args.ignoredArguments().forEach(a -> log.info("ignored ROS argument: {}", a));
+            parameters = args.parameters(node);
+            config = NodeParameters.config(parameters, args.nameResolver(node));
+            config.nodeName = node.fullyQualifiedName();
+        } catch (IllegalArgumentException e) {
+            System.err.println("gpuvo_node: error: " + e.getMessage());
+            return 2;
+        }
+        log = LoggerFactory.getLogger(node.loggerName());
+        Transport transport;
+        try {
+            int domain = IhmcTransportConfig.domainIdFromEnvironment(environment);
+            IhmcTransportConfig dds = localhostOnly(environment)
+                    ? IhmcTransportConfig.loopbackOnly(domain, node.name())
+                    : IhmcTransportConfig.defaults(domain, node.name());
+            transport = IhmcTransport.open(dds);
+        } catch (FastDdsUnavailableException e) {
+            System.err.println("gpuvo_node: error: Fast DDS cannot start here: " + e.getMessage());
+            return 1;
+        } catch (IllegalArgumentException e) {
+            System.err.println("gpuvo_node: error: " + e.getMessage());
+            return 2;
+        }
+        VoNode vo;
+        try {
+            vo = VoNode.start(config, transport);
+        } catch (RuntimeException e) {
+            transport.close();
+            System.err.println("gpuvo_node: error: the node could not start: " + e.getMessage());
+            return 1;
+        }
+        List<String> unread = parameters.unread();
+        if (!unread.isEmpty())
+            log.warn("parameters given but not used (misspelt?): {}", String.join(", ", unread));
+        log.info("{} started: {} on {} ({}), odometry on {}", node.fullyQualifiedName(),
+                config.mode().name().toLowerCase(java.util.Locale.ROOT), transport.name(),
+                localhostOnly(environment) ? "localhost only" : "all interfaces", config.topics.odom);
+
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            vo.close();
+            transport.close();
+            stopped.countDown();
+        }, "gpuvo-node-shutdown"));
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 0;
+    }
+
+    /** ROS 2's ways of keeping a node's traffic on this machine. */
+    static boolean localhostOnly(Map<String, String> environment) {
+        return "1".equals(environment.get("ROS_LOCALHOST_ONLY"))
+                || "LOCALHOST".equalsIgnoreCase(environment.getOrDefault("ROS_AUTOMATIC_DISCOVERY_RANGE", ""));
+    }
+
+    private static String usage() {
+        return String.join(System.lineSeparator(),
+                "usage: gpuvo_node [--ros-args [-r FROM:=TO]... [-p NAME:=VALUE]... [--params-file FILE]... "
+                        + "[--log-level LEVEL]]",
+                "GPU visual odometry as a ROS 2 node. Inputs by the parameter mode: mono image + camera_info; stereo",
+                "left/image_rect, right/image_rect + left/camera_info, right/camera_info; rgbd rgb/image, depth/image",
+                "+ rgb/camera_info. Outputs: odom, /tf, pose, path, matches, inliers, status, /diagnostics,",
+                "debug_image. Parameters: see launch/README.md. Environment: ROS_DOMAIN_ID, ROS_LOCALHOST_ONLY.");
+    }
+}

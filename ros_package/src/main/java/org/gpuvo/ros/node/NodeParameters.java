@@ -1,0 +1,140 @@
+package org.gpuvo.ros.node;
+
+import georegression.geometry.ConvertRotation3D_F64;
+import georegression.struct.se.Se3_F64;
+import georegression.struct.so.Quaternion_F64;
+import org.gpuvo.gpu.features.Backend;
+import org.gpuvo.odometry.vo.ConfigVisualOdometry;
+import org.gpuvo.odometry.vo.VoMode;
+import org.gpuvo.ros.node.args.NameResolver;
+import org.gpuvo.ros.node.args.Parameters;
+import org.gpuvo.ros.node.transport.QosProfile;
+
+import java.util.Locale;
+
+/**
+ * The node's ROS parameters (the table in {@code launch/README.md}) as a {@link ConfigVoNode}: every parameter the
+ * table names is read here, with its default; topic names are the node's relative names resolved with the node's
+ * namespace and the command line's remappings.
+ */
+public final class NodeParameters {
+    private NodeParameters() {
+    }
+
+    /**
+     * @throws IllegalArgumentException naming the parameter whose value is wrong
+     */
+    public static ConfigVoNode config(Parameters p, NameResolver names) {
+        VoMode mode = enumValue(VoMode.class, "mode", p.getString("mode", "mono"));
+        ConfigVoNode c = new ConfigVoNode(mode);
+        ConfigVisualOdometry vo = c.vo;
+        vo.backend = enumValue(Backend.class, "backend", p.getString("backend", "auto"));
+        c.useSimTime = p.getBoolean("use_sim_time", false);
+        c.odomFrame = p.getString("odom_frame", c.odomFrame);
+        c.baseFrame = p.getString("base_frame", c.baseFrame);
+        c.cameraFrame = p.getString("camera_frame", c.cameraFrame);
+        c.cameraMounting = mounting(p.getDoubleArray("camera_mounting", new double[0]));
+        c.publishTf = p.getBoolean("publish_tf", c.publishTf);
+        c.pathLength = p.getBoolean("publish_path", true) ? p.getInt("path_max_poses", c.pathLength) : 0;
+        c.publishDebugImage = p.getBoolean("publish_debug_image", c.publishDebugImage);
+        c.queueSize = p.getInt("queue_size", c.queueSize);
+        c.syncToleranceSeconds = p.getDouble("sync_tolerance", c.syncToleranceSeconds);
+        c.imageTransport = enumValue(ImageTransport.class, "image_transport", p.getString("image_transport", "raw"));
+        c.rectified = p.getBoolean("rectified", c.rectified);
+        c.statusPeriodSeconds = p.getDouble("status_period", c.statusPeriodSeconds);
+
+        QosProfile images = qos(p, "qos.image", c.qos.images);
+        c.qos.images = images;
+        c.qos.cameraInfo = images;
+        QosProfile outputs = qos(p, "qos.output", c.qos.odom);
+        c.qos.odom = outputs;
+        c.qos.pose = outputs;
+        c.qos.path = outputs;
+        c.qos.counts = outputs;
+
+        vo.orb.maxFeatures = p.getInt("orb.max_features", vo.orb.maxFeatures);
+        vo.orb.levels = p.getInt("orb.levels", vo.orb.levels);
+        vo.orb.scaleFactor = p.getDouble("orb.scale_factor", vo.orb.scaleFactor);
+        vo.orb.fastThreshold = p.getInt("orb.fast_threshold", vo.orb.fastThreshold);
+        vo.match.ratio = p.getDouble("match.ratio", vo.match.ratio);
+        vo.match.mutual = p.getBoolean("match.mutual", vo.match.mutual);
+        vo.match.maxDistance = p.getInt("match.max_distance", vo.match.maxDistance);
+        vo.match.searchRadius = p.getDouble("match.search_radius", vo.match.searchRadius);
+        vo.inlierThresholdPixels = p.getDouble("ransac.threshold_px", vo.inlierThresholdPixels);
+        vo.maxRansacIterations = p.getInt("ransac.max_iterations", vo.maxRansacIterations);
+        vo.seed = p.getLong("ransac.seed", vo.seed);
+        vo.keyframeMaxInterval = p.getInt("keyframe.max_interval", vo.keyframeMaxInterval);
+        vo.bundleWindow = p.getInt("bundle.window", vo.bundleWindow);
+        vo.bundleInterval = p.getInt("bundle.interval", vo.bundleInterval);
+        vo.initMinParallaxPixels = p.getDouble("mono.init_min_parallax_px", vo.initMinParallaxPixels);
+        vo.initMinPoints = p.getInt("mono.init_min_points", vo.initMinPoints);
+        vo.stereoRowTolerance = p.getDouble("stereo.row_tolerance_px", vo.stereoRowTolerance);
+        vo.stereoMaxDepthBaselines = p.getDouble("stereo.max_depth_baselines", vo.stereoMaxDepthBaselines);
+        vo.minDepth = p.getDouble("depth.min", vo.minDepth);
+        vo.maxDepth = p.getDouble("depth.max", vo.maxDepth);
+
+        topics(c.topics, names);
+        return c.checkValidity();
+    }
+
+    /** The node's relative topic names, resolved: remappings and the namespace apply as rcl applies them. */
+    private static void topics(ConfigNodeTopics t, NameResolver names) {
+        t.image = names.resolveTopic("image");
+        t.cameraInfo = names.resolveTopic("camera_info");
+        t.leftImage = names.resolveTopic("left/image_rect");
+        t.rightImage = names.resolveTopic("right/image_rect");
+        t.leftCameraInfo = names.resolveTopic("left/camera_info");
+        t.rightCameraInfo = names.resolveTopic("right/camera_info");
+        t.rgbImage = names.resolveTopic("rgb/image");
+        t.depthImage = names.resolveTopic("depth/image");
+        t.rgbCameraInfo = names.resolveTopic("rgb/camera_info");
+        t.reset = names.resolveTopic("~/reset");
+        t.clock = names.resolveTopic("/clock");
+        t.tfStatic = names.resolveTopic("/tf_static");
+        t.odom = names.resolveTopic("odom");
+        t.tf = names.resolveTopic("/tf");
+        t.pose = names.resolveTopic("pose");
+        t.path = names.resolveTopic("path");
+        t.matches = names.resolveTopic("matches");
+        t.inliers = names.resolveTopic("inliers");
+        t.status = names.resolveTopic("status");
+        t.diagnostics = names.resolveTopic("/diagnostics");
+        t.debugImage = names.resolveTopic("debug_image");
+    }
+
+    /** {@code <prefix>.reliability} (best_effort or reliable) and {@code <prefix>.depth} over {@code defaults}. */
+    private static QosProfile qos(Parameters p, String prefix, QosProfile defaults) {
+        String reliability = p.getString(prefix + ".reliability",
+                defaults.reliability().name().toLowerCase(Locale.ROOT));
+        return new QosProfile(enumValue(QosProfile.Reliability.class, prefix + ".reliability", reliability),
+                defaults.durability(), p.getInt(prefix + ".depth", defaults.depth()));
+    }
+
+    /** x y z qx qy qz qw of base_link → camera, or null (from /tf_static) for an empty array. */
+    private static Se3_F64 mounting(double[] v) {
+        if (v.length == 0)
+            return null;
+        if (v.length != 7)
+            throw new IllegalArgumentException("parameter camera_mounting: expected 7 numbers (x y z qx qy qz qw), got "
+                    + v.length);
+        double norm = Math.sqrt(v[3] * v[3] + v[4] * v[4] + v[5] * v[5] + v[6] * v[6]);
+        if (!(Math.abs(norm - 1) < 1e-3))
+            throw new IllegalArgumentException("parameter camera_mounting: the quaternion (qx qy qz qw) must have unit "
+                    + "length, got " + norm);
+        Se3_F64 pose = new Se3_F64();
+        pose.T.setTo(v[0], v[1], v[2]);
+        ConvertRotation3D_F64.quaternionToMatrix(new Quaternion_F64(v[6] / norm, v[3] / norm, v[4] / norm, v[5] / norm),
+                pose.R);
+        return pose;
+    }
+
+    private static <E extends Enum<E>> E enumValue(Class<E> type, String parameter, String value) {
+        for (E e : type.getEnumConstants())
+            if (e.name().equalsIgnoreCase(value.trim()))
+                return e;
+        StringBuilder allowed = new StringBuilder();
+        for (E e : type.getEnumConstants())
+            allowed.append(allowed.length() == 0 ? "" : ", ").append(e.name().toLowerCase(Locale.ROOT));
+        throw new IllegalArgumentException("parameter " + parameter + ": '" + value + "' is not one of " + allowed);
+    }
+}
