@@ -1,6 +1,7 @@
 package org.gpuvo.ros.node;
 
 import georegression.struct.se.Se3_F64;
+import org.gpuvo.ros.geometry.PoseMessages;
 import org.gpuvo.ros.msg.TFMessage;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -74,7 +75,8 @@ final class CameraMounting {
         }
         if (source != Source.TF_STATIC) {
             source = Source.TF_STATIC;
-            LOG.info("the camera's mounting {} → {} found on /tf_static: {}", baseFrame, camera, found);
+            LOG.info("the camera's mounting {} → {} found on /tf_static: {}", baseFrame, camera,
+                    PoseMessages.transform(found));
         }
         return found;
     }

@@ -15,6 +15,11 @@ record InputFrame(InputImage first, InputImage second) {
         return first.stampNanos();
     }
 
+    /** The stamp as seconds with all nine digits, for messages. */
+    String stampText() {
+        return first.stampText();
+    }
+
     /** When the later of its images arrived ({@link System#nanoTime()}). */
     long receivedNanos() {
         return second == null ? first.receivedNanos() : Math.max(first.receivedNanos(), second.receivedNanos());

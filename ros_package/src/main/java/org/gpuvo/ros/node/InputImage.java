@@ -12,6 +12,8 @@ import org.gpuvo.ros.msg.Header;
 import org.gpuvo.ros.msg.Image;
 import org.gpuvo.ros.node.transport.ReceivedMessage;
 
+import java.util.Locale;
+
 /**
  * One image message as it arrived, sensor_msgs/Image or CompressedImage, decoded from CDR but not yet to pixels (a
  * frame dropped from the queue costs no pixel work). Raw images have their geometry checked on arrival, so that a
@@ -21,6 +23,11 @@ record InputImage(String topic, Header header, Image raw, CompressedImage compre
     /** The stamp in nanoseconds. */
     long stampNanos() {
         return header.stamp().toNanos();
+    }
+
+    /** The stamp as seconds with all nine digits, for messages. */
+    String stampText() {
+        return String.format(Locale.ROOT, "%d.%09d s", header.stamp().sec(), header.stamp().nanosec());
     }
 
     /**

@@ -68,7 +68,7 @@ final class NodeInputs implements AutoCloseable {
         this.activity = activity;
         this.pairing = config.mode() == VoMode.MONO ? null : new StampPairing(
                 Math.round(config.syncToleranceSeconds * 1e9), PAIRING_WAIT,
-                image -> issues.report(NodeIssue.UNPAIRED, image.topic() + ": an image of stamp " + image.header().stamp()
+                image -> issues.report(NodeIssue.UNPAIRED, image.topic() + ": an image of stamp " + image.stampText()
                         + " found no partner " + (config.syncToleranceSeconds == 0 ? "of the same stamp"
                         : "within " + config.syncToleranceSeconds + " s") + " and is left out"));
     }
@@ -135,7 +135,7 @@ final class NodeInputs implements AutoCloseable {
             return;
         InputFrame dropped = queue.offer(frame);
         if (dropped != null)
-            issues.report(NodeIssue.DROPPED, "processing falls behind: the frame at " + dropped.stamp()
+            issues.report(NodeIssue.DROPPED, "processing falls behind: the frame at " + dropped.stampText()
                     + " was dropped (queue of " + queue.capacity() + ")");
     }
 

@@ -68,7 +68,7 @@ final class OdometryWorker implements Runnable {
                     process(frame);
                 } catch (RuntimeException e) {
                     // a fault of the node's own (a publisher that throws, say): the frame is lost, not the node
-                    issues.report(NodeIssue.PROCESSING_ERROR, "frame at " + frame.stamp() + " failed: " + e);
+                    issues.report(NodeIssue.PROCESSING_ERROR, "frame at " + frame.stampText() + " failed: " + e);
                     LOG.debug("frame failed", e);
                     restart();
                 }
@@ -137,7 +137,7 @@ final class OdometryWorker implements Runnable {
         long stamp = frame.stampNanos();
         if (lastStamp != Long.MIN_VALUE && stamp == lastStamp) {
             issues.report(NodeIssue.DUPLICATE_STAMP, frame.first().topic() + ": a frame with the previous frame's "
-                    + "stamp " + frame.stamp() + " is left out");
+                    + "stamp " + frame.stampText() + " is left out");
             return;
         }
         if (stamp < lastStamp) {
@@ -177,7 +177,7 @@ final class OdometryWorker implements Runnable {
             result = vo.process(stamp / 1e9, left, right, depth);
         } catch (RuntimeException e) {
             issues.report(NodeIssue.PROCESSING_ERROR, frame.first().topic() + ": the pipeline failed on the frame at "
-                    + frame.stamp() + " (" + e + "): the odometry starts over");
+                    + frame.stampText() + " (" + e + "): the odometry starts over");
             LOG.debug("pipeline failure", e);
             restart();
             return;
@@ -186,15 +186,15 @@ final class OdometryWorker implements Runnable {
         lastStamp = stamp;
         backend = vo.backend();
 
-        String cameraFrame = frame.first().header().frameId();
-        Se3_F64 basePose = mounting.basePose(result.cameraToWorld, cameraFrame);
-        outputs.publish(result, basePose, frame.stamp(), left, cameraFrame);
-        long published = System.nanoTime();
-
+        // counted before the outputs go out, so that a status asked for on their arrival includes the frame
         processed.incrementAndGet();
         if (result.state == TrackingState.LOST)
             lost.incrementAndGet();
         state = result.state;
+        String cameraFrame = frame.first().header().frameId();
+        Se3_F64 basePose = mounting.basePose(result.cameraToWorld, cameraFrame);
+        outputs.publish(result, basePose, frame.stamp(), left, cameraFrame);
+        long published = System.nanoTime();
         lastProcessedNanos = published;
         timings.add(Stage.DECODE, (decoded - start) / 1e6);
         timings.add(Stage.FRONT_END, result.frontEndMillis);
