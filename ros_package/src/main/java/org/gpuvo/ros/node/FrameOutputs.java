@@ -22,10 +22,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The outputs of each frame, stamped with the frame's stamp: odom (nav_msgs/Odometry, odom → base_link, twist in
- * base_link, covariance inflated when not tracking), /tf, pose, path (bounded), matches and inliers, and the debug
- * image. Path and debug image are built only while someone subscribes (or where the transport cannot tell). Used by
- * the processing thread only.
+ * The outputs of each frame, stamped with the frame's stamp: /tf, pose, path (bounded), matches and inliers, the
+ * debug image, and last odom (nav_msgs/Odometry, odom → base_link, twist in base_link, covariance inflated when not
+ * tracking). Path and debug image are built only while someone subscribes (or where the transport cannot tell). Used
+ * by the processing thread only.
  */
 final class FrameOutputs implements AutoCloseable {
     private final ConfigVoNode config;
@@ -69,8 +69,6 @@ final class FrameOutputs implements AutoCloseable {
         FrameResult base = new FrameResult(result.timestamp, basePose, result.state, result.features, result.matches,
                 result.inliers, result.keyframe, result.frontEndMillis, result.hostMillis);
         Header header = new Header(stamp, config.odomFrame);
-        odom.publish(MessageCodecs.of(Odometry.class).encode(OdometryMessages.odometry(base, previous, stamp,
-                config.odomFrame, config.baseFrame)));
         if (tf != null)
             tf.publish(MessageCodecs.of(TFMessage.class).encode(new TFMessage(List.of(
                     OdometryMessages.transform(base, stamp, config.odomFrame, config.baseFrame)))));
@@ -88,6 +86,9 @@ final class FrameOutputs implements AutoCloseable {
             else
                 overlay.reset(); // so that matches are only ever drawn between consecutive frames
         }
+        // odom last: whoever waits for it finds the frame's other outputs out
+        odom.publish(MessageCodecs.of(Odometry.class).encode(OdometryMessages.odometry(base, previous, stamp,
+                config.odomFrame, config.baseFrame)));
         previous = base;
     }
 

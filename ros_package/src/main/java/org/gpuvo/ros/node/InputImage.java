@@ -16,8 +16,8 @@ import java.util.Locale;
 
 /**
  * One image message as it arrived, sensor_msgs/Image or CompressedImage, decoded from CDR but not yet to pixels (a
- * frame dropped from the queue costs no pixel work). Raw images have their geometry checked on arrival, so that a
- * malformed one never takes a place in the queue.
+ * frame dropped from the queue costs no pixel work). Raw images have their geometry checked on arrival, compressed
+ * ones their format and header, so that a malformed one rarely takes a place in the queue.
  */
 record InputImage(String topic, Header header, Image raw, CompressedImage compressed, long receivedNanos) {
     /** The stamp in nanoseconds. */
@@ -40,6 +40,7 @@ record InputImage(String topic, Header header, Image raw, CompressedImage compre
     static InputImage decode(ReceivedMessage message, boolean compressed, boolean depth) {
         if (compressed) {
             CompressedImage c = MessageCodecs.of(CompressedImage.class).decode(message.data());
+            CompressedImages.size(c); // JPEG or PNG with a readable header; the pixels wait
             return new InputImage(message.topic(), c.header(), null, c, message.receivedNanos());
         }
         Image image = MessageCodecs.of(Image.class).decode(message.data());

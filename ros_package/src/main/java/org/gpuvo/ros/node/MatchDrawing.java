@@ -22,6 +22,8 @@ final class MatchDrawing {
         if (!matches.hasCoordinates())
             return canvas;
         for (int m = 0; m < matches.size(); m++) {
+            if (!near(canvas, matches.queryX[m], matches.queryY[m]) || !near(canvas, matches.trainX[m], matches.trainY[m]))
+                continue; // keypoints lie in the image; anything else is garbage, not a line to walk
             int x1 = Math.round(matches.queryX[m]), y1 = Math.round(matches.queryY[m]);
             line(canvas, Math.round(matches.trainX[m]), Math.round(matches.trainY[m]), x1, y1);
             for (int dy = -1; dy <= 1; dy++)
@@ -31,12 +33,16 @@ final class MatchDrawing {
         return canvas;
     }
 
+    /** Whether a point lies within one image size of the image (NaN does not). */
+    private static boolean near(GrayImage canvas, float x, float y) {
+        return x >= -canvas.width && x <= 2 * canvas.width && y >= -canvas.height && y <= 2 * canvas.height;
+    }
+
     /** Bresenham's line, clipped pixel by pixel. */
     private static void line(GrayImage canvas, int x0, int y0, int x1, int y1) {
         int dx = Math.abs(x1 - x0), dy = -Math.abs(y1 - y0);
         int sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1;
         int error = dx + dy;
-        // a keypoint far outside the image (a bad match) is not walked pixel by pixel for ever
         int steps = Math.max(dx, -dy);
         for (int i = 0; i <= steps; i++) {
             plot(canvas, x0, y0);

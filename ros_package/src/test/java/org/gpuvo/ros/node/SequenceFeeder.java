@@ -96,6 +96,11 @@ final class SequenceFeeder {
             secondImage.publish(MessageCodecs.of(Image.class).encode(images[1]));
     }
 
+    /** Publishes the right / depth image alone. */
+    void publishSecondImage(Image image) {
+        secondImage.publish(MessageCodecs.of(Image.class).encode(image));
+    }
+
     /** Sends bytes as they are on the (first) image topic. */
     void publishRawImageBytes(byte[] cdr) {
         firstImage.publish(cdr);
