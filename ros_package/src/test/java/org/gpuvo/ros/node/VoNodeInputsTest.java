@@ -1,7 +1,6 @@
 package org.gpuvo.ros.node;
 
 import georegression.struct.se.Se3_F64;
-import org.gpuvo.gpu.features.Backend;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.image.ImageFiles;
 import org.gpuvo.odometry.synthetic.ConfigSynthetic;
@@ -24,7 +23,6 @@ import org.gpuvo.ros.msg.Odometry;
 import org.gpuvo.ros.msg.StringMessage;
 import org.gpuvo.ros.msg.TFMessage;
 import org.gpuvo.ros.msg.Time;
-import org.gpuvo.ros.node.transport.InMemoryTransport;
 import org.gpuvo.ros.node.transport.QosProfile;
 import org.gpuvo.ros.node.transport.RawPublisher;
 import org.junit.jupiter.api.AfterEach;
@@ -37,7 +35,7 @@ import java.io.IOException;
 import java.util.Random;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.gpuvo.ros.node.VoNodeKittiTest.FRAME_WAIT;
+import static org.gpuvo.ros.node.NodeHarness.FRAME_WAIT;
 import static org.gpuvo.ros.node.VoNodeKittiTest.assertSamePose;
 
 /**
@@ -47,8 +45,7 @@ import static org.gpuvo.ros.node.VoNodeKittiTest.assertSamePose;
 class VoNodeInputsTest {
     private static SyntheticSequence room;
 
-    private final InMemoryTransport transport = new InMemoryTransport();
-    private VoNode node;
+    private NodeHarness harness;
 
     @BeforeAll
     static void render() {
@@ -60,27 +57,22 @@ class VoNodeInputsTest {
         room = new SyntheticSequence(c);
     }
 
-    private static ConfigVoNode config(VoMode mode) {
-        ConfigVoNode config = new ConfigVoNode(mode);
-        config.vo.backend = Backend.CPU;
-        config.statusPeriodSeconds = 3600;
-        return config;
-    }
-
     @AfterEach
     void close() {
-        if (node != null)
-            node.close();
-        assertThat(transport.callbackFailures()).isZero();
-        transport.close();
+        if (harness != null)
+            harness.close();
+    }
+
+    /** A harness on the rendered room, not started, so that its configuration can be changed first. */
+    private NodeHarness harness(VoMode mode) {
+        harness = new NodeHarness(NodeHarness.cpu(mode), room);
+        return harness;
     }
 
     @Test
     void invalidCameraInfosAreCountedAndTheLastGoodOneStays() throws Exception {
-        ConfigVoNode config = config(VoMode.MONO);
-        TopicRecorder<Odometry> odom = TopicRecorder.of(transport, config.topics.odom, Odometry.class);
-        node = VoNode.start(config, transport);
-        SequenceFeeder feeder = new SequenceFeeder(transport, config, room);
+        NodeHarness h = harness(VoMode.MONO).start();
+        SequenceFeeder feeder = h.feeder;
         CameraInfo good = feeder.cameraInfos(0)[0];
         CameraInfo zeros = withK(good, new double[9]);
         double[] nanK = good.k().clone();
@@ -92,17 +84,17 @@ class VoNodeInputsTest {
         for (CameraInfo bad : new CameraInfo[]{zeros, nan, noSize})
             info.publish(MessageCodecs.of(CameraInfo.class).encode(bad));
         feeder.publishImages(feeder.images(0));
-        NodeStatus waiting = NodeWaits.until(node, s -> s.issue(NodeIssue.NO_CAMERA_INFO) == 1, 10);
+        NodeStatus waiting = NodeWaits.until(h.node, s -> s.issue(NodeIssue.NO_CAMERA_INFO) == 1, 10);
         assertThat(waiting.issue(NodeIssue.INVALID_CAMERA_INFO)).isEqualTo(3);
         assertThat(waiting.calibrated()).isFalse();
 
         feeder.publishFrame(1);
-        odom.next(FRAME_WAIT);
+        h.odom.next(FRAME_WAIT);
         // a bad one after the good one changes nothing: the good calibration stays, nothing starts over
         info.publish(MessageCodecs.of(CameraInfo.class).encode(nan));
         feeder.publishImages(feeder.images(2));
-        assertThat(odom.next(FRAME_WAIT).header().stamp()).isEqualTo(feeder.stamp(2));
-        NodeStatus status = node.status();
+        assertThat(h.odom.next(FRAME_WAIT).header().stamp()).isEqualTo(feeder.stamp(2));
+        NodeStatus status = h.status();
         assertThat(status.issue(NodeIssue.INVALID_CAMERA_INFO)).isEqualTo(4);
         assertThat(status.issue(NodeIssue.CAMERA_INFO_CHANGED)).isZero();
         assertThat(status.restarts()).isZero();
@@ -111,21 +103,19 @@ class VoNodeInputsTest {
 
     @Test
     void aChangedCalibrationStartsTheOdometryOverWithIt() throws Exception {
-        ConfigVoNode config = config(VoMode.MONO);
-        TopicRecorder<Odometry> odom = TopicRecorder.of(transport, config.topics.odom, Odometry.class);
-        node = VoNode.start(config, transport);
-        SequenceFeeder feeder = new SequenceFeeder(transport, config, room);
+        NodeHarness h = harness(VoMode.MONO).start();
+        SequenceFeeder feeder = h.feeder;
         for (int i = 0; i < 3; i++) {
             feeder.publishFrame(i); // the same camera_info each time: nothing changes
-            odom.next(FRAME_WAIT);
+            h.odom.next(FRAME_WAIT);
         }
         CameraInfo good = feeder.cameraInfos(3)[0];
         double[] k = good.k().clone();
         k[0] *= 1.01;
         feeder.firstInfoPublisher().publish(MessageCodecs.of(CameraInfo.class).encode(withK(good, k)));
         feeder.publishImages(feeder.images(3));
-        assertSamePose(PoseMessages.se3(odom.next(FRAME_WAIT).pose().pose()), new Se3_F64(), 3);
-        NodeStatus status = node.status();
+        assertSamePose(PoseMessages.se3(h.odom.next(FRAME_WAIT).pose().pose()), new Se3_F64(), 3);
+        NodeStatus status = h.status();
         assertThat(status.issue(NodeIssue.CAMERA_INFO_CHANGED)).isEqualTo(1);
         assertThat(status.restarts()).isEqualTo(1);
         assertThat(status.issue(NodeIssue.INVALID_CAMERA_INFO)).isZero();
@@ -133,52 +123,49 @@ class VoNodeInputsTest {
 
     @Test
     void duplicateStampsAndWrongSizesAreLeftOut() throws Exception {
-        ConfigVoNode config = config(VoMode.MONO);
-        TopicRecorder<Odometry> odom = TopicRecorder.of(transport, config.topics.odom, Odometry.class);
-        node = VoNode.start(config, transport);
-        SequenceFeeder feeder = new SequenceFeeder(transport, config, room);
+        NodeHarness h = harness(VoMode.MONO).start();
+        SequenceFeeder feeder = h.feeder;
         feeder.publishFrame(0);
-        odom.next(FRAME_WAIT);
+        h.odom.next(FRAME_WAIT);
         feeder.publishImages(feeder.images(0)); // the same stamp again
         GrayImage small = GrayImage.create(160, 120);
         feeder.publishImages(ImageMessages.fromGray(small, feeder.header(1)));
         feeder.publishFrame(2);
-        assertThat(odom.next(FRAME_WAIT).header().stamp()).isEqualTo(feeder.stamp(2));
-        NodeStatus status = node.status();
+        assertThat(h.odom.next(FRAME_WAIT).header().stamp()).isEqualTo(feeder.stamp(2));
+        NodeStatus status = h.status();
         assertThat(status.issue(NodeIssue.DUPLICATE_STAMP)).isEqualTo(1);
         assertThat(status.issue(NodeIssue.SIZE_MISMATCH)).isEqualTo(1);
         assertThat(status.framesProcessed()).isEqualTo(2);
         assertThat(status.restarts()).isZero();
-        assertThat(odom.count()).isEqualTo(2);
+        assertThat(h.odom.count()).isEqualTo(2);
     }
 
     @Test
     void aPublisherThatGoesAwayIsReportedAndItsReturnTrackedAgain() throws Exception {
-        ConfigVoNode config = config(VoMode.MONO);
+        NodeHarness h = harness(VoMode.MONO);
+        ConfigVoNode config = h.config;
         config.statusPeriodSeconds = 0.05;
         config.inputTimeoutSeconds = 0.3;
-        TopicRecorder<Odometry> odom = TopicRecorder.of(transport, config.topics.odom, Odometry.class);
-        TopicRecorder<DiagnosticArray> diagnostics = TopicRecorder.of(transport, config.topics.diagnostics,
+        TopicRecorder<DiagnosticArray> diagnostics = TopicRecorder.of(h.transport, h.config.topics.diagnostics,
                 DiagnosticArray.class);
-        node = VoNode.start(config, transport);
-        SequenceFeeder feeder = new SequenceFeeder(transport, config, room);
+        SequenceFeeder feeder = h.start().feeder;
         for (int i = 0; i < 3; i++) {
             feeder.publishFrame(i);
-            odom.next(FRAME_WAIT);
+            h.odom.next(FRAME_WAIT);
         }
         feeder.firstImagePublisher().close(); // the camera driver goes away
-        NodeStatus silent = NodeWaits.until(node, s -> s.issue(NodeIssue.INPUT_SILENT) == 1, 10);
-        assertThat(silent.silentInputs()).containsExactly(config.topics.image);
+        NodeStatus silent = NodeWaits.until(h.node, s -> s.issue(NodeIssue.INPUT_SILENT) == 1, 10);
+        assertThat(silent.silentInputs()).containsExactly(h.config.topics.image);
         // the diagnostics published since say the odometry is not fresh
-        NodeWaits.until(node, s -> diagnostics.all().stream().anyMatch(
+        NodeWaits.until(h.node, s -> diagnostics.all().stream().anyMatch(
                 d -> d.status().get(0).level() == DiagnosticStatus.STALE), 10);
 
-        SequenceFeeder back = new SequenceFeeder(transport, config, room); // it comes back
+        SequenceFeeder back = new SequenceFeeder(h.transport, config, room); // it comes back
         for (int i = 3; i < 6; i++) {
             back.publishFrame(i);
-            assertThat(odom.next(FRAME_WAIT).header().stamp()).isEqualTo(back.stamp(i));
+            assertThat(h.odom.next(FRAME_WAIT).header().stamp()).isEqualTo(back.stamp(i));
         }
-        NodeStatus status = node.status();
+        NodeStatus status = h.status();
         assertThat(status.silentInputs()).isEmpty();
         assertThat(status.framesProcessed()).isEqualTo(6);
         assertThat(status.issue(NodeIssue.INPUT_SILENT)).isEqualTo(1);
@@ -186,14 +173,13 @@ class VoNodeInputsTest {
 
     @Test
     void compressedPngFramesGiveThePosesOfTheRawFrames() throws Exception {
-        ConfigVoNode config = config(VoMode.MONO);
+        NodeHarness h = harness(VoMode.MONO);
+        ConfigVoNode config = h.config;
         config.imageTransport = ImageTransport.COMPRESSED;
-        TopicRecorder<Odometry> odom = TopicRecorder.of(transport, config.topics.odom, Odometry.class);
-        node = VoNode.start(config, transport);
-        SequenceFeeder feeder = new SequenceFeeder(transport, config, room);
-        RawPublisher compressed = transport.advertise(config.topics.image + "/compressed", CompressedImage.TYPE,
+        SequenceFeeder feeder = h.start().feeder;
+        RawPublisher compressed = h.transport.advertise(h.config.topics.image + "/compressed", CompressedImage.TYPE,
                 QosProfile.SENSOR_DATA);
-        try (VisualOdometry pipeline = FactoryVisualOdometry.create(config.vo, room.camera(), null)) {
+        try (VisualOdometry pipeline = FactoryVisualOdometry.create(h.config.vo, room.camera(), null)) {
             for (int i = 0; i < 5; i++) {
                 feeder.publishCameraInfo(i);
                 compressed.publish(MessageCodecs.of(CompressedImage.class).encode(new CompressedImage(
@@ -201,21 +187,19 @@ class VoNodeInputsTest {
                 if (i == 2) // a compressed image that is neither JPEG nor PNG
                     compressed.publish(MessageCodecs.of(CompressedImage.class).encode(new CompressedImage(
                             feeder.header(i), "jpeg", new byte[]{1, 2, 3, 4})));
-                Odometry o = odom.next(FRAME_WAIT);
+                Odometry o = h.odom.next(FRAME_WAIT);
                 assertSamePose(PoseMessages.se3(o.pose().pose()),
                         pipeline.process(room.timestamp(i), room.left(i), null, null).cameraToWorld, i);
             }
         }
-        NodeStatus status = NodeWaits.until(node, s -> s.issue(NodeIssue.MALFORMED) == 1, 10);
+        NodeStatus status = NodeWaits.until(h.node, s -> s.issue(NodeIssue.MALFORMED) == 1, 10);
         assertThat(status.framesProcessed()).isEqualTo(5);
     }
 
     @Test
     void stereoImagesWithoutAPartnerOfTheSameStampAreCountedUnpaired() throws Exception {
-        ConfigVoNode config = config(VoMode.STEREO);
-        TopicRecorder<Odometry> odom = TopicRecorder.of(transport, config.topics.odom, Odometry.class);
-        node = VoNode.start(config, transport);
-        SequenceFeeder feeder = new SequenceFeeder(transport, config, room);
+        NodeHarness h = harness(VoMode.STEREO).start();
+        SequenceFeeder feeder = h.feeder;
         feeder.publishCameraInfo(0);
         Image[] first = feeder.images(0);
         feeder.publishImages(first[0]); // a left image whose right one is lost
@@ -227,29 +211,27 @@ class VoNodeInputsTest {
         feeder.publishImages(second[0]);
         for (int i = 2; i < 4; i++) {
             feeder.publishFrame(i);
-            assertThat(odom.next(FRAME_WAIT).header().stamp()).isEqualTo(feeder.stamp(i));
+            assertThat(h.odom.next(FRAME_WAIT).header().stamp()).isEqualTo(feeder.stamp(i));
         }
-        NodeStatus status = node.status();
+        NodeStatus status = h.status();
         assertThat(status.framesProcessed()).isEqualTo(2);
         // the lone left of frame 0, and frame 1's left and off right once frame 2 paired
         assertThat(status.issue(NodeIssue.UNPAIRED)).isEqualTo(3);
-        assertThat(odom.count()).isEqualTo(2);
+        assertThat(h.odom.count()).isEqualTo(2);
     }
 
     @Test
     void theDebugImageIsPublishedOnlyWhileSomeoneSubscribes() throws Exception {
-        ConfigVoNode config = config(VoMode.MONO);
-        TopicRecorder<Odometry> odom = TopicRecorder.of(transport, config.topics.odom, Odometry.class);
-        node = VoNode.start(config, transport);
-        SequenceFeeder feeder = new SequenceFeeder(transport, config, room);
+        NodeHarness h = harness(VoMode.MONO).start();
+        SequenceFeeder feeder = h.feeder;
         for (int i = 0; i < 2; i++) {
             feeder.publishFrame(i);
-            odom.next(FRAME_WAIT);
+            h.odom.next(FRAME_WAIT);
         }
-        TopicRecorder<Image> debug = TopicRecorder.of(transport, config.topics.debugImage, Image.class);
+        TopicRecorder<Image> debug = TopicRecorder.of(h.transport, h.config.topics.debugImage, Image.class);
         for (int i = 2; i < 5; i++) {
             feeder.publishFrame(i);
-            odom.next(FRAME_WAIT);
+            h.odom.next(FRAME_WAIT);
             Image image = debug.next(FRAME_WAIT);
             assertThat(image.header().stamp()).isEqualTo(feeder.stamp(i));
             assertThat(image.header().frameId()).isEqualTo(SequenceFeeder.CAMERA_FRAME);
@@ -276,36 +258,36 @@ class VoNodeInputsTest {
 
     @Test
     void statusAndDiagnosticsComeOnTheTimerStampedByTheClockUnderSimTime() throws Exception {
-        ConfigVoNode config = config(VoMode.MONO);
+        NodeHarness h = harness(VoMode.MONO);
+        ConfigVoNode config = h.config;
         config.useSimTime = true;
         config.statusPeriodSeconds = 0.05;
-        TopicRecorder<StringMessage> status = TopicRecorder.of(transport, config.topics.status, StringMessage.class);
-        TopicRecorder<DiagnosticArray> diagnostics = TopicRecorder.of(transport, config.topics.diagnostics,
+        TopicRecorder<StringMessage> status = TopicRecorder.of(h.transport, h.config.topics.status, StringMessage.class);
+        TopicRecorder<DiagnosticArray> diagnostics = TopicRecorder.of(h.transport, h.config.topics.diagnostics,
                 DiagnosticArray.class);
-        node = VoNode.start(config, transport);
-        RawPublisher clock = transport.advertise(config.topics.clock, Clock.TYPE, QosProfile.SENSOR_DATA);
+        h.start();
+        RawPublisher clock = h.transport.advertise(h.config.topics.clock, Clock.TYPE, QosProfile.SENSOR_DATA);
         clock.publish(MessageCodecs.of(Clock.class).encode(new Clock(new Time(42, 500_000_000))));
-        NodeWaits.until(node, s -> diagnostics.all().stream().anyMatch(
+        NodeWaits.until(h.node, s -> diagnostics.all().stream().anyMatch(
                 d -> d.header().stamp().equals(new Time(42, 500_000_000))), 10);
         DiagnosticArray last = diagnostics.all().get(diagnostics.count() - 1);
         assertThat(last.status().get(0).level()).isEqualTo(DiagnosticStatus.WARN);
         assertThat(last.status().get(0).message()).isEqualTo("waiting for camera_info");
-        NodeWaits.until(node, s -> status.all().stream().anyMatch(m -> m.data().contains("\"stamp\":42.5")), 10);
+        NodeWaits.until(h.node, s -> status.all().stream().anyMatch(m -> m.data().contains("\"stamp\":42.5")), 10);
         assertThat(status.all().get(status.count() - 1).data()).contains("\"tracking\":\"waiting\"",
                 "\"calibrated\":false");
     }
 
     @Test
     void theNodeSurvivesRandomBytesOnEveryInput() throws Exception {
-        ConfigVoNode config = config(VoMode.MONO);
+        NodeHarness h = harness(VoMode.MONO);
+        ConfigVoNode config = h.config;
         config.useSimTime = true;
-        TopicRecorder<Odometry> odom = TopicRecorder.of(transport, config.topics.odom, Odometry.class);
-        node = VoNode.start(config, transport);
-        SequenceFeeder feeder = new SequenceFeeder(transport, config, room);
+        SequenceFeeder feeder = h.start().feeder;
         RawPublisher[] inputs = {feeder.firstImagePublisher(), feeder.firstInfoPublisher(),
-                transport.advertise(config.topics.reset, EmptyMessage.TYPE, QosProfile.RELIABLE),
-                transport.advertise(config.topics.tfStatic, TFMessage.TYPE, QosProfile.TRANSIENT_LOCAL),
-                transport.advertise(config.topics.clock, Clock.TYPE, QosProfile.RELIABLE)};
+                h.transport.advertise(h.config.topics.reset, EmptyMessage.TYPE, QosProfile.RELIABLE),
+                h.transport.advertise(h.config.topics.tfStatic, TFMessage.TYPE, QosProfile.TRANSIENT_LOCAL),
+                h.transport.advertise(h.config.topics.clock, Clock.TYPE, QosProfile.RELIABLE)};
         Random random = new Random(11);
         byte[] goodImage = MessageCodecs.of(Image.class).encode(feeder.images(0)[0]);
         for (int trial = 0; trial < 400; trial++) {
@@ -322,8 +304,8 @@ class VoNodeInputsTest {
         }
         // still alive: a good frame after all that is processed
         feeder.publishFrame(1);
-        assertThat(odom.next(FRAME_WAIT).header().stamp()).isEqualTo(feeder.stamp(1));
-        NodeStatus status = node.status();
+        assertThat(h.odom.next(FRAME_WAIT).header().stamp()).isEqualTo(feeder.stamp(1));
+        NodeStatus status = h.status();
         assertThat(status.issue(NodeIssue.MALFORMED)).isGreaterThan(100);
         assertThat(status.issue(NodeIssue.PROCESSING_ERROR)).isZero();
     }

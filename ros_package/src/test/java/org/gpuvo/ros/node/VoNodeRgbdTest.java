@@ -1,6 +1,5 @@
 package org.gpuvo.ros.node;
 
-import org.gpuvo.gpu.features.Backend;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.odometry.dataset.DepthImage;
 import org.gpuvo.odometry.synthetic.ConfigSynthetic;
@@ -13,14 +12,13 @@ import org.gpuvo.ros.geometry.PoseMessages;
 import org.gpuvo.ros.msg.Header;
 import org.gpuvo.ros.msg.Image;
 import org.gpuvo.ros.msg.Odometry;
-import org.gpuvo.ros.node.transport.InMemoryTransport;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.function.IntFunction;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.gpuvo.ros.node.VoNodeKittiTest.FRAME_WAIT;
+import static org.gpuvo.ros.node.NodeHarness.FRAME_WAIT;
 import static org.gpuvo.ros.node.VoNodeKittiTest.assertSamePose;
 
 /** The node in RGB-D mode on a rendered room (320×240, exact depth), depth as 32FC1 metres or 16UC1 millimetres. */
@@ -36,13 +34,6 @@ class VoNodeRgbdTest {
         c.focalLength = 250;
         c.frames = FRAMES;
         room = new SyntheticSequence(c);
-    }
-
-    private static ConfigVoNode config() {
-        ConfigVoNode config = new ConfigVoNode(VoMode.RGBD);
-        config.vo.backend = Backend.CPU;
-        config.statusPeriodSeconds = 3600;
-        return config;
     }
 
     @Test
@@ -66,29 +57,24 @@ class VoNodeRgbdTest {
 
     private void assertNodeFollowsThePipeline(IntFunction<Image> image, IntFunction<DepthImage> depthSeen,
                                               IntFunction<Image> depthMessage) throws Exception {
-        ConfigVoNode config = config();
-        InMemoryTransport transport = new InMemoryTransport();
-        SequenceFeeder feeder = new SequenceFeeder(transport, config, room);
-        TopicRecorder<Odometry> odom = TopicRecorder.of(transport, config.topics.odom, Odometry.class);
         int tracked = 0;
-        try (VoNode node = VoNode.start(config, transport);
-             VisualOdometry pipeline = FactoryVisualOdometry.create(config.vo, room.camera(), null)) {
+        try (NodeHarness h = NodeHarness.started(NodeHarness.cpu(VoMode.RGBD), room);
+             VisualOdometry pipeline = FactoryVisualOdometry.create(h.config.vo, room.camera(), null)) {
             for (int i = 0; i < FRAMES; i++) {
-                feeder.publishCameraInfo(i);
-                feeder.publishImages(image.apply(i), depthMessage.apply(i));
-                Odometry o = odom.next(FRAME_WAIT);
+                h.feeder.publishCameraInfo(i);
+                h.feeder.publishImages(image.apply(i), depthMessage.apply(i));
+                Odometry o = h.odom.next(FRAME_WAIT);
                 FrameResult expected = pipeline.process(room.timestamp(i), room.left(i), null, depthSeen.apply(i));
-                assertThat(o.header().stamp()).isEqualTo(feeder.stamp(i));
+                assertThat(o.header().stamp()).isEqualTo(h.feeder.stamp(i));
                 assertSamePose(PoseMessages.se3(o.pose().pose()), expected.cameraToWorld, i);
                 if (expected.tracked())
                     tracked++;
             }
-            assertThat(node.status().issue(NodeIssue.MALFORMED)).isZero();
-            assertThat(node.status().issue(NodeIssue.UNPAIRED)).isZero();
+            assertThat(h.status().issue(NodeIssue.MALFORMED)).isZero();
+            assertThat(h.status().issue(NodeIssue.UNPAIRED)).isZero();
         }
         // the rendered room is easy: a pipeline that did not track would make the comparison hollow
         assertThat(tracked).isEqualTo(FRAMES);
-        assertThat(transport.callbackFailures()).isZero();
     }
 
     private static Header header(int i) {

@@ -1,6 +1,5 @@
 package org.gpuvo.ros.node;
 
-import org.gpuvo.gpu.features.Backend;
 import org.gpuvo.gpu.testdata.SharedData;
 import org.gpuvo.odometry.camera.StereoCalibration;
 import org.gpuvo.odometry.dataset.Datasets;
@@ -15,11 +14,11 @@ import org.gpuvo.ros.msg.Header;
 import org.gpuvo.ros.msg.Image;
 import org.gpuvo.ros.msg.Odometry;
 import org.gpuvo.ros.msg.Time;
-import org.gpuvo.ros.node.transport.InMemoryTransport;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.gpuvo.ros.node.VoNodeKittiTest.FRAME_WAIT;
+import static org.gpuvo.ros.node.NodeHarness.FRAME_WAIT;
 import static org.gpuvo.ros.node.VoNodeKittiTest.assertSamePose;
 
 /** The node in stereo mode on EuRoC's raw (distorted, unrectified) pairs, paired approximately by stamp. */
@@ -35,22 +34,16 @@ class VoNodeStereoTest {
     @Test
     void eurocRawPairsGiveTheOdometryOfTheRigInTheirCameraInfos() throws Exception {
         Sequence euroc = Datasets.open(SharedData.require("euroc-v101-micro"));
-        ConfigVoNode config = new ConfigVoNode(VoMode.STEREO);
-        config.vo.backend = Backend.CPU;
+        ConfigVoNode config = NodeHarness.cpu(VoMode.STEREO);
         config.rectified = false;
         config.syncToleranceSeconds = 0.005;
-        config.statusPeriodSeconds = 3600;
-
-        InMemoryTransport transport = new InMemoryTransport();
-        SequenceFeeder feeder = new SequenceFeeder(transport, config, euroc);
-        CameraInfo[] infos = feeder.cameraInfos(0);
-        StereoCalibration rig = CameraInfoMessages.stereo(infos[0], infos[1], false);
-        // the rig survives camera_info closely; what the node runs on is exactly this one
-        assertThat(rig.baseline()).isCloseTo(euroc.stereo().orElseThrow().baseline(), org.assertj.core.data.Offset.offset(1e-9));
-        SequenceRun reference = SequenceOdometry.run(new FirstFrames(euroc, FRAMES, rig), config.vo, null);
-
-        TopicRecorder<Odometry> odom = TopicRecorder.of(transport, config.topics.odom, Odometry.class);
-        try (VoNode node = VoNode.start(config, transport)) {
+        try (NodeHarness h = NodeHarness.started(config, euroc)) {
+            SequenceFeeder feeder = h.feeder;
+            CameraInfo[] infos = feeder.cameraInfos(0);
+            StereoCalibration rig = CameraInfoMessages.stereo(infos[0], infos[1], false);
+            // the rig survives camera_info closely; what the node runs on is exactly this one
+            assertThat(rig.baseline()).isCloseTo(euroc.stereo().orElseThrow().baseline(), Offset.offset(1e-9));
+            SequenceRun reference = SequenceOdometry.run(new FirstFrames(euroc, FRAMES, rig), config.vo, null);
             for (int i = 0; i < FRAMES; i++) {
                 feeder.publishCameraInfo(i);
                 Image[] pair = feeder.images(i);
@@ -65,17 +58,16 @@ class VoNodeStereoTest {
                     feeder.publishSecondImage(right);
                     feeder.publishImages(left);
                 }
-                Odometry o = odom.next(FRAME_WAIT);
+                Odometry o = h.odom.next(FRAME_WAIT);
                 assertThat(o.header().stamp()).as("frame %d", i).isEqualTo(feeder.stamp(i));
                 assertSamePose(PoseMessages.se3(o.pose().pose()), reference.frames().get(i).cameraToWorld, i);
             }
-            NodeStatus status = node.status();
+            NodeStatus status = h.status();
             assertThat(status.framesProcessed()).isEqualTo(FRAMES);
             assertThat(status.issue(NodeIssue.UNPAIRED)).isZero();
             assertThat(status.framesLost()).isZero();
             assertThat(reference.framesTracked()).isEqualTo(FRAMES);
+            assertThat(h.odom.count()).isEqualTo(FRAMES);
         }
-        assertThat(odom.count()).isEqualTo(FRAMES);
-        assertThat(transport.callbackFailures()).isZero();
     }
 }
