@@ -36,17 +36,24 @@ final class FrameOutputs implements AutoCloseable {
     /** the base's result of the previous frame, for the twist; null after a restart */
     private FrameResult previous;
 
+    /** Advertises the outputs; where the transport refuses one, those advertised before are closed again. */
     FrameOutputs(Transport transport, ConfigVoNode config) {
         this.config = config;
         ConfigNodeTopics t = config.topics;
         ConfigNodeQos q = config.qos;
-        odom = advertise(transport, t.odom, Odometry.TYPE, q.odom);
-        tf = config.publishTf ? advertise(transport, t.tf, TFMessage.TYPE, q.tf) : null;
-        pose = advertise(transport, t.pose, PoseStamped.TYPE, q.pose);
-        path = config.pathLength > 0 ? advertise(transport, t.path, NavPath.TYPE, q.path) : null;
-        matches = advertise(transport, t.matches, Int32Message.TYPE, q.counts);
-        inliers = advertise(transport, t.inliers, Int32Message.TYPE, q.counts);
-        debugImage = config.publishDebugImage ? advertise(transport, t.debugImage, Image.TYPE, q.debugImage) : null;
+        try {
+            odom = advertise(transport, t.odom, Odometry.TYPE, q.odom);
+            tf = config.publishTf ? advertise(transport, t.tf, TFMessage.TYPE, q.tf) : null;
+            pose = advertise(transport, t.pose, PoseStamped.TYPE, q.pose);
+            path = config.pathLength > 0 ? advertise(transport, t.path, NavPath.TYPE, q.path) : null;
+            matches = advertise(transport, t.matches, Int32Message.TYPE, q.counts);
+            inliers = advertise(transport, t.inliers, Int32Message.TYPE, q.counts);
+            debugImage = config.publishDebugImage ? advertise(transport, t.debugImage, Image.TYPE, q.debugImage)
+                    : null;
+        } catch (RuntimeException e) {
+            all.forEach(RawPublisher::close);
+            throw e;
+        }
         history = new PathHistory(config.pathLength);
         overlay = new MatchOverlay(config.vo);
     }

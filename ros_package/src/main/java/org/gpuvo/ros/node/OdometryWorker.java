@@ -8,7 +8,6 @@ import org.gpuvo.odometry.vo.FactoryVisualOdometry;
 import org.gpuvo.odometry.vo.FrameResult;
 import org.gpuvo.odometry.vo.TrackingState;
 import org.gpuvo.odometry.vo.VisualOdometry;
-import org.gpuvo.odometry.vo.VoMode;
 import org.gpuvo.ros.image.MalformedImageException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -75,6 +74,9 @@ final class OdometryWorker implements Runnable {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (Error e) {
+            LOG.error("the processing thread ends: {}", e.toString(), e);
+            throw e;
         } finally {
             closePipeline();
         }
@@ -146,20 +148,8 @@ final class OdometryWorker implements Runnable {
             restart();
         }
 
-        GrayImage left, right = null;
-        DepthImage depth = null;
-        try {
-            left = frame.first().toGray();
-            if (config.mode() == VoMode.STEREO)
-                right = frame.second().toGray();
-            else if (config.mode() == VoMode.RGBD)
-                depth = frame.second().toDepth();
-        } catch (MalformedImageException e) {
-            issues.report(NodeIssue.MALFORMED, frame.first().topic() + ": a frame that cannot be decoded is left "
-                    + "out: " + e.getMessage());
-            return;
-        }
-        if (!sizesAgree(frame, current.camera(), left, right, depth))
+        Pixels pixels = decode(frame, current.camera());
+        if (pixels == null)
             return;
         long decoded = System.nanoTime();
 
@@ -174,7 +164,7 @@ final class OdometryWorker implements Runnable {
                 vo = FactoryVisualOdometry.create(config.vo, current.camera(), current.stereo());
                 setup = current;
             }
-            result = vo.process(stamp / 1e9, left, right, depth);
+            result = vo.process(stamp / 1e9, pixels.left, pixels.right, pixels.depth);
         } catch (RuntimeException e) {
             issues.report(NodeIssue.PROCESSING_ERROR, frame.first().topic() + ": the pipeline failed on the frame at "
                     + frame.stampText() + " (" + e + "): the odometry starts over");
@@ -193,7 +183,7 @@ final class OdometryWorker implements Runnable {
         state = result.state;
         String cameraFrame = frame.first().header().frameId();
         Se3_F64 basePose = mounting.basePose(result.cameraToWorld, cameraFrame);
-        outputs.publish(result, basePose, frame.stamp(), left, cameraFrame);
+        outputs.publish(result, basePose, frame.stamp(), pixels.left, cameraFrame);
         long published = System.nanoTime();
         lastProcessedNanos = published;
         timings.add(Stage.DECODE, (decoded - start) / 1e6);
@@ -217,6 +207,28 @@ final class OdometryWorker implements Runnable {
                     + e.getMessage());
             return null;
         }
+    }
+
+    /** A frame's pixels: the (left) image, and the right image or the depth where the mode has them. */
+    private record Pixels(GrayImage left, GrayImage right, DepthImage depth) {
+    }
+
+    /** The frame's pixels, or null (counted) where they cannot be had or their sizes disagree. */
+    private Pixels decode(InputFrame frame, CameraModel camera) {
+        Pixels pixels;
+        try {
+            GrayImage left = frame.first().toGray();
+            pixels = switch (config.mode()) {
+                case MONO -> new Pixels(left, null, null);
+                case STEREO -> new Pixels(left, frame.second().toGray(), null);
+                case RGBD -> new Pixels(left, null, frame.second().toDepth());
+            };
+        } catch (MalformedImageException e) {
+            issues.report(NodeIssue.MALFORMED, frame.first().topic() + ": a frame that cannot be decoded is left "
+                    + "out: " + e.getMessage());
+            return null;
+        }
+        return sizesAgree(frame, camera, pixels.left, pixels.right, pixels.depth) ? pixels : null;
     }
 
     private boolean sizesAgree(InputFrame frame, CameraModel camera, GrayImage left, GrayImage right, DepthImage depth) {

@@ -56,9 +56,18 @@ public final class VoNode implements AutoCloseable {
         activity = new InputActivity(NodeInputs.imageTopics(config), config.inputTimeoutSeconds, issues);
         clock = new NodeClock(config.useSimTime);
         outputs = new FrameOutputs(transport, config);
-        statusPublisher = transport.advertise(config.topics.status, StringMessage.TYPE, config.qos.status);
-        diagnosticsPublisher = transport.advertise(config.topics.diagnostics, DiagnosticArray.TYPE,
-                config.qos.diagnostics);
+        RawPublisher status = null;
+        try {
+            status = transport.advertise(config.topics.status, StringMessage.TYPE, config.qos.status);
+            diagnosticsPublisher = transport.advertise(config.topics.diagnostics, DiagnosticArray.TYPE,
+                    config.qos.diagnostics);
+        } catch (RuntimeException e) {
+            if (status != null)
+                status.close();
+            outputs.close();
+            throw e;
+        }
+        statusPublisher = status;
         worker = new OdometryWorker(config, queue, calibration, mounting, outputs, issues, timings);
         workerThread = new Thread(worker, config.nodeName + "-vo");
         workerThread.setDaemon(true);

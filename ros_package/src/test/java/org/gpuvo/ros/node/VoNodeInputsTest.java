@@ -19,7 +19,9 @@ import org.gpuvo.ros.msg.DiagnosticStatus;
 import org.gpuvo.ros.msg.EmptyMessage;
 import org.gpuvo.ros.msg.Header;
 import org.gpuvo.ros.msg.Image;
+import org.gpuvo.ros.msg.NavPath;
 import org.gpuvo.ros.msg.Odometry;
+import org.gpuvo.ros.msg.PoseStamped;
 import org.gpuvo.ros.msg.StringMessage;
 import org.gpuvo.ros.msg.TFMessage;
 import org.gpuvo.ros.msg.Time;
@@ -138,6 +140,23 @@ class VoNodeInputsTest {
         assertThat(status.framesProcessed()).isEqualTo(2);
         assertThat(status.restarts()).isZero();
         assertThat(h.odom.count()).isEqualTo(2);
+    }
+
+    @Test
+    void tfPathAndDebugImageCanBeTurnedOff() throws Exception {
+        NodeHarness h = harness(VoMode.MONO);
+        h.config.publishTf = false;
+        h.config.pathLength = 0;
+        h.config.publishDebugImage = false;
+        TopicRecorder<TFMessage> tf = TopicRecorder.of(h.transport, h.config.topics.tf, TFMessage.class);
+        TopicRecorder<NavPath> path = TopicRecorder.of(h.transport, h.config.topics.path, NavPath.class);
+        TopicRecorder<Image> debug = TopicRecorder.of(h.transport, h.config.topics.debugImage, Image.class);
+        TopicRecorder<PoseStamped> pose = TopicRecorder.of(h.transport, h.config.topics.pose, PoseStamped.class);
+        h.start();
+        for (int i = 0; i < 2; i++)
+            h.frame(i);
+        assertThat(pose.count()).isEqualTo(2);
+        assertThat(tf.count() + path.count() + debug.count()).isZero();
     }
 
     @Test

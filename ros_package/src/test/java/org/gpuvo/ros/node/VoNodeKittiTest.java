@@ -105,6 +105,12 @@ class VoNodeKittiTest {
             double variance = OdometryMessages.POSITION_VARIANCE
                     * (reference.frames().get(i).tracked() ? 1 : OdometryMessages.LOST_INFLATION);
             assertThat(o.pose().covariance()[0]).as("frame %d", i).isEqualTo(variance);
+            // the twist in base_link between this frame and the previous one
+            Odometry expected = OdometryMessages.odometry(reference.frames().get(i),
+                    i == 0 ? null : reference.frames().get(i - 1), o.header().stamp(), "odom", "base_link");
+            assertThat(o.twist()).usingRecursiveComparison()
+                    .withComparatorForType((a, b) -> Math.abs(a - b) < 1e-9 ? 0 : Double.compare(a, b), Double.class)
+                    .isEqualTo(expected.twist());
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         h.node.publishStatus();
