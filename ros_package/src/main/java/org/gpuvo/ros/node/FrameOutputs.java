@@ -29,6 +29,7 @@ import java.util.List;
  */
 final class FrameOutputs implements AutoCloseable {
     private final ConfigVoNode config;
+    private final IssueLog issues;
     private final RawPublisher odom, tf, pose, path, matches, inliers, debugImage;
     private final List<RawPublisher> all = new ArrayList<>();
     private final PathHistory history;
@@ -37,8 +38,9 @@ final class FrameOutputs implements AutoCloseable {
     private FrameResult previous;
 
     /** Advertises the outputs; where the transport refuses one, those advertised before are closed again. */
-    FrameOutputs(Transport transport, ConfigVoNode config) {
+    FrameOutputs(Transport transport, ConfigVoNode config, IssueLog issues) {
         this.config = config;
+        this.issues = issues;
         ConfigNodeTopics t = config.topics;
         ConfigNodeQos q = config.qos;
         try {
@@ -67,9 +69,9 @@ final class FrameOutputs implements AutoCloseable {
     /**
      * Publishes a frame's outputs.
      *
-     * @param result    the pipeline's result (the camera's pose)
-     * @param basePose  the base's pose in the odometry frame
-     * @param image     the frame's (left) image, for the debug image
+     * @param result      the pipeline's result (the camera's pose)
+     * @param basePose    the base's pose in the odometry frame
+     * @param image       the frame's (left) image, for the debug image
      * @param cameraFrame the image's frame id, for the debug image
      */
     void publish(FrameResult result, Se3_F64 basePose, Time stamp, GrayImage image, String cameraFrame) {
@@ -86,17 +88,26 @@ final class FrameOutputs implements AutoCloseable {
             path.publish(MessageCodecs.of(NavPath.class).encode(history.path(header)));
         matches.publish(MessageCodecs.of(Int32Message.class).encode(new Int32Message(result.matches)));
         inliers.publish(MessageCodecs.of(Int32Message.class).encode(new Int32Message(result.inliers)));
-        if (debugImage != null) {
-            if (debugImage.matchedSubscriptions() != 0)
-                debugImage.publish(MessageCodecs.of(Image.class).encode(overlay.render(image,
-                        new Header(stamp, cameraFrame))));
-            else
-                overlay.reset(); // so that matches are only ever drawn between consecutive frames
-        }
+        if (debugImage != null)
+            publishDebugImage(image, new Header(stamp, cameraFrame));
         // odom last: whoever waits for it finds the frame's other outputs out
         odom.publish(MessageCodecs.of(Odometry.class).encode(OdometryMessages.odometry(base, previous, stamp,
                 config.odomFrame, config.baseFrame)));
         previous = base;
+    }
+
+    /** The debug image, while someone subscribes; its failure costs the debug image only, not the frame. */
+    private void publishDebugImage(GrayImage image, Header header) {
+        if (debugImage.matchedSubscriptions() == 0) {
+            overlay.reset(); // so that matches are only ever drawn between consecutive frames
+            return;
+        }
+        try {
+            debugImage.publish(MessageCodecs.of(Image.class).encode(overlay.render(image, header)));
+        } catch (RuntimeException e) {
+            issues.report(NodeIssue.PROCESSING_ERROR, "the debug image failed: " + e);
+            overlay.reset();
+        }
     }
 
     /** After the odometry starts over: no twist from the old run, the path cleared. */

@@ -55,7 +55,7 @@ public final class VoNode implements AutoCloseable {
         mounting = new CameraMounting(config.cameraMounting, config.baseFrame, config.cameraFrame);
         activity = new InputActivity(NodeInputs.imageTopics(config), config.inputTimeoutSeconds, issues);
         clock = new NodeClock(config.useSimTime);
-        outputs = new FrameOutputs(transport, config);
+        outputs = new FrameOutputs(transport, config, issues);
         RawPublisher status = null;
         try {
             status = transport.advertise(config.topics.status, StringMessage.TYPE, config.qos.status);

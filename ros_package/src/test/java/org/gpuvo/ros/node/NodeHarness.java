@@ -2,6 +2,8 @@ package org.gpuvo.ros.node;
 
 import org.gpuvo.gpu.features.Backend;
 import org.gpuvo.odometry.dataset.Sequence;
+import org.gpuvo.odometry.synthetic.ConfigSynthetic;
+import org.gpuvo.odometry.synthetic.SyntheticSequence;
 import org.gpuvo.odometry.vo.VoMode;
 import org.gpuvo.ros.msg.Odometry;
 import org.gpuvo.ros.node.transport.InMemoryTransport;
@@ -39,6 +41,16 @@ final class NodeHarness implements AutoCloseable {
         config.vo.backend = Backend.CPU;
         config.statusPeriodSeconds = 3600;
         return config;
+    }
+
+    /** The rendered room at 320×240 (focal length 250 px), with depth and a right camera: small and cheap frames. */
+    static SyntheticSequence smallRoom(int frames) {
+        ConfigSynthetic c = ConfigSynthetic.room();
+        c.width = 320;
+        c.height = 240;
+        c.focalLength = 250;
+        c.frames = frames;
+        return new SyntheticSequence(c);
     }
 
     NodeHarness start() {

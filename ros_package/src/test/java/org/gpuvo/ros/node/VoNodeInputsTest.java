@@ -3,7 +3,6 @@ package org.gpuvo.ros.node;
 import georegression.struct.se.Se3_F64;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.image.ImageFiles;
-import org.gpuvo.odometry.synthetic.ConfigSynthetic;
 import org.gpuvo.odometry.synthetic.SyntheticSequence;
 import org.gpuvo.odometry.vo.FactoryVisualOdometry;
 import org.gpuvo.odometry.vo.VisualOdometry;
@@ -51,12 +50,7 @@ class VoNodeInputsTest {
 
     @BeforeAll
     static void render() {
-        ConfigSynthetic c = ConfigSynthetic.room();
-        c.width = 320;
-        c.height = 240;
-        c.focalLength = 250;
-        c.frames = 8;
-        room = new SyntheticSequence(c);
+        room = NodeHarness.smallRoom(8);
     }
 
     @AfterEach

@@ -2,7 +2,6 @@ package org.gpuvo.ros.node;
 
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.odometry.dataset.DepthImage;
-import org.gpuvo.odometry.synthetic.ConfigSynthetic;
 import org.gpuvo.odometry.synthetic.SyntheticSequence;
 import org.gpuvo.odometry.vo.FactoryVisualOdometry;
 import org.gpuvo.odometry.vo.FrameResult;
@@ -28,12 +27,7 @@ class VoNodeRgbdTest {
 
     @BeforeAll
     static void render() {
-        ConfigSynthetic c = ConfigSynthetic.room();
-        c.width = 320;
-        c.height = 240;
-        c.focalLength = 250;
-        c.frames = FRAMES;
-        room = new SyntheticSequence(c);
+        room = NodeHarness.smallRoom(FRAMES);
     }
 
     @Test
