@@ -19,6 +19,8 @@ public final class MessageCodecs {
             new CdrMessageCodec<>(StdMsgsCdr.HEADER),
             new CdrMessageCodec<>(StdMsgsCdr.STRING),
             new CdrMessageCodec<>(StdMsgsCdr.INT32),
+            new CdrMessageCodec<>(StdMsgsCdr.EMPTY),
+            new CdrMessageCodec<>(DiagnosticMsgsCdr.DIAGNOSTIC_ARRAY),
             new CdrMessageCodec<>(RosgraphMsgsCdr.CLOCK));
 
     private static final Map<Class<?>, MessageCodec<?>> BY_CLASS = new LinkedHashMap<>();

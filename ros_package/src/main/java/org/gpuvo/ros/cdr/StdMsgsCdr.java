@@ -1,5 +1,6 @@
 package org.gpuvo.ros.cdr;
 
+import org.gpuvo.ros.msg.EmptyMessage;
 import org.gpuvo.ros.msg.Header;
 import org.gpuvo.ros.msg.Int32Message;
 import org.gpuvo.ros.msg.StringMessage;
@@ -32,6 +33,20 @@ final class StdMsgsCdr {
                     """, List.of(),
             in -> new Int32Message(in.int32("data")),
             (out, message) -> out.int32(message.data()));
+
+    /**
+     * std_msgs/msg/Empty. Its .msg file has no field; rosidl gives every empty structure one
+     * {@code uint8 structure_needs_at_least_one_member}, so ROS 2 middlewares send one byte (0). A body of no byte at
+     * all, which some other writers send, is read as well.
+     */
+    static final RosMessageType<EmptyMessage> EMPTY = RosMessageType.of(EmptyMessage.TYPE, EmptyMessage.class, "",
+            List.of(),
+            in -> {
+                if (in.remaining() > 0)
+                    in.uint8("structure_needs_at_least_one_member");
+                return new EmptyMessage();
+            },
+            (out, message) -> out.uint8(0));
 
     private StdMsgsCdr() {
     }

@@ -1,8 +1,12 @@
 package org.gpuvo.ros.cdr;
 
+import org.gpuvo.ros.msg.DiagnosticArray;
+import org.gpuvo.ros.msg.DiagnosticStatus;
+import org.gpuvo.ros.msg.EmptyMessage;
 import org.gpuvo.ros.msg.Header;
 import org.gpuvo.ros.msg.Image;
 import org.gpuvo.ros.msg.Int32Message;
+import org.gpuvo.ros.msg.KeyValue;
 import org.gpuvo.ros.msg.Point;
 import org.gpuvo.ros.msg.Pose;
 import org.gpuvo.ros.msg.PoseStamped;
@@ -109,6 +113,43 @@ class CdrLayoutTest {
     @Test
     void emptySequenceIsItsCountAlone() {
         assertLayout(TFMessage.class, new TFMessage(List.of()), ByteOrder.LITTLE_ENDIAN, "00 01 00 00  00 00 00 00");
+    }
+
+    @Test
+    void emptyMessageIsTheOneByteRosidlAddsToEveryEmptyStructure() {
+        assertLayout(EmptyMessage.class, new EmptyMessage(), ByteOrder.LITTLE_ENDIAN, "00 01 00 00  00");
+    }
+
+    @Test
+    void emptyMessageWithoutItsByteOrWithPaddingIsReadToo() {
+        MessageCodec<EmptyMessage> codec = MessageCodecs.of(EmptyMessage.class);
+        assertThat(codec.decode(bytes("00 01 00 00"))).isEqualTo(new EmptyMessage());
+        assertThat(codec.decode(bytes("00 01 00 00  00 00 00 00"))).isEqualTo(new EmptyMessage());
+    }
+
+    @Test
+    void diagnosticLevelIsOneUnalignedByte() {
+        DiagnosticArray array = new DiagnosticArray(new Header(new Time(3, 0), ""), List.of(
+                new DiagnosticStatus(DiagnosticStatus.WARN, "vo", "", "x", List.of(new KeyValue("k", "vv")))));
+        assertLayout(DiagnosticArray.class, array, ByteOrder.LITTLE_ENDIAN, """
+                00 01 00 00
+                03 00 00 00  00 00 00 00     header.stamp                (body 0..7)
+                01 00 00 00  00              header.frame_id ""          (8..12)
+                00 00 00                     padding                     (13..15)
+                01 00 00 00                  status: 1 element           (16)
+                01                           status[0].level = WARN, a byte (20)
+                00 00 00                     padding                     (21..23)
+                03 00 00 00  76 6f 00        name "vo"                   (24..30)
+                00                           padding                     (31)
+                01 00 00 00  00              message ""                  (32..36)
+                00 00 00                     padding                     (37..39)
+                02 00 00 00  78 00           hardware_id "x"             (40..45)
+                00 00                        padding                     (46..47)
+                01 00 00 00                  values: 1 element           (48)
+                02 00 00 00  6b 00           key "k"                     (52..57)
+                00 00                        padding                     (58..59)
+                03 00 00 00  76 76 00        value "vv"                  (60..66)
+                """);
     }
 
     private static <T> void assertLayout(Class<T> type, T message, ByteOrder order, String annotatedHex) {

@@ -2,6 +2,7 @@ package org.gpuvo.ros.cdr;
 
 import org.gpuvo.gpu.testdata.SharedData;
 import org.gpuvo.ros.msg.CameraInfo;
+import org.gpuvo.ros.msg.DiagnosticArray;
 import org.gpuvo.ros.msg.Header;
 import org.gpuvo.ros.msg.Image;
 import org.gpuvo.ros.msg.NavPath;
@@ -36,7 +37,8 @@ class MalformedCdrTest {
     static Stream<Arguments> validBlobs() {
         List<Arguments> blobs = new ArrayList<>();
         RandomMessages random = new RandomMessages(7);
-        for (Class<?> type : List.of(Image.class, CameraInfo.class, NavPath.class, TFMessage.class))
+        for (Class<?> type : List.of(Image.class, CameraInfo.class, NavPath.class, TFMessage.class,
+                DiagnosticArray.class))
             for (ByteOrder order : new ByteOrder[]{ByteOrder.LITTLE_ENDIAN, ByteOrder.BIG_ENDIAN})
                 for (int i = 0; i < 3; i++)
                     blobs.add(Arguments.of(type.getSimpleName(), order, encode(type, random, order), type));

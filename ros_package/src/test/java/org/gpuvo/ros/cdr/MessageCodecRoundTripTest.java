@@ -3,9 +3,13 @@ package org.gpuvo.ros.cdr;
 import org.gpuvo.ros.msg.CameraInfo;
 import org.gpuvo.ros.msg.Clock;
 import org.gpuvo.ros.msg.CompressedImage;
+import org.gpuvo.ros.msg.DiagnosticArray;
+import org.gpuvo.ros.msg.DiagnosticStatus;
+import org.gpuvo.ros.msg.EmptyMessage;
 import org.gpuvo.ros.msg.Header;
 import org.gpuvo.ros.msg.Image;
 import org.gpuvo.ros.msg.Int32Message;
+import org.gpuvo.ros.msg.KeyValue;
 import org.gpuvo.ros.msg.NavPath;
 import org.gpuvo.ros.msg.Odometry;
 import org.gpuvo.ros.msg.Point;
@@ -85,6 +89,12 @@ class MessageCodecRoundTripTest {
                 new StringMessage("🚗 ünïcödé"),
                 new Int32Message(Integer.MIN_VALUE),
                 new Int32Message(-1),
+                new EmptyMessage(),
+                new DiagnosticArray(EMPTY_FRAME, List.of()),
+                new DiagnosticArray(EXTREME, List.of(
+                        new DiagnosticStatus(DiagnosticStatus.STALE, "", "", "", List.of()),
+                        new DiagnosticStatus((byte) -1, "gpuvo: vo", "🚗 lost", "cpu",
+                                List.of(new KeyValue("", ""), new KeyValue("frames", "51"))))),
                 new Clock(new Time(Integer.MAX_VALUE, 999_999_999)));
     }
 

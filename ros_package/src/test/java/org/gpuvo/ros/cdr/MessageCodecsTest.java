@@ -17,7 +17,7 @@ class MessageCodecsTest {
                 "sensor_msgs/msg/CompressedImage", "sensor_msgs/msg/CameraInfo", "nav_msgs/msg/Odometry",
                 "nav_msgs/msg/Path", "geometry_msgs/msg/PoseStamped", "geometry_msgs/msg/TransformStamped",
                 "tf2_msgs/msg/TFMessage", "std_msgs/msg/Header", "std_msgs/msg/String", "std_msgs/msg/Int32",
-                "rosgraph_msgs/msg/Clock");
+                "std_msgs/msg/Empty", "diagnostic_msgs/msg/DiagnosticArray", "rosgraph_msgs/msg/Clock");
         assertThat(MessageCodecs.all()).hasSameSizeAs(MessageCodecs.types());
     }
 

@@ -2,6 +2,8 @@ package org.gpuvo.ros.cdr;
 
 import org.gpuvo.gpu.testdata.SharedData;
 import org.gpuvo.ros.msg.Clock;
+import org.gpuvo.ros.msg.DiagnosticArray;
+import org.gpuvo.ros.msg.EmptyMessage;
 import org.gpuvo.ros.msg.Odometry;
 import org.gpuvo.ros.msg.TFMessage;
 import org.junit.jupiter.api.Test;
@@ -38,6 +40,7 @@ class MessageDefinitionsTest {
             "std_msgs/msg/Header             | builtin_interfaces/Time stamp",
             "std_msgs/msg/String             | string data",
             "std_msgs/msg/Int32              | int32 data",
+            "diagnostic_msgs/msg/DiagnosticArray | std_msgs/Header header",
             "rosgraph_msgs/msg/Clock         | builtin_interfaces/Time clock"})
     void startsWithTheTypesOwnFieldsAndHasASectionForEveryTypeItUses(String type, String firstField) {
         String definition = MessageCodecs.forType(type).orElseThrow().definition();
@@ -88,6 +91,49 @@ class MessageDefinitionsTest {
                 int32 sec
                 uint32 nanosec
                 """);
+    }
+
+    @Test
+    void diagnosticArrayDefinitionExactly() {
+        // the sections in rosbag2's order: DiagnosticStatus before Header, KeyValue under DiagnosticStatus
+        assertThat(MessageCodecs.of(DiagnosticArray.class).definition()).isEqualTo("""
+                std_msgs/Header header
+                DiagnosticStatus[] status
+
+                ================================================================================
+                MSG: diagnostic_msgs/DiagnosticStatus
+                byte OK=0
+                byte WARN=1
+                byte ERROR=2
+                byte STALE=3
+
+                byte level
+                string name
+                string message
+                string hardware_id
+                KeyValue[] values
+
+                ================================================================================
+                MSG: diagnostic_msgs/KeyValue
+                string key
+                string value
+
+                ================================================================================
+                MSG: std_msgs/Header
+                builtin_interfaces/Time stamp
+                string frame_id
+
+                ================================================================================
+                MSG: builtin_interfaces/Time
+                int32 sec
+                uint32 nanosec
+                """);
+    }
+
+    @Test
+    void emptyHasAnEmptyDefinition() {
+        // std_msgs/msg/Empty.msg declares no field (the byte on the wire is rosidl's, not the file's)
+        assertThat(MessageCodecs.of(EmptyMessage.class).definition()).isEmpty();
     }
 
     @Test

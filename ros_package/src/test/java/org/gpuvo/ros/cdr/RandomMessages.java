@@ -3,9 +3,13 @@ package org.gpuvo.ros.cdr;
 import org.gpuvo.ros.msg.CameraInfo;
 import org.gpuvo.ros.msg.Clock;
 import org.gpuvo.ros.msg.CompressedImage;
+import org.gpuvo.ros.msg.DiagnosticArray;
+import org.gpuvo.ros.msg.DiagnosticStatus;
+import org.gpuvo.ros.msg.EmptyMessage;
 import org.gpuvo.ros.msg.Header;
 import org.gpuvo.ros.msg.Image;
 import org.gpuvo.ros.msg.Int32Message;
+import org.gpuvo.ros.msg.KeyValue;
 import org.gpuvo.ros.msg.NavPath;
 import org.gpuvo.ros.msg.Odometry;
 import org.gpuvo.ros.msg.Point;
@@ -61,6 +65,8 @@ final class RandomMessages {
                 Map.entry(Header.class, this::header),
                 Map.entry(StringMessage.class, () -> new StringMessage(string())),
                 Map.entry(Int32Message.class, () -> new Int32Message(anyInt())),
+                Map.entry(EmptyMessage.class, EmptyMessage::new),
+                Map.entry(DiagnosticArray.class, this::diagnosticArray),
                 Map.entry(Clock.class, () -> new Clock(time())));
     }
 
@@ -157,5 +163,16 @@ final class RandomMessages {
         for (int i = random.nextInt(5); i > 0; i--)
             transforms.add(transformStamped());
         return new TFMessage(transforms);
+    }
+
+    DiagnosticArray diagnosticArray() {
+        List<DiagnosticStatus> status = new ArrayList<>();
+        for (int i = random.nextInt(4); i > 0; i--) {
+            List<KeyValue> values = new ArrayList<>();
+            for (int j = random.nextInt(4); j > 0; j--)
+                values.add(new KeyValue(string(), string()));
+            status.add(new DiagnosticStatus((byte) random.nextInt(256), string(), string(), string(), values));
+        }
+        return new DiagnosticArray(header(), status);
     }
 }

@@ -1,0 +1,44 @@
+package org.gpuvo.ros.node;
+
+import org.gpuvo.ros.node.transport.QosProfile;
+
+import static org.gpuvo.ros.node.transport.QosProfile.Durability.TRANSIENT_LOCAL;
+import static org.gpuvo.ros.node.transport.QosProfile.Durability.VOLATILE;
+import static org.gpuvo.ros.node.transport.QosProfile.Reliability.BEST_EFFORT;
+import static org.gpuvo.ros.node.transport.QosProfile.Reliability.RELIABLE;
+
+/**
+ * The QoS of each of the node's topics. Inputs default to best effort, which matches publishers of either
+ * reliability (a reliable subscription would miss a best-effort camera driver altogether); outputs to reliable, as
+ * odometry consumers and tf2 listeners ask; the transform tree to what tf2 uses.
+ */
+public final class ConfigNodeQos {
+    /** camera images: rclcpp's SensorDataQoS */
+    public QosProfile images = QosProfile.SENSOR_DATA;
+    public QosProfile cameraInfo = QosProfile.SENSOR_DATA;
+    public QosProfile reset = QosProfile.RELIABLE;
+    /** rclcpp's ClockQoS: best effort, keep last 1 */
+    public QosProfile clock = new QosProfile(BEST_EFFORT, VOLATILE, 1);
+    /** tf2's static listener: reliable, transient local, keep last 100 */
+    public QosProfile tfStatic = new QosProfile(RELIABLE, TRANSIENT_LOCAL, 100);
+
+    public QosProfile odom = QosProfile.RELIABLE;
+    /** tf2's broadcaster: reliable, keep last 100 */
+    public QosProfile tf = new QosProfile(RELIABLE, VOLATILE, 100);
+    public QosProfile pose = QosProfile.RELIABLE;
+    public QosProfile path = QosProfile.RELIABLE;
+    /** matches and inliers */
+    public QosProfile counts = QosProfile.RELIABLE;
+    public QosProfile status = QosProfile.RELIABLE;
+    public QosProfile diagnostics = QosProfile.RELIABLE;
+    public QosProfile debugImage = QosProfile.SENSOR_DATA;
+
+    public ConfigNodeQos checkValidity() {
+        QosProfile[] all = {images, cameraInfo, reset, clock, tfStatic, odom, tf, pose, path, counts, status,
+                diagnostics, debugImage};
+        for (QosProfile qos : all)
+            if (qos == null)
+                throw new IllegalArgumentException("every topic needs a QoS profile");
+        return this;
+    }
+}

@@ -1,0 +1,42 @@
+package org.gpuvo.ros.node;
+
+import org.gpuvo.odometry.vo.TrackingState;
+import org.gpuvo.ros.msg.Time;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where the node stands: what {@code status} and {@code /diagnostics} publish, as values.
+ *
+ * @param stamp                 the node's time when taken (wall clock, or /clock with use_sim_time)
+ * @param tracking              the pipeline's state after the last frame, null before the first
+ * @param backend               "cpu" or "cuda" once a frame was processed, else null
+ * @param framesProcessed       frames run through the pipeline
+ * @param framesLost            frames the pipeline reported lost
+ * @param resets                resets requested (reset topic or {@link VoNode#reset()})
+ * @param restarts              times the odometry started over for any reason
+ * @param issues                the count of each kind of issue
+ * @param timingMillis          the median duration of each stage (keys as in the JSON), NaN where none yet
+ * @param secondsSinceLastFrame time since the last frame was done, NaN before the first
+ * @param queueCapacity         the frame queue's size
+ * @param queueHighWater        the most frames ever waiting at once (never above the capacity)
+ * @param calibrated            whether every camera_info the mode needs has come
+ * @param mounting              where the camera's mounting comes from: "parameter", "tf_static" or "unknown"
+ * @param silentInputs          image inputs silent for longer than the timeout
+ */
+public record NodeStatus(Time stamp, TrackingState tracking, String backend, long framesProcessed, long framesLost,
+                         long resets, long restarts, Map<NodeIssue, Long> issues, Map<String, Double> timingMillis,
+                         double secondsSinceLastFrame, int queueCapacity, int queueHighWater, boolean calibrated,
+                         String mounting, List<String> silentInputs) {
+    public NodeStatus {
+        issues = Map.copyOf(issues);
+        timingMillis = Map.copyOf(timingMillis);
+        silentInputs = List.copyOf(silentInputs);
+    }
+
+    /** The count of one kind of issue. */
+    public long issue(NodeIssue kind) {
+        return issues.getOrDefault(kind, 0L);
+    }
+}
