@@ -34,7 +34,10 @@ public final class NodeMain {
     }
 
     static int run(String[] argv, Map<String, String> environment) {
-        Logger log = LoggerFactory.getLogger(NodeMain.class);
+        // a node reports at INFO (rcl's default) where the command line's logback.xml keeps only warnings
+        if (LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME) instanceof ch.qos.logback.classic.Logger root)
+            root.setLevel(ch.qos.logback.classic.Level.INFO);
+        Logger startup = LoggerFactory.getLogger(NodeMain.class);
         RosArguments args;
         NodeName node;
         ConfigVoNode config;
@@ -49,8 +52,8 @@ public final class NodeMain {
                 throw new IllegalArgumentException("unknown arguments " + args.programArguments()
                         + " (ROS arguments go after --ros-args)");
             node = args.nodeName(DEFAULT_NODE_NAME, "/");
-            args.logLevels().applyToLogback().forEach(log::info);
-            args.ignoredArguments().forEach(a -> log.info("ignored ROS argument: {}", a));
+            args.logLevels().applyToLogback().forEach(startup::info);
+            args.ignoredArguments().forEach(a -> startup.info("ignored ROS argument: {}", a));
             parameters = args.parameters(node);
             config = NodeParameters.config(parameters, args.nameResolver(node));
             config.nodeName = node.fullyQualifiedName();
@@ -58,7 +61,7 @@ public final class NodeMain {
             System.err.println("gpuvo_node: error: " + e.getMessage());
             return 2;
         }
-        log = LoggerFactory.getLogger(node.loggerName());
+        Logger log = LoggerFactory.getLogger(node.loggerName());
         Transport transport;
         try {
             int domain = IhmcTransportConfig.domainIdFromEnvironment(environment);
