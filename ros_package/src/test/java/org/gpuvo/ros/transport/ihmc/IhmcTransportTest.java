@@ -300,7 +300,7 @@ class IhmcTransportTest {
     @Test
     void badNamesAreRefusedBeforeFastDdsSeesThem() {
         assertThatThrownBy(() -> peers.publishing.advertise("chatter", StringMessage.TYPE, QosProfile.RELIABLE))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("fully qualified");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("must be absolute");
         assertThatThrownBy(() -> peers.publishing.advertise("/chatter", "std_msgs/srv/Trigger", QosProfile.RELIABLE))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("package/msg/Type");
     }
