@@ -1,0 +1,47 @@
+/*
+ * What gpuvo_camera and gpuvo_consumer share: the domain id from ROS_DOMAIN_ID, ROS topic names mapped to DDS
+ * topic names, QoS, the monotonic clock both print, and checked error exits.
+ */
+#ifndef GPUVO_PEER_COMMON_H
+#define GPUVO_PEER_COMMON_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "dds/dds.h"
+
+/* Exits with a message naming what failed when a DDS call returned a negative code. */
+#define PEER_CHECK(rc, what) peer_check((int64_t) (rc), (what), __FILE__, __LINE__)
+void peer_check(int64_t rc, const char *what, const char *file, int line);
+
+/* Prints "<program>: <message>" on stderr and exits with status 2 (bad command line or input). */
+void peer_fail(const char *fmt, ...);
+
+/* ROS_DOMAIN_ID (0..232, default 0), as ROS 2's rmw layer reads it. */
+dds_domainid_t peer_domain_id(void);
+
+/* "rt/" + the ROS topic without its leading slash ("/tf" -> "rt/tf"), as ROS 2 names DDS topics. Caller frees. */
+char *peer_dds_topic(const char *ros_topic);
+
+/* Reliable or best effort QoS with a keep-last history of the given depth, volatile durability. Caller deletes. */
+dds_qos_t *peer_qos(int reliable, int32_t depth);
+
+/* CLOCK_MONOTONIC in nanoseconds: the clock of Java's System.nanoTime on Linux, so lines of different processes on
+ * one machine can be compared. */
+int64_t peer_monotonic_ns(void);
+
+/* A ROS stamp as nanoseconds since the epoch. */
+int64_t peer_stamp_ns(int32_t sec, uint32_t nanosec);
+
+/* Writes a string as one whitespace-free token: "" when empty, bytes outside 0x21..0x7e as \xHH, '\' as \\. */
+void peer_print_token(FILE *out, const char *s);
+
+/* CRC-32 (IEEE 802.3, reflected, as java.util.zip.CRC32 computes it) of n bytes. */
+uint32_t peer_crc32(const uint8_t *data, size_t n);
+
+/* Parses a non-negative decimal integer or fails naming the option. */
+long long peer_parse_long(const char *text, const char *option);
+
+/* Parses a finite double or fails naming the option. */
+double peer_parse_double(const char *text, const char *option);
+
+#endif
