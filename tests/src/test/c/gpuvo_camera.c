@@ -344,52 +344,11 @@ static void parse_options(int argc, char **argv, options_t *o)
     peer_fail("--right-info needs --right-image-topic");
 }
 
-static void sleep_ms(long long ms)
-{
-  struct timespec ts = {(time_t) (ms / 1000), (long) (ms % 1000) * 1000000L};
-  while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
-  }
-}
-
 static void sleep_until(int64_t monotonic_ns)
 {
   struct timespec ts = {(time_t) (monotonic_ns / 1000000000LL), (long) (monotonic_ns % 1000000000LL)};
   while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR) {
   }
-}
-
-/* Waits until every writer has matched n readers; exits with status 3 on timeout. */
-static void wait_for_readers(const dds_entity_t *writers, int n_writers, long long n, long long timeout_s)
-{
-  int64_t deadline = peer_monotonic_ns() + timeout_s * 1000000000LL;
-  for (;;) {
-    uint32_t least = UINT32_MAX;
-    for (int i = 0; i < n_writers; i++) {
-      dds_publication_matched_status_t st;
-      PEER_CHECK(dds_get_publication_matched_status(writers[i], &st), "dds_get_publication_matched_status");
-      if (st.current_count < least)
-        least = st.current_count;
-    }
-    if (least >= n)
-      return;
-    if (peer_monotonic_ns() > deadline) {
-      fprintf(stderr, "gpuvo_camera: only %u of %lld subscribers matched within %lld s\n", least, n, timeout_s);
-      exit(3);
-    }
-    sleep_ms(10);
-  }
-}
-
-static dds_entity_t create_writer(dds_entity_t participant, const dds_topic_descriptor_t *type, const char *ros_topic,
-                                  const dds_qos_t *qos)
-{
-  char *name = peer_dds_topic(ros_topic);
-  dds_entity_t topic = dds_create_topic(participant, type, name, NULL, NULL);
-  PEER_CHECK(topic, name);
-  dds_entity_t writer = dds_create_writer(participant, topic, qos, NULL);
-  PEER_CHECK(writer, name);
-  free(name);
-  return writer;
 }
 
 static void fill_header(std_msgs_msg_dds__Header_ *h, int64_t stamp_ns, const char *frame_id)
@@ -456,23 +415,23 @@ int main(int argc, char **argv)
   dds_qos_t *qos = peer_qos(o.reliable, (int32_t) o.depth);
   dds_entity_t writers[4];
   int n_writers = 0;
-  dds_entity_t image_writer = create_writer(participant, &sensor_msgs_msg_dds__Image__desc, o.image_topic, qos);
+  dds_entity_t image_writer = peer_writer(participant, &sensor_msgs_msg_dds__Image__desc, o.image_topic, qos);
   writers[n_writers++] = image_writer;
   dds_entity_t info_writer = 0, right_writer = 0, right_info_writer = 0;
   if (o.info != NULL)
     writers[n_writers++] = info_writer =
-        create_writer(participant, &sensor_msgs_msg_dds__CameraInfo__desc, o.info_topic, qos);
+        peer_writer(participant, &sensor_msgs_msg_dds__CameraInfo__desc, o.info_topic, qos);
   if (stereo)
     writers[n_writers++] = right_writer =
-        create_writer(participant, &sensor_msgs_msg_dds__Image__desc, o.right_image_topic, qos);
+        peer_writer(participant, &sensor_msgs_msg_dds__Image__desc, o.right_image_topic, qos);
   if (o.right_info != NULL)
     writers[n_writers++] = right_info_writer =
-        create_writer(participant, &sensor_msgs_msg_dds__CameraInfo__desc, o.right_info_topic, qos);
+        peer_writer(participant, &sensor_msgs_msg_dds__CameraInfo__desc, o.right_info_topic, qos);
   dds_delete_qos(qos);
 
   if (o.wait_subscribers > 0) {
-    wait_for_readers(writers, n_writers, o.wait_subscribers, o.wait_timeout_s);
-    sleep_ms(o.settle_ms);
+    peer_wait_for_readers("gpuvo_camera", writers, n_writers, o.wait_subscribers, o.wait_timeout_s);
+    peer_sleep_ms(o.settle_ms);
     printf("matched %lld\n", o.wait_subscribers);
     fflush(stdout);
   }
@@ -495,7 +454,7 @@ int main(int argc, char **argv)
   }
   /* reliable writers keep unacknowledged samples for a while when deleted; this also gives best effort readers the
    * time to take the last frames before the participant disappears */
-  sleep_ms(o.linger_ms);
+  peer_sleep_ms(o.linger_ms);
   PEER_CHECK(dds_delete(participant), "dds_delete");
   printf("done %zu\n", n);
   return 0;

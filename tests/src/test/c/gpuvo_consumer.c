@@ -95,17 +95,13 @@ static void parse_options(int argc, char **argv, options_t *o)
     peer_fail("--depth must be 1..100000");
 }
 
+/* A reader with the per-topic default QoS unless --qos / --depth say otherwise. */
 static dds_entity_t create_reader(dds_entity_t participant, const dds_topic_descriptor_t *type, const char *ros_topic,
                                   const options_t *o, int default_reliable, int32_t default_depth)
 {
-  char *name = peer_dds_topic(ros_topic);
-  dds_entity_t topic = dds_create_topic(participant, type, name, NULL, NULL);
-  PEER_CHECK(topic, name);
   dds_qos_t *qos = peer_qos(o->qos < 0 ? default_reliable : o->qos, o->depth > 0 ? (int32_t) o->depth : default_depth);
-  dds_entity_t reader = dds_create_reader(participant, topic, qos, NULL);
-  PEER_CHECK(reader, name);
+  dds_entity_t reader = peer_reader(participant, type, ros_topic, qos);
   dds_delete_qos(qos);
-  free(name);
   return reader;
 }
 

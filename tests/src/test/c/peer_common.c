@@ -64,6 +64,64 @@ dds_qos_t *peer_qos(int reliable, int32_t depth)
   return qos;
 }
 
+static dds_entity_t topic_of(dds_entity_t participant, const dds_topic_descriptor_t *type, const char *ros_topic,
+                             char **name)
+{
+  *name = peer_dds_topic(ros_topic);
+  dds_entity_t topic = dds_create_topic(participant, type, *name, NULL, NULL);
+  PEER_CHECK(topic, *name);
+  return topic;
+}
+
+dds_entity_t peer_writer(dds_entity_t participant, const dds_topic_descriptor_t *type, const char *ros_topic,
+                         const dds_qos_t *qos)
+{
+  char *name;
+  dds_entity_t writer = dds_create_writer(participant, topic_of(participant, type, ros_topic, &name), qos, NULL);
+  PEER_CHECK(writer, name);
+  free(name);
+  return writer;
+}
+
+dds_entity_t peer_reader(dds_entity_t participant, const dds_topic_descriptor_t *type, const char *ros_topic,
+                         const dds_qos_t *qos)
+{
+  char *name;
+  dds_entity_t reader = dds_create_reader(participant, topic_of(participant, type, ros_topic, &name), qos, NULL);
+  PEER_CHECK(reader, name);
+  free(name);
+  return reader;
+}
+
+void peer_wait_for_readers(const char *program, const dds_entity_t *writers, int n_writers, long long n,
+                           long long timeout_s)
+{
+  int64_t deadline = peer_monotonic_ns() + timeout_s * 1000000000LL;
+  for (;;) {
+    uint32_t least = UINT32_MAX;
+    for (int i = 0; i < n_writers; i++) {
+      dds_publication_matched_status_t st;
+      PEER_CHECK(dds_get_publication_matched_status(writers[i], &st), "dds_get_publication_matched_status");
+      if (st.current_count < least)
+        least = st.current_count;
+    }
+    if (least >= n)
+      return;
+    if (peer_monotonic_ns() > deadline) {
+      fprintf(stderr, "%s: only %u of %lld subscribers matched within %lld s\n", program, least, n, timeout_s);
+      exit(3);
+    }
+    peer_sleep_ms(10);
+  }
+}
+
+void peer_sleep_ms(long long ms)
+{
+  struct timespec ts = {(time_t) (ms / 1000), (long) (ms % 1000) * 1000000L};
+  while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
+  }
+}
+
 int64_t peer_monotonic_ns(void)
 {
   struct timespec ts;

@@ -22,6 +22,19 @@ dds_domainid_t peer_domain_id(void);
 /* "rt/" + the ROS topic without its leading slash ("/tf" -> "rt/tf"), as ROS 2 names DDS topics. Caller frees. */
 char *peer_dds_topic(const char *ros_topic);
 
+/* A writer / reader of a ROS topic (rt/<name>) on the participant; exits naming the topic on failure. */
+dds_entity_t peer_writer(dds_entity_t participant, const dds_topic_descriptor_t *type, const char *ros_topic,
+                         const dds_qos_t *qos);
+dds_entity_t peer_reader(dds_entity_t participant, const dds_topic_descriptor_t *type, const char *ros_topic,
+                         const dds_qos_t *qos);
+
+/* Waits until every writer has matched n readers; after timeout_s seconds prints which and exits with status 3. */
+void peer_wait_for_readers(const char *program, const dds_entity_t *writers, int n_writers, long long n,
+                           long long timeout_s);
+
+/* Sleeps, resuming after signals. */
+void peer_sleep_ms(long long ms);
+
 /* Reliable or best effort QoS with a keep-last history of the given depth, volatile durability. Caller deletes. */
 dds_qos_t *peer_qos(int reliable, int32_t depth);
 

@@ -36,7 +36,7 @@ class CycloneCameraTest {
             PeerOutput camera = out[0], consumer = out[1];
 
             List<Frame> sent = kitti.input().frames();
-            assertThat(camera.published()).extracting(PeerOutput.PublishedFrame::stampNs)
+            assertThat(camera.published()).extracting(PeerOutput.Sent::stampNs)
                     .containsExactlyElementsOf(sent.stream().map(Frame::stampNs).toList());
             assertImagesAsSent(consumer.images(), sent, "camera/image_raw", "camera", false);
             assertThat(sent.get(0).leftBytes()).as("a KITTI frame, 1226×370 mono8").isEqualTo(1226 * 370);

@@ -60,6 +60,14 @@ public final class CyclonePeers implements AutoCloseable {
         return launch("gpuvo_consumer", programs.consumer(), args);
     }
 
+    /**
+     * Starts {@code gpuvo_standin_vo}, which answers every image with an odometry and a transform at once: the
+     * chain a gpuvo node will sit in, without the odometry (see the header of gpuvo_standin_vo.c).
+     */
+    public PeerProcess standinVo(String... args) {
+        return launch("gpuvo_standin_vo", programs.standinVo(), args);
+    }
+
     /** What the peers traced about their network use so far. */
     public CycloneTrace trace() {
         return CycloneTrace.read(dir);

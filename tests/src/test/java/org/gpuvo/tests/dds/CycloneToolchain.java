@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * The C peers ({@code gpuvo_camera}, {@code gpuvo_consumer}) built from {@code src/test/c} into
+ * The C peers ({@code gpuvo_camera}, {@code gpuvo_consumer}, {@code gpuvo_standin_vo}) built from {@code src/test/c} into
  * {@code target/cyclone/} with Cyclone DDS's {@code idlc} and {@code gcc}, once per JVM and again only when a
  * source is newer than the programs. Where {@code idlc}, {@code gcc} or the ddsc headers and library are missing
  * the calling test is skipped with a message saying what to install; a failing build of present tools is an error.
@@ -25,7 +25,7 @@ final class CycloneToolchain {
     static final String INSTALL_HINT = "apt-get install cyclonedds-dev cyclonedds-tools gcc";
     private static final String[] IDL = {"builtin_interfaces", "std_msgs", "sensor_msgs", "geometry_msgs", "nav_msgs",
             "tf2_msgs"};
-    private static final String[] PROGRAMS = {"gpuvo_camera", "gpuvo_consumer"};
+    private static final String[] PROGRAMS = {"gpuvo_camera", "gpuvo_consumer", "gpuvo_standin_vo"};
     private static final long BUILD_TIMEOUT_S = 120;
 
     private static CycloneToolchain built;
@@ -55,6 +55,10 @@ final class CycloneToolchain {
 
     Path consumer() {
         return bin.resolve("gpuvo_consumer");
+    }
+
+    Path standinVo() {
+        return bin.resolve("gpuvo_standin_vo");
     }
 
     /** The tests module's folder: Maven's basedir, else the working directory. */

@@ -12,8 +12,8 @@ import java.util.function.Function;
  * accessor reads the lines of its kind and rejects a malformed one with the line in the message.
  */
 public final class PeerOutput {
-    /** A frame the camera wrote: its header stamp and the monotonic clock just before the write. */
-    public record PublishedFrame(long stampNs, long monotonicNs) {
+    /** A message written: its header stamp and the monotonic clock at the write. */
+    public record Sent(long stampNs, long monotonicNs) {
     }
 
     /** A sensor_msgs/Image the consumer took; crc32 is java.util.zip.CRC32 of the data. */
@@ -52,8 +52,14 @@ public final class PeerOutput {
         return new PeerOutput(process.lines());
     }
 
-    public List<PublishedFrame> published() {
-        return parse("published", 2, f -> new PublishedFrame(integer(f[0]), integer(f[1])));
+    /** The camera's frames, the clock read just before the image write. */
+    public List<Sent> published() {
+        return parse("published", 2, f -> new Sent(integer(f[0]), integer(f[1])));
+    }
+
+    /** The stand-in's odometry and transform pairs, the clock read after both writes. */
+    public List<Sent> echoed() {
+        return parse("echoed", 2, f -> new Sent(integer(f[0]), integer(f[1])));
     }
 
     public List<ReceivedImage> images() {

@@ -134,6 +134,23 @@ public final class PeerProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits up to {@code grace} for the exit, then ends the process; returns whether it had exited by itself. All its
+     * output is read either way.
+     */
+    public boolean waitOrStop(Duration grace) {
+        try {
+            boolean exited = process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS);
+            close();
+            outReader.join(5000);
+            errReader.join(5000);
+            return exited;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+
     /** The last stdout lines and the stderr text, for failure messages. */
     public String describe() {
         List<String> out = lines();
