@@ -134,27 +134,51 @@ static void folder_of(const char *file, char *dir, size_t n)
     *slash = '\0';
 }
 
+typedef struct {
+  FILE *f;
+  const char *file;
+  int line_no;
+  char where[PATH_MAX + 32]; /* "file:line" for messages */
+  char line[MAX_LINE];
+} text_file_t;
+
+static void open_text(text_file_t *t, const char *file, const char *what)
+{
+  t->f = fopen(file, "r");
+  if (t->f == NULL)
+    peer_fail("cannot open %s %s: %s", what, file, strerror(errno));
+  t->file = file;
+  t->line_no = 0;
+}
+
+/* Reads the next line into t->line; 0 at the end of the file (which it then closes). */
+static int next_line(text_file_t *t)
+{
+  if (fgets(t->line, sizeof t->line, t->f) == NULL) {
+    fclose(t->f);
+    return 0;
+  }
+  t->line_no++;
+  snprintf(t->where, sizeof t->where, "%s:%d", t->file, t->line_no);
+  if (strchr(t->line, '\n') == NULL && !feof(t->f))
+    peer_fail("%s: line longer than %d characters", t->where, MAX_LINE - 1);
+  return 1;
+}
+
 /* Reads the list file; returns the number of frames, *frames malloc'ed. */
 static size_t read_list(const char *file, int stereo, frame_t **frames)
 {
-  FILE *f = fopen(file, "r");
-  if (f == NULL)
-    peer_fail("cannot open list file %s: %s", file, strerror(errno));
+  static text_file_t t;
+  open_text(&t, file, "list file");
+  const char *where = t.where;
   char dir[PATH_MAX];
   folder_of(file, dir, sizeof dir);
   size_t n = 0, capacity = 64;
   *frames = malloc(capacity * sizeof(frame_t));
-  char line[MAX_LINE];
-  int line_no = 0;
-  while (fgets(line, sizeof line, f) != NULL) {
-    line_no++;
-    char where[PATH_MAX + 32];
-    snprintf(where, sizeof where, "%s:%d", file, line_no);
-    if (strchr(line, '\n') == NULL && !feof(f))
-      peer_fail("%s: line longer than %d characters", where, MAX_LINE - 1);
+  while (next_line(&t)) {
     char *fields[8];
     int count = 0;
-    for (char *tok = strtok(line, " \t\r\n"); tok != NULL; tok = strtok(NULL, " \t\r\n")) {
+    for (char *tok = strtok(t.line, " \t\r\n"); tok != NULL; tok = strtok(NULL, " \t\r\n")) {
       if (count == 0 && tok[0] == '#')
         break;
       if (count == 8)
@@ -185,7 +209,6 @@ static size_t read_list(const char *file, int stereo, frame_t **frames)
     if (stereo)
       fr->right = read_file(dir, fields[6], &fr->right_size, where);
   }
-  fclose(f);
   if (n == 0)
     peer_fail("%s lists no frames", file);
   return n;
@@ -205,18 +228,13 @@ static void read_numbers(char **fields, int count, double *out, int expected, co
 
 static void read_camera_info(const char *file, camera_info_t *info)
 {
-  FILE *f = fopen(file, "r");
-  if (f == NULL)
-    peer_fail("cannot open camera info file %s: %s", file, strerror(errno));
+  static text_file_t t;
+  open_text(&t, file, "camera info file");
+  const char *where = t.where;
   memset(info, 0, sizeof *info);
   int seen_width = 0, seen_height = 0, seen_k = 0, seen_r = 0, seen_p = 0;
-  char line[MAX_LINE];
-  int line_no = 0;
-  while (fgets(line, sizeof line, f) != NULL) {
-    line_no++;
-    char where[PATH_MAX + 32];
-    snprintf(where, sizeof where, "%s:%d", file, line_no);
-    char *key = strtok(line, " \t\r\n");
+  while (next_line(&t)) {
+    char *key = strtok(t.line, " \t\r\n");
     if (key == NULL || key[0] == '#')
       continue;
     char *fields[MAX_D + 1];
@@ -265,7 +283,6 @@ static void read_camera_info(const char *file, camera_info_t *info)
       peer_fail("%s: unknown key '%s'", where, key);
     }
   }
-  fclose(f);
   if (!seen_width || !seen_height || !seen_k || !seen_r || !seen_p || info->distortion_model == NULL)
     peer_fail("%s: width, height, distortion_model, k, r and p are required", file);
 }
@@ -283,14 +300,6 @@ static const char *default_info_topic(const char *image_topic)
   return topic;
 }
 
-static void usage(void)
-{
-  peer_fail("usage: gpuvo_camera --list FILE [--image-topic T] [--info FILE] [--info-topic T] "
-            "[--right-image-topic T --right-info FILE --right-info-topic T] [--frame-id ID] [--right-frame-id ID] "
-            "[--rate HZ] [--count N] [--reliable] [--depth N] [--wait-subscribers N] [--wait-timeout S] "
-            "[--settle-ms MS] [--linger-ms MS] (see the header of gpuvo_camera.c)");
-}
-
 static void parse_options(int argc, char **argv, options_t *o)
 {
   memset(o, 0, sizeof *o);
@@ -303,35 +312,22 @@ static void parse_options(int argc, char **argv, options_t *o)
   o->wait_timeout_s = 30;
   o->settle_ms = 300;
   o->linger_ms = 1000;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (strcmp(a, "--reliable") == 0) {
-      o->reliable = 1;
-      continue;
-    }
-    if (i + 1 >= argc)
-      usage();
-    const char *v = argv[++i];
-    if (strcmp(a, "--list") == 0) o->list = v;
-    else if (strcmp(a, "--image-topic") == 0) o->image_topic = v;
-    else if (strcmp(a, "--info") == 0) o->info = v;
-    else if (strcmp(a, "--info-topic") == 0) o->info_topic = v;
-    else if (strcmp(a, "--right-image-topic") == 0) o->right_image_topic = v;
-    else if (strcmp(a, "--right-info") == 0) o->right_info = v;
-    else if (strcmp(a, "--right-info-topic") == 0) o->right_info_topic = v;
-    else if (strcmp(a, "--frame-id") == 0) o->frame_id = v;
-    else if (strcmp(a, "--right-frame-id") == 0) o->right_frame_id = v;
-    else if (strcmp(a, "--rate") == 0) o->rate = peer_parse_double(v, a);
-    else if (strcmp(a, "--count") == 0) o->count = peer_parse_long(v, a);
-    else if (strcmp(a, "--depth") == 0) o->depth = peer_parse_long(v, a);
-    else if (strcmp(a, "--wait-subscribers") == 0) o->wait_subscribers = peer_parse_long(v, a);
-    else if (strcmp(a, "--wait-timeout") == 0) o->wait_timeout_s = peer_parse_long(v, a);
-    else if (strcmp(a, "--settle-ms") == 0) o->settle_ms = peer_parse_long(v, a);
-    else if (strcmp(a, "--linger-ms") == 0) o->linger_ms = peer_parse_long(v, a);
-    else usage();
-  }
+  const peer_option_t table[] = {
+      {"--list", PEER_STRING, &o->list}, {"--image-topic", PEER_STRING, &o->image_topic},
+      {"--info", PEER_STRING, &o->info}, {"--info-topic", PEER_STRING, &o->info_topic},
+      {"--right-image-topic", PEER_STRING, &o->right_image_topic}, {"--right-info", PEER_STRING, &o->right_info},
+      {"--right-info-topic", PEER_STRING, &o->right_info_topic}, {"--frame-id", PEER_STRING, &o->frame_id},
+      {"--right-frame-id", PEER_STRING, &o->right_frame_id}, {"--rate", PEER_DOUBLE, &o->rate},
+      {"--count", PEER_LONG, &o->count}, {"--reliable", PEER_FLAG, &o->reliable}, {"--depth", PEER_LONG, &o->depth},
+      {"--wait-subscribers", PEER_LONG, &o->wait_subscribers}, {"--wait-timeout", PEER_LONG, &o->wait_timeout_s},
+      {"--settle-ms", PEER_LONG, &o->settle_ms}, {"--linger-ms", PEER_LONG, &o->linger_ms}};
+  const char *usage = "usage: gpuvo_camera --list FILE [--image-topic T] [--info FILE] [--info-topic T] "
+                      "[--right-image-topic T --right-info FILE --right-info-topic T] [--frame-id ID] "
+                      "[--right-frame-id ID] [--rate HZ] [--count N] [--reliable] [--depth N] [--wait-subscribers N] "
+                      "[--wait-timeout S] [--settle-ms MS] [--linger-ms MS] (see the header of gpuvo_camera.c)";
+  peer_parse_options(argc, argv, table, (int) (sizeof table / sizeof table[0]), usage);
   if (o->list == NULL)
-    usage();
+    peer_fail("--list is required\n%s", usage);
   if (!(o->rate > 0))
     peer_fail("--rate must be positive");
   if (o->depth < 1 || o->depth > 100000)

@@ -44,8 +44,8 @@
 
 typedef struct {
   const char *odom_topic, *tf_topic;
-  const char *image_topics[MAX_IMAGE_TOPICS], *info_topics[MAX_IMAGE_TOPICS];
-  int n_images, n_infos;
+  const char *image_topic_list[MAX_IMAGE_TOPICS], *info_topic_list[MAX_IMAGE_TOPICS];
+  peer_strings_t image_topics, info_topics;
   long long count, depth, linger_ms;
   double timeout_s;
   int qos; /* -1: per topic defaults, 0: best effort, 1: reliable */
@@ -57,39 +57,32 @@ typedef struct {
   size_t n_seen;
 } publications_t;
 
-static void usage(void)
-{
-  peer_fail("usage: gpuvo_consumer [--odom T] [--tf T] [--images T [--camera-info T]] [--count N] [--timeout S] "
-            "[--qos reliable|best-effort] [--depth N] [--linger-ms MS] (see the header of gpuvo_consumer.c)");
-}
-
 static void parse_options(int argc, char **argv, options_t *o)
 {
   memset(o, 0, sizeof *o);
   o->odom_topic = "odom";
   o->tf_topic = "tf";
   o->timeout_s = 30;
+  o->image_topics = (peer_strings_t){o->image_topic_list, 0, MAX_IMAGE_TOPICS};
+  o->info_topics = (peer_strings_t){o->info_topic_list, 0, MAX_IMAGE_TOPICS};
+  const char *qos = NULL;
+  const peer_option_t table[] = {
+      {"--odom", PEER_STRING, &o->odom_topic}, {"--tf", PEER_STRING, &o->tf_topic},
+      {"--images", PEER_STRINGS, &o->image_topics}, {"--camera-info", PEER_STRINGS, &o->info_topics},
+      {"--count", PEER_LONG, &o->count}, {"--timeout", PEER_DOUBLE, &o->timeout_s},
+      {"--qos", PEER_STRING, &qos}, {"--depth", PEER_LONG, &o->depth}, {"--linger-ms", PEER_LONG, &o->linger_ms}};
+  const char *usage = "usage: gpuvo_consumer [--odom T] [--tf T] [--images T]... [--camera-info T]... [--count N] "
+                      "[--timeout S] [--qos reliable|best-effort] [--depth N] [--linger-ms MS] "
+                      "(see the header of gpuvo_consumer.c)";
+  peer_parse_options(argc, argv, table, (int) (sizeof table / sizeof table[0]), usage);
   o->qos = -1;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (i + 1 >= argc)
-      usage();
-    const char *v = argv[++i];
-    if (strcmp(a, "--odom") == 0) o->odom_topic = v;
-    else if (strcmp(a, "--tf") == 0) o->tf_topic = v;
-    else if (strcmp(a, "--images") == 0 && o->n_images < MAX_IMAGE_TOPICS) o->image_topics[o->n_images++] = v;
-    else if (strcmp(a, "--camera-info") == 0 && o->n_infos < MAX_IMAGE_TOPICS) o->info_topics[o->n_infos++] = v;
-    else if (strcmp(a, "--count") == 0) o->count = peer_parse_long(v, a);
-    else if (strcmp(a, "--timeout") == 0) o->timeout_s = peer_parse_double(v, a);
-    else if (strcmp(a, "--depth") == 0) o->depth = peer_parse_long(v, a);
-    else if (strcmp(a, "--linger-ms") == 0) o->linger_ms = peer_parse_long(v, a);
-    else if (strcmp(a, "--qos") == 0) {
-      if (strcmp(v, "reliable") == 0) o->qos = 1;
-      else if (strcmp(v, "best-effort") == 0) o->qos = 0;
-      else usage();
-    } else usage();
-  }
-  if (o->n_infos > 0 && o->n_images == 0)
+  if (qos != NULL && strcmp(qos, "reliable") == 0)
+    o->qos = 1;
+  else if (qos != NULL && strcmp(qos, "best-effort") == 0)
+    o->qos = 0;
+  else if (qos != NULL)
+    peer_fail("--qos is reliable or best-effort, got '%s'", qos);
+  if (o->info_topics.count > 0 && o->image_topics.count == 0)
     peer_fail("--camera-info goes with --images");
   if (o->depth < 0 || o->depth > 100000)
     peer_fail("--depth must be 1..100000");
@@ -262,17 +255,17 @@ int main(int argc, char **argv)
   subscription_t subs[2 * MAX_IMAGE_TOPICS + 2];
   int kinds[2 * MAX_IMAGE_TOPICS + 2];
   int n_subs = 0;
-  if (o.n_images > 0) {
-    for (int i = 0; i < o.n_images; i++) {
+  if (o.image_topics.count > 0) {
+    for (int i = 0; i < o.image_topics.count; i++) {
       subs[n_subs] = (subscription_t){
-          create_reader(participant, &sensor_msgs_msg_dds__Image__desc, o.image_topics[i], &o, 0, 5),
-          o.image_topics[i], print_image};
+          create_reader(participant, &sensor_msgs_msg_dds__Image__desc, o.image_topics.items[i], &o, 0, 5),
+          o.image_topics.items[i], print_image};
       kinds[n_subs++] = 2;
     }
-    for (int i = 0; i < o.n_infos; i++) {
+    for (int i = 0; i < o.info_topics.count; i++) {
       subs[n_subs] = (subscription_t){
-          create_reader(participant, &sensor_msgs_msg_dds__CameraInfo__desc, o.info_topics[i], &o, 0, 5),
-          o.info_topics[i], print_info};
+          create_reader(participant, &sensor_msgs_msg_dds__CameraInfo__desc, o.info_topics.items[i], &o, 0, 5),
+          o.info_topics.items[i], print_info};
       kinds[n_subs++] = 3;
     }
   } else {
@@ -290,7 +283,7 @@ int main(int argc, char **argv)
   fflush(stdout);
 
   long taken[4] = {0, 0, 0, 0};
-  const int counted_kind = o.n_images > 0 ? 2 : 0;
+  const int counted_kind = o.image_topics.count > 0 ? 2 : 0;
   int64_t deadline = peer_monotonic_ns() + (int64_t) (o.timeout_s * 1e9);
   int status = -1;
   for (;;) {

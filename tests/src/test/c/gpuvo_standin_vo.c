@@ -36,12 +36,6 @@ typedef struct {
   int reliable;
 } options_t;
 
-static void usage(void)
-{
-  peer_fail("usage: gpuvo_standin_vo [--images T] [--camera-info T] [--odom T] [--tf T] [--odom-frame F] [--base-frame F] [--reliable] "
-            "[--count N] [--timeout S] [--wait-subscribers N] [--wait-timeout S] (see the header of gpuvo_standin_vo.c)");
-}
-
 static void parse_options(int argc, char **argv, options_t *o)
 {
   memset(o, 0, sizeof *o);
@@ -53,27 +47,17 @@ static void parse_options(int argc, char **argv, options_t *o)
   o->base_frame = "base_link";
   o->timeout_s = 30;
   o->wait_timeout_s = 30;
-  for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    if (strcmp(a, "--reliable") == 0) {
-      o->reliable = 1;
-      continue;
-    }
-    if (i + 1 >= argc)
-      usage();
-    const char *v = argv[++i];
-    if (strcmp(a, "--images") == 0) o->image_topic = v;
-    else if (strcmp(a, "--camera-info") == 0) o->info_topic = v;
-    else if (strcmp(a, "--odom") == 0) o->odom_topic = v;
-    else if (strcmp(a, "--tf") == 0) o->tf_topic = v;
-    else if (strcmp(a, "--odom-frame") == 0) o->odom_frame = v;
-    else if (strcmp(a, "--base-frame") == 0) o->base_frame = v;
-    else if (strcmp(a, "--count") == 0) o->count = peer_parse_long(v, a);
-    else if (strcmp(a, "--timeout") == 0) o->timeout_s = peer_parse_double(v, a);
-    else if (strcmp(a, "--wait-subscribers") == 0) o->wait_subscribers = peer_parse_long(v, a);
-    else if (strcmp(a, "--wait-timeout") == 0) o->wait_timeout_s = peer_parse_long(v, a);
-    else usage();
-  }
+  const peer_option_t table[] = {
+      {"--images", PEER_STRING, &o->image_topic}, {"--camera-info", PEER_STRING, &o->info_topic},
+      {"--odom", PEER_STRING, &o->odom_topic}, {"--tf", PEER_STRING, &o->tf_topic},
+      {"--odom-frame", PEER_STRING, &o->odom_frame}, {"--base-frame", PEER_STRING, &o->base_frame},
+      {"--reliable", PEER_FLAG, &o->reliable}, {"--count", PEER_LONG, &o->count},
+      {"--timeout", PEER_DOUBLE, &o->timeout_s}, {"--wait-subscribers", PEER_LONG, &o->wait_subscribers},
+      {"--wait-timeout", PEER_LONG, &o->wait_timeout_s}};
+  peer_parse_options(argc, argv, table, (int) (sizeof table / sizeof table[0]),
+                     "usage: gpuvo_standin_vo [--images T] [--camera-info T] [--odom T] [--tf T] [--odom-frame F] "
+                     "[--base-frame F] [--reliable] [--count N] [--timeout S] [--wait-subscribers N] [--wait-timeout S] "
+                     "(see the header of gpuvo_standin_vo.c)");
 }
 
 /* Publishes the odometry and the transform of the index-th image. */

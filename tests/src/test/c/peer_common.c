@@ -188,3 +188,35 @@ double peer_parse_double(const char *text, const char *option)
     peer_fail("%s: expected a finite number, got '%s'", option, text);
   return v;
 }
+
+void peer_parse_options(int argc, char **argv, const peer_option_t *options, int n_options, const char *usage)
+{
+  for (int i = 1; i < argc; i++) {
+    const peer_option_t *o = NULL;
+    for (int j = 0; j < n_options && o == NULL; j++)
+      if (strcmp(argv[i], options[j].name) == 0)
+        o = &options[j];
+    if (o == NULL)
+      peer_fail("unknown option '%s'\n%s", argv[i], usage);
+    if (o->kind == PEER_FLAG) {
+      *(int *) o->target = 1;
+      continue;
+    }
+    if (i + 1 >= argc)
+      peer_fail("%s needs a value\n%s", o->name, usage);
+    const char *v = argv[++i];
+    switch (o->kind) {
+      case PEER_STRING: *(const char **) o->target = v; break;
+      case PEER_LONG: *(long long *) o->target = peer_parse_long(v, o->name); break;
+      case PEER_DOUBLE: *(double *) o->target = peer_parse_double(v, o->name); break;
+      case PEER_STRINGS: {
+        peer_strings_t *list = o->target;
+        if (list->count == list->max)
+          peer_fail("%s may be given at most %d times", o->name, list->max);
+        list->items[list->count++] = v;
+        break;
+      }
+      case PEER_FLAG: break;
+    }
+  }
+}

@@ -51,6 +51,24 @@ void peer_print_token(FILE *out, const char *s);
 /* CRC-32 (IEEE 802.3, reflected, as java.util.zip.CRC32 computes it) of n bytes. */
 uint32_t peer_crc32(const uint8_t *data, size_t n);
 
+/* Command line options, table driven: a flag sets an int to 1; the other kinds take the next argument. */
+typedef enum { PEER_FLAG, PEER_STRING, PEER_LONG, PEER_DOUBLE, PEER_STRINGS } peer_option_kind_t;
+
+/* The values of an option that may be repeated, at most max of them. */
+typedef struct {
+  const char **items;
+  int count, max;
+} peer_strings_t;
+
+typedef struct {
+  const char *name;        /* "--rate" */
+  peer_option_kind_t kind;
+  void *target;            /* int *, const char **, long long *, double * or peer_strings_t * */
+} peer_option_t;
+
+/* Sets the targets from argv; an unknown option or a missing or bad value ends the program with usage (status 2). */
+void peer_parse_options(int argc, char **argv, const peer_option_t *options, int n_options, const char *usage);
+
 /* Parses a non-negative decimal integer or fails naming the option. */
 long long peer_parse_long(const char *text, const char *option);
 

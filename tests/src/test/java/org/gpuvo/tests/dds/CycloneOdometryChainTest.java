@@ -42,10 +42,7 @@ class CycloneOdometryChainTest {
             assertThat(latency.maxNs()).isLessThan(5_000_000_000L);
             System.out.println("KITTI 10 frames at 10 Hz, reliable, camera -> stand-in -> consumer: " + latency);
 
-            CycloneTrace trace = peers.trace();
-            assertThat(trace.files()).hasSize(3);
-            assertThat(trace.ownAddresses()).containsExactly("127.0.0.1");
-            assertThat(trace.nonLoopbackAddresses()).isEmpty();
+            peers.trace().assertLoopbackOnly(3);
         }
     }
 

@@ -14,6 +14,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
  * What the Cyclone peers traced (categories config and discovery, see {@link LoopbackConfig}) about the network:
  * the interfaces they selected, the address they call their own, and every address they sent to or that a
@@ -70,6 +72,17 @@ public record CycloneTrace(List<Path> files, List<String> selectedInterfaces, Se
         all.addAll(usedAddresses);
         all.removeIf(CycloneTrace::isLoopback);
         return all;
+    }
+
+    /**
+     * Asserts that {@code processes} peers traced, that they sent from 127.0.0.1 only, and that every address they
+     * used or were offered (by a participant of any vendor) is a loopback one.
+     */
+    public void assertLoopbackOnly(int processes) {
+        assertThat(files).as("one trace per peer process").hasSize(processes);
+        assertThat(ownAddresses).as("the addresses the peers sent from").containsExactly("127.0.0.1");
+        assertThat(usedAddresses).as("addresses in locators, peer lists and address sets").isNotEmpty();
+        assertThat(nonLoopbackAddresses()).as("addresses used that are not loopback").isEmpty();
     }
 
     private static boolean isLoopback(String address) {

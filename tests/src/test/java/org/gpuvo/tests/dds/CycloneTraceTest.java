@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The loopback check reads Cyclone 0.10.2's trace lines (formats copied from real traces of the peers). */
 class CycloneTraceTest {
@@ -36,6 +37,7 @@ class CycloneTraceTest {
         assertThat(trace.ownAddresses()).containsExactly("127.0.0.1");
         assertThat(trace.usedAddresses()).containsExactly("127.0.0.1");
         assertThat(trace.nonLoopbackAddresses()).isEmpty();
+        trace.assertLoopbackOnly(1);
     }
 
     @Test
@@ -49,5 +51,6 @@ class CycloneTraceTest {
         assertThat(trace.files()).extracting(p -> p.getFileName().toString())
                 .containsExactly("cyclone-100.log", "cyclone-101.log");
         assertThat(trace.nonLoopbackAddresses()).containsExactly("192.0.2.2");
+        assertThatThrownBy(() -> trace.assertLoopbackOnly(2)).hasMessageContaining("192.0.2.2");
     }
 }
