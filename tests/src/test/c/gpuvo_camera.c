@@ -10,7 +10,7 @@
  *
  * The list file: one frame per line, '#' starts a comment line, fields separated by blanks:
  *   <stamp_ns> <width> <height> <step> <encoding> <file> [<right_file>]
- * stamp_ns is the header stamp (nanoseconds since the epoch); width, height and step (0..2^32-1) and encoding
+ * stamp_ns is the header stamp (nanoseconds since the epoch, up to 2^31 s); width, height and step (0..2^32-1) and encoding
  * ("" for an empty one) are written into the message as given, even where they disagree with each other or with
  * the data: that is how the tests send malformed frames. The data is the whole content of <file> (a path relative
  * to the list file's folder; "-" for no data at all). With --right-image-topic every line names a right file too,
@@ -199,6 +199,8 @@ static size_t read_list(const char *file, int stereo, frame_t **frames)
       peer_fail("out of memory");
     frame_t *fr = &(*frames)[n++];
     fr->stamp_ns = peer_parse_long(fields[0], where);
+    if (fr->stamp_ns / 1000000000LL > INT32_MAX)
+      peer_fail("%s: stamp %s ns is past what builtin_interfaces/Time holds (int32 seconds)", where, fields[0]);
     fr->width = parse_u32(fields[1], where);
     fr->height = parse_u32(fields[2], where);
     fr->step = parse_u32(fields[3], where);

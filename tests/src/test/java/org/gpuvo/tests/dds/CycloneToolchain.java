@@ -119,7 +119,8 @@ final class CycloneToolchain {
             Files.createDirectories(bin);
             List<String> generated = new ArrayList<>();
             for (String idl : IDL) {
-                // -t: no XTypes type information in discovery, as rmw_cyclonedds; -x final: XCDR1 as ROS 2 uses
+                // -x final: XCDR1 as ROS 2 uses; -t: no XTypes type information in discovery, so that other
+                // vendors match by topic and type name only
                 check(run(src, List.of("idlc", "-t", "-x", "final", "-o", gen.toString(), "-I",
                         src.resolve("idl").toString(), src.resolve("idl").resolve(idl + ".idl").toString())), "idlc " + idl);
                 generated.add(gen.resolve(idl + ".c").toString());
