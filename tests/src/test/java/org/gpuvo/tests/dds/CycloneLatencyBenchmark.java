@@ -3,6 +3,8 @@ package org.gpuvo.tests.dds;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
 
 /**
  * Latency of the Cyclone DDS chain alone, camera → gpuvo_standin_vo → consumer, on the 51 KITTI 06 frames (1226×370
@@ -10,8 +12,12 @@ import java.nio.file.Path;
  * the stand-in's odometry write, and to the consumer's receipt of that odometry. This is the floor under the
  * node's own figure (image publish to odometry receipt), which adds the node's transport and its odometry.
  *
- * <p>Run from the tests module (it builds the C peers into target/cyclone and needs ../shared/data):
- * <pre>mvn -q test-compile exec:java -Dexec.classpathScope=test -Dexec.mainClass=org.gpuvo.tests.dds.CycloneLatencyBenchmark</pre>
+ * <p>Run from the project root (it builds the C peers into tests/target/cyclone and needs ../shared/data):
+ * <pre>
+ * mvn -q -o test-compile dependency:build-classpath -pl tests -am -Dmdep.outputFile=/tmp/cp.txt -Dmdep.includeScope=test
+ * cd tests &amp;&amp; java -cp target/test-classes:$(cat /tmp/cp.txt) org.gpuvo.tests.dds.CycloneLatencyBenchmark
+ * </pre>
+ * With 51 frames a run, the p99 is the largest latency (nearest rank).
  */
 public final class CycloneLatencyBenchmark {
     private CycloneLatencyBenchmark() {
@@ -19,8 +25,19 @@ public final class CycloneLatencyBenchmark {
 
     public static void main(String[] args) throws IOException {
         Path dir = Files.createTempDirectory("gpuvo-cyclone-latency");
+        try {
+            measure(dir);
+        } finally {
+            try (Stream<Path> files = Files.walk(dir)) {
+                for (Path p : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator)
+                    Files.delete(p);
+            }
+        }
+    }
+
+    private static void measure(Path dir) {
         SequenceFrames kitti = SequenceFrames.kitti(dir.resolve("kitti"), 51);
-        System.out.println("Cyclone DDS " + "0.10 peers on loopback, KITTI 06 frames 0-50, 1226x370 mono8");
+        System.out.println("Cyclone DDS peers on loopback, KITTI 06 frames 0-50, 1226x370 mono8");
         for (boolean reliable : new boolean[]{false, true})
             for (double rate : new double[]{10, 30}) {
                 Path runDir = dir.resolve((reliable ? "reliable-" : "besteffort-") + (int) rate);
