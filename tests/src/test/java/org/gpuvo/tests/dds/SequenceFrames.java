@@ -15,7 +15,8 @@ import java.util.List;
  * and its calibration as camera info files (one for mono, two for a stereo rig). The real sequences come from
  * {@code ../shared/data} through {@link SharedData}: a test asking for them is skipped where they are absent.
  *
- * @param input     the frames and their list file
+ * @param input     the frames
+ * @param list      their list file ({@code gpuvo_camera --list})
  * @param info      the (left) camera info
  * @param rightInfo the right camera info of a stereo rig, or null
  * @param infoFile  where {@code info} was written
