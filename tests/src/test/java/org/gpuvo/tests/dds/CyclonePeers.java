@@ -1,0 +1,90 @@
+package org.gpuvo.tests.dds;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The Cyclone DDS side of an interoperability test: the C peers built (or the test skipped), a loopback-only
+ * configuration in the test's folder, a domain id of its own, and the peer processes started with that
+ * environment ({@code CYCLONEDDS_URI}, {@code ROS_DOMAIN_ID}). Closing it kills whatever is still running.
+ *
+ * <pre>
+ * try (CyclonePeers peers = CyclonePeers.start(tempDir)) {
+ *     PeerProcess consumer = peers.consumer("--count", "10");
+ *     consumer.awaitLine("ready"::equals, Duration.ofSeconds(10));
+ *     PeerProcess camera = peers.camera("--list", list.toString(), "--wait-subscribers", "1");
+ *     ...
+ * }
+ * </pre>
+ */
+public final class CyclonePeers implements AutoCloseable {
+    private final CycloneToolchain programs;
+    private final LoopbackConfig config;
+    private final Path dir;
+    private final List<PeerProcess> started = new ArrayList<>();
+
+    private CyclonePeers(CycloneToolchain programs, LoopbackConfig config, Path dir) {
+        this.programs = programs;
+        this.config = config;
+        this.dir = dir;
+    }
+
+    /**
+     * Builds the peers if needed (skipping the calling test where Cyclone DDS or gcc is missing) and writes the
+     * configuration into {@code dir}, where the processes also run and trace.
+     */
+    public static CyclonePeers start(Path dir) {
+        CycloneToolchain programs = CycloneToolchain.require();
+        return new CyclonePeers(programs, LoopbackConfig.write(dir, LoopbackConfig.nextDomainId()), dir);
+    }
+
+    /** The ROS_DOMAIN_ID every peer uses; a gpuvo node under test must use it too. */
+    public int domainId() {
+        return config.domainId();
+    }
+
+    /** The environment the peers run with. */
+    public Map<String, String> environment() {
+        return Map.of("CYCLONEDDS_URI", config.uri(), "ROS_DOMAIN_ID", Integer.toString(config.domainId()));
+    }
+
+    /** Starts {@code gpuvo_camera} with these arguments (see the header of gpuvo_camera.c). */
+    public PeerProcess camera(String... args) {
+        return launch("gpuvo_camera", programs.camera(), args);
+    }
+
+    /** Starts {@code gpuvo_consumer} with these arguments (see the header of gpuvo_consumer.c). */
+    public PeerProcess consumer(String... args) {
+        return launch("gpuvo_consumer", programs.consumer(), args);
+    }
+
+    /**
+     * Starts {@code gpuvo_standin_vo}, which answers every image with an odometry and a transform at once: the
+     * chain a gpuvo node will sit in, without the odometry (see the header of gpuvo_standin_vo.c).
+     */
+    public PeerProcess standinVo(String... args) {
+        return launch("gpuvo_standin_vo", programs.standinVo(), args);
+    }
+
+    /** What the peers traced about their network use so far. */
+    public CycloneTrace trace() {
+        return CycloneTrace.read(dir);
+    }
+
+    private PeerProcess launch(String name, Path program, String... args) {
+        List<String> command = new ArrayList<>();
+        command.add(program.toString());
+        command.addAll(List.of(args));
+        PeerProcess p = PeerProcess.start(name, command, environment(), dir);
+        started.add(p);
+        return p;
+    }
+
+    @Override
+    public void close() {
+        for (PeerProcess p : started)
+            p.close();
+    }
+}
