@@ -1,6 +1,8 @@
 package org.gpuvo.tests.dds;
 
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Latency from a message's publication to its receipt, matched by header stamp, both read on the machine's monotonic
@@ -15,6 +17,19 @@ public record LatencySummary(int sent, int received, long medianNs, long p99Ns, 
      * @param sentAt     publication time by stamp
      * @param receivedAt first receipt time by stamp
      */
+    /** From the camera's image write to the consumer's receipt of the odometry with that stamp. */
+    public static LatencySummary imageToOdometry(PeerOutput camera, PeerOutput consumer) {
+        return of(sentAt(camera.published()), consumer.odometry().stream()
+                .collect(Collectors.toMap(PeerOutput.ReceivedPose::stampNs, PeerOutput.ReceivedPose::monotonicNs,
+                        (first, later) -> first)));
+    }
+
+    /** Stamp → monotonic time of the first line with that stamp. */
+    static Map<Long, Long> sentAt(List<PeerOutput.Sent> sent) {
+        return sent.stream().collect(Collectors.toMap(PeerOutput.Sent::stampNs, PeerOutput.Sent::monotonicNs,
+                (first, later) -> first));
+    }
+
     public static LatencySummary of(Map<Long, Long> sentAt, Map<Long, Long> receivedAt) {
         long[] latencies = sentAt.entrySet().stream().filter(e -> receivedAt.containsKey(e.getKey()))
                 .mapToLong(e -> receivedAt.get(e.getKey()) - e.getValue()).sorted().toArray();

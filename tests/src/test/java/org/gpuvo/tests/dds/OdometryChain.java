@@ -3,8 +3,6 @@ package org.gpuvo.tests.dds;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -56,18 +54,11 @@ public record OdometryChain(PeerOutput camera, PeerOutput vo, PeerOutput consume
 
     /** From the camera's image write to the consumer's receipt of the odometry with that stamp. */
     public LatencySummary imageToOdometry() {
-        return LatencySummary.of(sentAt(camera.published()), consumer.odometry().stream()
-                .collect(Collectors.toMap(PeerOutput.ReceivedPose::stampNs, PeerOutput.ReceivedPose::monotonicNs,
-                        (first, later) -> first)));
+        return LatencySummary.imageToOdometry(camera, consumer);
     }
 
     /** From the camera's image write to the stand-in's odometry write (receipt, decoding and the two writes). */
     public LatencySummary imageToVo() {
-        return LatencySummary.of(sentAt(camera.published()), sentAt(vo.echoed()));
-    }
-
-    private static Map<Long, Long> sentAt(List<PeerOutput.Sent> sent) {
-        return sent.stream().collect(Collectors.toMap(PeerOutput.Sent::stampNs, PeerOutput.Sent::monotonicNs,
-                (first, later) -> first));
+        return LatencySummary.of(LatencySummary.sentAt(camera.published()), LatencySummary.sentAt(vo.echoed()));
     }
 }
