@@ -5,12 +5,18 @@ import org.gpuvo.gpu.features.Backend;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.testdata.SharedData;
 import org.gpuvo.odometry.camera.CameraModel;
+import org.gpuvo.odometry.camera.StereoCalibration;
+import org.gpuvo.odometry.dataset.EurocSequence;
 import org.gpuvo.odometry.dataset.KittiSequence;
 import org.gpuvo.odometry.dataset.Sequence;
 import org.gpuvo.odometry.vo.ConfigVisualOdometry;
 import org.gpuvo.odometry.vo.SequenceOdometry;
 import org.gpuvo.odometry.vo.SequenceRun;
 import org.gpuvo.odometry.vo.VoMode;
+import org.gpuvo.ros.camera.CameraInfoMessages;
+import org.gpuvo.ros.msg.CameraInfo;
+import org.gpuvo.ros.msg.Header;
+import org.gpuvo.ros.msg.Time;
 import org.gpuvo.tests.dds.PeerOutput.Publication;
 import org.gpuvo.tests.dds.PeerOutput.ReceivedPose;
 import org.junit.jupiter.api.Test;
@@ -20,6 +26,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -74,8 +81,7 @@ class NodeInteropTest {
                 Se3_F64 expected = reference.frames().get(i).cameraToWorld;
                 assertThat(p.frameId()).isEqualTo("odom");
                 assertThat(p.childFrameId()).isEqualTo("base_link");
-                assertThat(Math.abs(p.position()[0] - expected.T.x) + Math.abs(p.position()[1] - expected.T.y)
-                        + Math.abs(p.position()[2] - expected.T.z)).as("frame %d", i).isLessThan(1e-9);
+                assertThat(distance(p, expected)).as("frame %d", i).isLessThan(1e-9);
             }
             assertThat(out.publications()).contains(
                     new Publication("rt/odom", "nav_msgs::msg::dds_::Odometry_"),
@@ -86,6 +92,62 @@ class NodeInteropTest {
                     + "consumer: " + LatencySummary.imageToOdometry(PeerOutput.of(camera), out));
             peers.trace().assertLoopbackOnly(2);
         }
+    }
+
+    /**
+     * EuRoC's raw stereo pairs (distorted, the rig in camera_info's R and P) the same way: one odometry per pair,
+     * equal to the pipeline's on the rig the camera infos describe.
+     */
+    @Test
+    void eurocStereoPairsFromACycloneCamera() throws Exception {
+        int frames = 30;
+        SequenceFrames euroc = SequenceFrames.eurocStereo(dir.resolve("euroc"), frames);
+        List<Long> stamps = euroc.input().frames().stream().map(CameraInput.Frame::stampNs).toList();
+        PeerOutput out;
+        try (CyclonePeers peers = CyclonePeers.start(dir)) {
+            PeerProcess consumer = peers.consumer("--count", Integer.toString(frames), "--timeout", "150",
+                    "--linger-ms", "500");
+            consumer.awaitLine("ready"::equals, STEP);
+            try (NodeProcess node = NodeProcess.start(dir, peers.domainId(), "-r", "left/image_rect:=/left/image_raw",
+                    "-r", "right/image_rect:=/right/image_raw", "-p", "mode:=stereo", "-p", "rectified:=false",
+                    "-p", "backend:=cpu", "-p", "queue_size:=" + frames, "-p", "publish_debug_image:=false")) {
+                List<String> args = new ArrayList<>(euroc.cameraArguments("left/image_raw", "right/image_raw"));
+                args.addAll(List.of("--rate", "10", "--reliable", "--wait-subscribers", "1", "--wait-timeout", "60"));
+                PeerProcess camera = peers.camera(args.toArray(String[]::new));
+                assertThat(camera.waitFor(STEP)).as("%s\nnode:\n%s", camera.describe(), node.log()).isZero();
+                assertThat(consumer.waitFor(Duration.ofSeconds(120))).as("%s\nnode:\n%s", consumer.describe(),
+                        node.log()).isZero();
+            }
+            out = PeerOutput.of(consumer);
+            peers.trace().assertLoopbackOnly(2);
+        }
+        List<ReceivedPose> odometry = out.odometry();
+        assertThat(odometry).extracting(ReceivedPose::stampNs).containsExactlyElementsOf(stamps);
+
+        Sequence recorded = EurocSequence.open(SharedData.require("euroc-v101-micro"));
+        CameraInfo[] infos = CameraInfoMessages.of(recorded.stereo().orElseThrow(), HEADER, HEADER);
+        StereoCalibration rig = CameraInfoMessages.stereo(infos[0], infos[1], false);
+        Sequence stamped = new Sequence() {
+            public String name() { return recorded.name(); }
+            public int size() { return frames; }
+            public double timestamp(int i) { return stamps.get(i) / 1e9; }
+            public CameraModel camera() { return rig.left; }
+            public GrayImage left(int i) { return recorded.left(i); }
+            public GrayImage right(int i) { return recorded.right(i); }
+            public Optional<StereoCalibration> stereo() { return Optional.of(rig); }
+        };
+        ConfigVisualOdometry config = new ConfigVisualOdometry(VoMode.STEREO);
+        config.backend = Backend.CPU;
+        SequenceRun reference = SequenceOdometry.run(stamped, config, null);
+        for (int i = 0; i < frames; i++)
+            assertThat(distance(odometry.get(i), reference.frames().get(i).cameraToWorld)).as("pair %d", i).isLessThan(1e-9);
+    }
+
+    private static final Header HEADER = new Header(new Time(0, 0), "");
+
+    private static double distance(ReceivedPose p, Se3_F64 expected) {
+        return Math.abs(p.position()[0] - expected.T.x) + Math.abs(p.position()[1] - expected.T.y)
+                + Math.abs(p.position()[2] - expected.T.z);
     }
 
     /**
