@@ -51,6 +51,8 @@ public final class NodeParameters {
         c.qos.pose = outputs;
         c.qos.path = outputs;
         c.qos.counts = outputs;
+        c.qos.tf = qos(p, "qos.tf", c.qos.tf);
+        c.qos.tfStatic = qos(p, "qos.tf_static", c.qos.tfStatic);
 
         vo.orb.maxFeatures = p.getInt("orb.max_features", vo.orb.maxFeatures);
         vo.orb.levels = p.getInt("orb.levels", vo.orb.levels);
@@ -102,12 +104,16 @@ public final class NodeParameters {
         t.debugImage = names.resolveTopic("debug_image");
     }
 
-    /** {@code <prefix>.reliability} (best_effort or reliable) and {@code <prefix>.depth} over {@code defaults}. */
+    /**
+     * {@code <prefix>.reliability} (best_effort or reliable), {@code <prefix>.durability} (volatile or
+     * transient_local) and {@code <prefix>.depth} (keep last), each over {@code defaults}.
+     */
     private static QosProfile qos(Parameters p, String prefix, QosProfile defaults) {
-        String reliability = p.getString(prefix + ".reliability",
-                defaults.reliability().name().toLowerCase(Locale.ROOT));
+        String reliability = p.getString(prefix + ".reliability", defaults.reliability().name().toLowerCase(Locale.ROOT));
+        String durability = p.getString(prefix + ".durability", defaults.durability().name().toLowerCase(Locale.ROOT));
         return new QosProfile(enumValue(QosProfile.Reliability.class, prefix + ".reliability", reliability),
-                defaults.durability(), p.getInt(prefix + ".depth", defaults.depth()));
+                enumValue(QosProfile.Durability.class, prefix + ".durability", durability),
+                p.getInt(prefix + ".depth", defaults.depth()));
     }
 
     /** x y z qx qy qz qw of base_link → camera, or null (from /tf_static) for an empty array. */

@@ -1,0 +1,80 @@
+package org.gpuvo.ros.node;
+
+import org.gpuvo.gpu.features.Backend;
+import org.gpuvo.odometry.vo.VoMode;
+import org.gpuvo.ros.node.args.NodeName;
+import org.gpuvo.ros.node.args.Parameters;
+import org.gpuvo.ros.node.args.RosArguments;
+import org.gpuvo.ros.node.transport.QosProfile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+class NodeParametersTest {
+    @TempDir
+    Path dir;
+
+    private static ConfigVoNode config(String... argv) {
+        RosArguments args = RosArguments.parse(argv);
+        NodeName node = args.nodeName(NodeMain.DEFAULT_NODE_NAME, "/");
+        return NodeParameters.config(args.parameters(node), args.nameResolver(node));
+    }
+
+    /** Every parameter of every shipped parameter file is one the node reads: a misspelt one would be unread. */
+    @ParameterizedTest
+    @ValueSource(strings = {"vo.yaml", "stereo.yaml", "rgbd.yaml", "replay.yaml"})
+    void theShippedParameterFilesAreReadCompletely(String file) {
+        Path yaml = Path.of("..", "launch", "config", file);
+        assertThat(yaml).exists();
+        RosArguments args = RosArguments.parse("--ros-args", "-r", "__node:=vo", "--params-file", yaml.toString());
+        NodeName node = args.nodeName(NodeMain.DEFAULT_NODE_NAME, "/");
+        Parameters parameters = args.parameters(node);
+        ConfigVoNode config = NodeParameters.config(parameters, args.nameResolver(node));
+        assertThat(parameters.unread()).as(file).isEmpty();
+        assertThat(config.qos.tfStatic.durability()).isEqualTo(QosProfile.Durability.TRANSIENT_LOCAL);
+        assertThat(config.qos.images.reliability()).isEqualTo(QosProfile.Reliability.BEST_EFFORT);
+    }
+
+    @Test
+    void namesParametersAndQosReachTheConfiguration() throws Exception {
+        Path params = dir.resolve("p.yaml");
+        Files.writeString(params, String.join("\n", "/**:", "  ros__parameters:", "    mode: stereo",
+                "    backend: cpu", "    orb:", "      max_features: 1500", "    qos:", "      tf:",
+                "        depth: 7", "", ""));
+        ConfigVoNode c = config("--ros-args", "-r", "__node:=vo", "-r", "__ns:=/robot",
+                "-r", "left/image_rect:=/stereo/left/image", "--params-file", params.toString(),
+                "-p", "camera_mounting:=[0.1, 0.0, 0.5, 0.0, 0.0, 0.0, 1.0]", "-p", "qos.image.reliability:=reliable");
+        assertThat(c.mode()).isEqualTo(VoMode.STEREO);
+        assertThat(c.vo.backend).isEqualTo(Backend.CPU);
+        assertThat(c.vo.orb.maxFeatures).isEqualTo(1500);
+        assertThat(c.topics.leftImage).isEqualTo("/stereo/left/image");
+        assertThat(c.topics.rightImage).isEqualTo("/robot/right/image_rect");
+        assertThat(c.topics.odom).isEqualTo("/robot/odom");
+        assertThat(c.topics.tf).isEqualTo("/tf");
+        assertThat(c.topics.reset).isEqualTo("/robot/vo/reset");
+        assertThat(c.qos.tf.depth()).isEqualTo(7);
+        assertThat(c.qos.images.reliability()).isEqualTo(QosProfile.Reliability.RELIABLE);
+        assertThat(c.cameraMounting.T.z).isCloseTo(0.5, within(1e-15));
+        assertThat(c.rectified).isTrue();
+    }
+
+    @Test
+    void wrongValuesAreNamed() {
+        assertThatThrownBy(() -> config("--ros-args", "-p", "mode:=lidar"))
+                .hasMessageContaining("parameter mode: 'lidar' is not one of mono, stereo, rgbd");
+        assertThatThrownBy(() -> config("--ros-args", "-p", "qos.tf.durability:=forever"))
+                .hasMessageContaining("qos.tf.durability");
+        assertThatThrownBy(() -> config("--ros-args", "-p", "camera_mounting:=[1.0, 2.0]"))
+                .hasMessageContaining("camera_mounting: expected 7 numbers");
+        assertThatThrownBy(() -> config("--ros-args", "-p", "orb.max_features:=many"))
+                .hasMessageContaining("orb.max_features");
+    }
+}
