@@ -3,7 +3,7 @@
  * sensor_msgs/Image frames read from files (and, with --info, a sensor_msgs/CameraInfo with each frame) at a fixed
  * rate, as a ROS 2 camera driver on another middleware would.
  *
- *   gpuvo_camera --list FILE [--image-topic camera/image_raw] [--info FILE] [--info-topic T]
+ *   gpuvo_camera --list FILE [--image-topic camera/image_raw] [--info FILE [--info-from N]]... [--info-topic T]
  *                [--right-image-topic T --right-info FILE --right-info-topic T] [--frame-id camera]
  *                [--right-frame-id camera_right] [--rate 10] [--count N] [--reliable] [--depth 5]
  *                [--wait-subscribers N] [--wait-timeout 30] [--settle-ms 300] [--linger-ms 1000]
@@ -20,6 +20,12 @@
  *   width W / height H / distortion_model NAME / d v... (any count) / k 9 values / r 9 values / p 12 values
  *   and optionally binning_x B / binning_y B / roi x_offset y_offset height width do_rectify(0|1)
  * Numbers are read with strtod, so nan and inf can be sent on purpose.
+ *
+ * --info-from N sends the camera info only with frames N.. (the frames before it go without any, as from a driver
+ * whose calibration comes late). --info may be given up to four times, each with its --info-from (increasing): a
+ * schedule, frame i going with the last info whose --info-from is at most i; that is how the tests send unusable
+ * camera infos before a good one. The right info goes with every frame that has a (left) info, or with every frame
+ * where there is no --info.
  *
  * Topics are ROS names; on the wire they are rt/<name without leading slash>. The default info topic is the image
  * topic's namespace + camera_info (camera/image_raw -> camera/camera_info). QoS: best effort unless --reliable,
@@ -46,6 +52,7 @@
 
 #define MAX_LINE 8192
 #define MAX_D 64
+#define MAX_INFOS 4
 
 typedef struct {
   int64_t stamp_ns;
@@ -68,7 +75,10 @@ typedef struct {
 } camera_info_t;
 
 typedef struct {
-  const char *list, *image_topic, *info, *info_topic;
+  const char *list, *image_topic, *info_topic;
+  const char *info_list[MAX_INFOS], *info_from_list[MAX_INFOS];
+  peer_strings_t infos, info_froms;
+  long long info_from[MAX_INFOS]; /* the first frame of each --info, parsed from info_froms */
   const char *right_image_topic, *right_info, *right_info_topic;
   const char *frame_id, *right_frame_id;
   double rate;
@@ -314,16 +324,20 @@ static void parse_options(int argc, char **argv, options_t *o)
   o->wait_timeout_s = 30;
   o->settle_ms = 300;
   o->linger_ms = 1000;
+  o->infos = (peer_strings_t){o->info_list, 0, MAX_INFOS};
+  o->info_froms = (peer_strings_t){o->info_from_list, 0, MAX_INFOS};
   const peer_option_t table[] = {
       {"--list", PEER_STRING, &o->list}, {"--image-topic", PEER_STRING, &o->image_topic},
-      {"--info", PEER_STRING, &o->info}, {"--info-topic", PEER_STRING, &o->info_topic},
+      {"--info", PEER_STRINGS, &o->infos}, {"--info-from", PEER_STRINGS, &o->info_froms},
+      {"--info-topic", PEER_STRING, &o->info_topic},
       {"--right-image-topic", PEER_STRING, &o->right_image_topic}, {"--right-info", PEER_STRING, &o->right_info},
       {"--right-info-topic", PEER_STRING, &o->right_info_topic}, {"--frame-id", PEER_STRING, &o->frame_id},
       {"--right-frame-id", PEER_STRING, &o->right_frame_id}, {"--rate", PEER_DOUBLE, &o->rate},
       {"--count", PEER_LONG, &o->count}, {"--reliable", PEER_FLAG, &o->reliable}, {"--depth", PEER_LONG, &o->depth},
       {"--wait-subscribers", PEER_LONG, &o->wait_subscribers}, {"--wait-timeout", PEER_LONG, &o->wait_timeout_s},
       {"--settle-ms", PEER_LONG, &o->settle_ms}, {"--linger-ms", PEER_LONG, &o->linger_ms}};
-  const char *usage = "usage: gpuvo_camera --list FILE [--image-topic T] [--info FILE] [--info-topic T] "
+  const char *usage = "usage: gpuvo_camera --list FILE [--image-topic T] [--info FILE [--info-from N]]... "
+                      "[--info-topic T] "
                       "[--right-image-topic T --right-info FILE --right-info-topic T] [--frame-id ID] "
                       "[--right-frame-id ID] [--rate HZ] [--count N] [--reliable] [--depth N] [--wait-subscribers N] "
                       "[--wait-timeout S] [--settle-ms MS] [--linger-ms MS] (see the header of gpuvo_camera.c)";
@@ -334,12 +348,32 @@ static void parse_options(int argc, char **argv, options_t *o)
     peer_fail("--rate must be positive");
   if (o->depth < 1 || o->depth > 100000)
     peer_fail("--depth must be 1..100000");
-  if (o->info_topic == NULL && o->info != NULL)
+  if (o->info_froms.count > 0 && o->info_froms.count != o->infos.count)
+    peer_fail("--info-from goes with an --info: %d --info-from for %d --info", o->info_froms.count, o->infos.count);
+  if (o->infos.count > 1 && o->info_froms.count == 0)
+    peer_fail("several --info need an --info-from each");
+  for (int k = 0; k < o->info_froms.count; k++) {
+    o->info_from[k] = peer_parse_long(o->info_froms.items[k], "--info-from");
+    if (k > 0 && o->info_from[k] <= o->info_from[k - 1])
+      peer_fail("--info-from must increase from one --info to the next, got %lld after %lld", o->info_from[k],
+                o->info_from[k - 1]);
+  }
+  if (o->info_topic == NULL && o->infos.count > 0)
     o->info_topic = default_info_topic(o->image_topic);
   if (o->right_image_topic != NULL && o->right_info_topic == NULL && o->right_info != NULL)
     o->right_info_topic = default_info_topic(o->right_image_topic);
   if (o->right_info != NULL && o->right_image_topic == NULL)
     peer_fail("--right-info needs --right-image-topic");
+}
+
+/* Which --info goes with frame i: the last one whose --info-from is at most i; -1 for none. */
+static int info_of_frame(const options_t *o, size_t i)
+{
+  int chosen = -1;
+  for (int k = 0; k < o->infos.count; k++)
+    if ((long long) i >= o->info_from[k])
+      chosen = k;
+  return chosen;
 }
 
 static void sleep_until(int64_t monotonic_ns)
@@ -402,9 +436,9 @@ int main(int argc, char **argv)
   size_t n = read_list(o.list, stereo, &frames);
   if (o.count >= 0 && (size_t) o.count < n)
     n = (size_t) o.count;
-  camera_info_t info, right_info;
-  if (o.info != NULL)
-    read_camera_info(o.info, &info);
+  static camera_info_t infos[MAX_INFOS], right_info;
+  for (int k = 0; k < o.infos.count; k++)
+    read_camera_info(o.infos.items[k], &infos[k]);
   if (o.right_info != NULL)
     read_camera_info(o.right_info, &right_info);
 
@@ -416,7 +450,7 @@ int main(int argc, char **argv)
   dds_entity_t image_writer = peer_writer(participant, &sensor_msgs_msg_dds__Image__desc, o.image_topic, qos);
   writers[n_writers++] = image_writer;
   dds_entity_t info_writer = 0, right_writer = 0, right_info_writer = 0;
-  if (o.info != NULL)
+  if (o.infos.count > 0)
     writers[n_writers++] = info_writer =
         peer_writer(participant, &sensor_msgs_msg_dds__CameraInfo__desc, o.info_topic, qos);
   if (stereo)
@@ -439,9 +473,10 @@ int main(int argc, char **argv)
   for (size_t i = 0; i < n; i++) {
     sleep_until(start + (int64_t) i * period);
     const frame_t *fr = &frames[i];
-    if (info_writer)
-      write_info(info_writer, &info, fr->stamp_ns, o.frame_id);
-    if (right_info_writer)
+    int info = info_of_frame(&o, i);
+    if (info >= 0)
+      write_info(info_writer, &infos[info], fr->stamp_ns, o.frame_id);
+    if (right_info_writer && (info >= 0 || o.infos.count == 0))
       write_info(right_info_writer, &right_info, fr->stamp_ns, o.right_frame_id);
     int64_t now = peer_monotonic_ns();
     write_image(image_writer, fr, fr->left, fr->left_size, o.frame_id);

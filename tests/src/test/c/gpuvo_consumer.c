@@ -2,13 +2,16 @@
  * gpuvo_consumer: a ROS 2 subscriber made of plain Cyclone DDS, for gpuvo's interoperability tests. By default it
  * takes nav_msgs/Odometry and tf2_msgs/TFMessage, as a ROS 2 node on another middleware would; with --images it
  * takes sensor_msgs/Image (and, with --camera-info, CameraInfo) instead, to check what a camera put on the wire.
- * Throughout, it lists the remote publications that Cyclone's built-in DCPSPublication topic reports.
+ * Throughout, it lists the remote publications that Cyclone's built-in DCPSPublication topic reports. With
+ * --status it also takes std_msgs/String on that topic (gpuvo's node publishes its status there, one JSON object
+ * per message).
  *
- *   gpuvo_consumer [--odom odom] [--tf /tf] [--images T]... [--camera-info T]... [--count N] [--timeout 30]
- *                  [--qos reliable|best-effort] [--depth N] [--linger-ms 0]
+ *   gpuvo_consumer [--odom odom] [--tf /tf] [--images T]... [--camera-info T]... [--status T] [--count N]
+ *                  [--timeout 30] [--qos reliable|best-effort] [--depth N] [--linger-ms 0]
  *
  * Topics are ROS names (rt/<name without leading slash> on the wire). QoS: odom and tf reliable, keep last 100;
- * images and camera infos best effort, keep last 5 (what gpuvo's node asks for); --qos and --depth override both.
+ * images and camera infos best effort, keep last 5 (what gpuvo's node asks for); status reliable, keep last 100;
+ * --qos and --depth override them all.
  * --images and --camera-info may be given up to four times each (the two sides of a stereo pair). It exits after N
  * odometry messages (with --images: N images, all image topics together), or with status 3 when --timeout seconds
  * pass first; with --count 0 it runs until the timeout and exits with 0. --linger-ms keeps it taking messages that
@@ -25,7 +28,9 @@
  *         <monotonic_ns>                         crc32 of the data as 8 hex digits (java.util.zip.CRC32)
  *   info <stamp_ns> <topic> <frame_id> <width> <height> <distortion_model> <n_d> <d...> <k0..k8> <r0..r8> <p0..p11>
  *        <monotonic_ns>
- *   done <odom> <tf> <images> <infos>            counts of messages taken, at exit
+ *   status <data> <monotonic_ns>                 the string as one token (its blanks and line breaks as \xHH), so
+ *                                                that any string stays on one line
+ *   done <odom> <tf> <images> <infos> <statuses> counts of messages taken, at exit
  * The domain id comes from ROS_DOMAIN_ID (default 0); the network configuration from CYCLONEDDS_URI.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -36,6 +41,7 @@
 #include "nav_msgs.h"
 #include "peer_common.h"
 #include "sensor_msgs.h"
+#include "std_msgs.h"
 #include "tf2_msgs.h"
 
 #define BATCH 16
@@ -43,7 +49,7 @@
 #define MAX_IMAGE_TOPICS 4
 
 typedef struct {
-  const char *odom_topic, *tf_topic;
+  const char *odom_topic, *tf_topic, *status_topic;
   const char *image_topic_list[MAX_IMAGE_TOPICS], *info_topic_list[MAX_IMAGE_TOPICS];
   peer_strings_t image_topics, info_topics;
   long long count, depth, linger_ms;
@@ -69,9 +75,11 @@ static void parse_options(int argc, char **argv, options_t *o)
   const peer_option_t table[] = {
       {"--odom", PEER_STRING, &o->odom_topic}, {"--tf", PEER_STRING, &o->tf_topic},
       {"--images", PEER_STRINGS, &o->image_topics}, {"--camera-info", PEER_STRINGS, &o->info_topics},
+      {"--status", PEER_STRING, &o->status_topic},
       {"--count", PEER_LONG, &o->count}, {"--timeout", PEER_DOUBLE, &o->timeout_s},
       {"--qos", PEER_STRING, &qos}, {"--depth", PEER_LONG, &o->depth}, {"--linger-ms", PEER_LONG, &o->linger_ms}};
-  const char *usage = "usage: gpuvo_consumer [--odom T] [--tf T] [--images T]... [--camera-info T]... [--count N] "
+  const char *usage = "usage: gpuvo_consumer [--odom T] [--tf T] [--images T]... [--camera-info T]... [--status T] "
+                      "[--count N] "
                       "[--timeout S] [--qos reliable|best-effort] [--depth N] [--linger-ms MS] "
                       "(see the header of gpuvo_consumer.c)";
   peer_parse_options(argc, argv, table, (int) (sizeof table / sizeof table[0]), usage);
@@ -197,6 +205,15 @@ static void print_info(const void *sample, const char *topic, int64_t now)
   printf(" %lld\n", (long long) now);
 }
 
+static void print_status(const void *sample, const char *topic, int64_t now)
+{
+  (void) topic;
+  const std_msgs_msg_dds__String_ *m = sample;
+  fputs("status ", stdout);
+  peer_print_token(stdout, m->data);
+  printf(" %lld\n", (long long) now);
+}
+
 /* Prints each remote writer's topic and type once. */
 static void take_publications(dds_entity_t reader, publications_t *pubs)
 {
@@ -251,9 +268,9 @@ int main(int argc, char **argv)
   PEER_CHECK(builtin, "dds_create_reader DCPSPublication");
   attach(waitset, builtin);
 
-  /* kinds: 0 odometry, 1 tf, 2 images, 3 camera infos */
-  subscription_t subs[2 * MAX_IMAGE_TOPICS + 2];
-  int kinds[2 * MAX_IMAGE_TOPICS + 2];
+  /* kinds: 0 odometry, 1 tf, 2 images, 3 camera infos, 4 status strings */
+  subscription_t subs[2 * MAX_IMAGE_TOPICS + 3];
+  int kinds[2 * MAX_IMAGE_TOPICS + 3];
   int n_subs = 0;
   if (o.image_topics.count > 0) {
     for (int i = 0; i < o.image_topics.count; i++) {
@@ -277,12 +294,18 @@ int main(int argc, char **argv)
         create_reader(participant, &tf2_msgs_msg_dds__TFMessage__desc, o.tf_topic, &o, 1, 100), o.tf_topic, print_tf};
     kinds[n_subs++] = 1;
   }
+  if (o.status_topic != NULL) {
+    subs[n_subs] = (subscription_t){
+        create_reader(participant, &std_msgs_msg_dds__String__desc, o.status_topic, &o, 1, 100), o.status_topic,
+        print_status};
+    kinds[n_subs++] = 4;
+  }
   for (int i = 0; i < n_subs; i++)
     attach(waitset, subs[i].reader);
   puts("ready");
   fflush(stdout);
 
-  long taken[4] = {0, 0, 0, 0};
+  long taken[5] = {0, 0, 0, 0, 0};
   const int counted_kind = o.image_topics.count > 0 ? 2 : 0;
   int64_t deadline = peer_monotonic_ns() + (int64_t) (o.timeout_s * 1e9);
   int status = -1;
@@ -303,7 +326,7 @@ int main(int argc, char **argv)
     }
     PEER_CHECK(dds_waitset_wait(waitset, NULL, 0, left), "dds_waitset_wait");
   }
-  printf("done %ld %ld %ld %ld\n", taken[0], taken[1], taken[2], taken[3]);
+  printf("done %ld %ld %ld %ld %ld\n", taken[0], taken[1], taken[2], taken[3], taken[4]);
   fflush(stdout);
   if (status != 0)
     fprintf(stderr, "gpuvo_consumer: timed out after %.1f s with %ld of %lld messages\n", o.timeout_s,

@@ -42,6 +42,7 @@ public final class NodeParameters {
         c.imageTransport = enumValue(ImageTransport.class, "image_transport", p.getString("image_transport", "raw"));
         c.rectified = p.getBoolean("rectified", c.rectified);
         c.statusPeriodSeconds = p.getDouble("status_period", c.statusPeriodSeconds);
+        c.inputTimeoutSeconds = p.getDouble("input_timeout", c.inputTimeoutSeconds);
 
         QosProfile images = qos(p, "qos.image", c.qos.images);
         c.qos.images = images;

@@ -38,6 +38,10 @@ public final class PeerOutput {
         }
     }
 
+    /** A std_msgs/String the consumer took on its {@code --status} topic: gpuvo's node puts one JSON object in each. */
+    public record ReceivedStatus(String data, long monotonicNs) {
+    }
+
     /** A remote writer from Cyclone's DCPSPublication built-in topic. */
     public record Publication(String topic, String type) {
     }
@@ -102,6 +106,23 @@ public final class PeerOutput {
         return parse("pub", 2, f -> new Publication(token(f[0]), token(f[1])));
     }
 
+    public List<ReceivedStatus> statuses() {
+        return parse("status", 2, PeerOutput::status);
+    }
+
+    /**
+     * One line as a status, for waiting on a status line as it comes: null where the line is of another kind.
+     *
+     * @throws IllegalArgumentException for a malformed status line, naming it
+     */
+    public static ReceivedStatus statusOf(String line) {
+        return parseLine(line, "status", 2, PeerOutput::status);
+    }
+
+    private static ReceivedStatus status(String[] f) {
+        return new ReceivedStatus(token(f[0]), integer(f[1]));
+    }
+
     private static ReceivedPose pose(String[] f) {
         return new ReceivedPose(Integer.parseInt(f[0]), integer(f[1]), token(f[2]), token(f[3]), doubles(f, 4, 3),
                 doubles(f, 7, 4), integer(f[11]));
@@ -110,19 +131,26 @@ public final class PeerOutput {
     private <T> List<T> parse(String kind, int fields, Function<String[], T> make) {
         List<T> out = new ArrayList<>();
         for (String line : lines) {
-            if (!line.startsWith(kind + " "))
-                continue;
-            String[] f = line.substring(kind.length() + 1).split(" ");
-            if (f.length != fields)
-                throw new IllegalArgumentException("malformed peer line '" + line + "': expected " + fields
-                        + " fields after '" + kind + "', got " + f.length);
-            try {
-                out.add(make.apply(f));
-            } catch (RuntimeException e) {
-                throw new IllegalArgumentException("malformed peer line '" + line + "': " + e.getMessage(), e);
-            }
+            T parsed = parseLine(line, kind, fields, make);
+            if (parsed != null)
+                out.add(parsed);
         }
         return out;
+    }
+
+    /** The line made into a {@code T} where it is of {@code kind}, else null. */
+    private static <T> T parseLine(String line, String kind, int fields, Function<String[], T> make) {
+        if (!line.startsWith(kind + " "))
+            return null;
+        String[] f = line.substring(kind.length() + 1).split(" ");
+        if (f.length != fields)
+            throw new IllegalArgumentException("malformed peer line '" + line + "': expected " + fields
+                    + " fields after '" + kind + "', got " + f.length);
+        try {
+            return make.apply(f);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("malformed peer line '" + line + "': " + e.getMessage(), e);
+        }
     }
 
     private static long integer(String s) {

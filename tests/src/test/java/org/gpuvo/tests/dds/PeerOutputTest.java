@@ -29,7 +29,8 @@ class PeerOutputTest {
                         + " 1 0 0 0 1 0 0 0 1 1 0 2 -0.5 0 1 3 0 0 0 1 0 42",
                 "odom -1 999999999 odom base_link 1 0.5 -0.33333333333333331 0 0 0.59999999999999998 0.80000000000000004 7",
                 "tf 3 5 odom base_link 0 0 0 0 0 0 1 8",
-                "done 1 1 1 1"));
+                "status {\"tracking\":\"waiting\",\"silent_inputs\":[\"/camera\\x20image\"],\"a\\\\b\":null} 9",
+                "done 1 1 1 1 1"));
         assertThat(out.publications()).containsExactly(
                 new PeerOutput.Publication("rt/odom", "nav_msgs::msg::dds_::Odometry_"));
         assertThat(out.images()).containsExactly(new PeerOutput.ReceivedImage(1000000001L, 100, 10, 50, "", 1000,
@@ -44,6 +45,10 @@ class PeerOutputTest {
         assertThat(odom.position()).containsExactly(1, 0.5, -1.0 / 3.0);
         assertThat(odom.orientation()).containsExactly(0, 0, 0.6, 0.8);
         assertThat(out.transforms()).extracting(PeerOutput.ReceivedPose::stampNs).containsExactly(3_000_000_005L);
+        // the string comes back with its blank and its backslash as they were
+        assertThat(out.statuses()).containsExactly(new PeerOutput.ReceivedStatus(
+                "{\"tracking\":\"waiting\",\"silent_inputs\":[\"/camera image\"],\"a\\b\":null}", 9));
+        assertThat(PeerOutput.statusOf("ready")).isNull();
     }
 
     @Test
@@ -52,6 +57,8 @@ class PeerOutputTest {
         assertThatThrownBy(out::odometry).hasMessageContaining("odom 1 2 odom base_link 1 2 3");
         PeerOutput info = new PeerOutput(List.of("info 1 t f 1 1 plumb_bob 99 1 2"));
         assertThatThrownBy(info::cameraInfos).hasMessageContaining("plumb_bob 99");
+        // a string the consumer did not escape (a blank in it) cannot pass for one token
+        assertThatThrownBy(() -> PeerOutput.statusOf("status {\"a\": 1} 9")).hasMessageContaining("{\"a\": 1}");
     }
 
     @Test
