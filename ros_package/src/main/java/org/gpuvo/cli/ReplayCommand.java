@@ -7,6 +7,7 @@ import org.gpuvo.ros.bag.BagReader;
 import org.gpuvo.ros.bag.BagWriter;
 import org.gpuvo.ros.bag.Bags;
 import org.gpuvo.ros.bag.Storage;
+import org.gpuvo.ros.replay.BagPublisher;
 import org.gpuvo.ros.replay.BagSequence;
 import org.gpuvo.ros.replay.ConfigSync;
 import org.gpuvo.ros.replay.ReplayCounters;
@@ -39,6 +40,9 @@ import java.util.concurrent.Callable;
                         + "beside each image topic; the ground truth on /ground_truth (nav_msgs/Odometry or "
                         + "geometry_msgs/PoseStamped of the camera). Messages that cannot be used are counted and "
                         + "skipped; a damaged file is read up to the damage.",
+                "With --publish it runs no pipeline: it plays the bag's camera topics (or --all-topics) and /clock "
+                        + "onto the ROS 2 graph at --rate × real time (default 1), for a live gpuvo_node or any node "
+                        + "with use_sim_time, and prints what it published per topic.",
                 "BAG is a bag folder (with or without metadata.yaml) or a single .db3 or .mcap file."})
 final class ReplayCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "BAG", description = "The bag folder or file.")
@@ -68,7 +72,7 @@ final class ReplayCommand implements Callable<Integer> {
     double syncTolerance;
 
     @Option(names = "--rate", paramLabel = "R",
-            description = "Serve frames at R × the recording's speed (default: as fast as possible).")
+            description = "Serve frames at R × the recording's speed (default: as fast as possible; with --publish 1).")
     Double rate;
 
     @Option(names = "--out", paramLabel = "DIR",
@@ -90,16 +94,22 @@ final class ReplayCommand implements Callable<Integer> {
     @Mixin
     JsonOutput json;
 
+    @Mixin
+    ReplayPublish publish;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
         BagArgument.requireExists(bagPath, spec.commandLine());
-        if (groundTruthFile != null && groundTruthTopic != null)
-            throw new ParameterException(spec.commandLine(), "--gt and --gt-topic exclude each other");
         if (rate != null && !(rate > 0))
             throw new ParameterException(spec.commandLine(), "--rate must be positive, got " + rate);
+        publish.checkOptions(rate);
+        if (publish.publish)
+            return publish();
+        if (groundTruthFile != null && groundTruthTopic != null)
+            throw new ParameterException(spec.commandLine(), "--gt and --gt-topic exclude each other");
         if (writeBag != null && Files.exists(writeBag))
             throw new ParameterException(spec.commandLine(), "--write-bag " + writeBag + " exists: name a new folder");
         ConfigSync sync;
@@ -126,6 +136,15 @@ final class ReplayCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** {@code --publish}: the camera topics chosen as for a replay, onto the ROS 2 graph. */
+    private int publish() throws IOException {
+        try (BagReader bag = Bags.open(bagPath)) {
+            ReplayTopics topics = ReplayTopics.choose(bag.topics(), pipeline.mode, imageTopics, cameraInfoTopic, "");
+            return publish.run(bag, BagPublisher.cameraTopics(topics), topics.image, json,
+                    pipeline.showProgress());
+        }
     }
 
     private long writeResults(BagReader bag, BagSequence sequence, RunSummary summary) throws IOException {
