@@ -114,7 +114,7 @@ final class ReplayPublish {
             if (waitSubscribers < 0 || !(waitTimeout > 0))
                 throw new IllegalArgumentException("--wait-subscribers must be 0 or more and --wait-timeout positive");
             domain = domainId != null ? domainId : IhmcTransportConfig.domainIdFromEnvironment(environment);
-            localhost = localhostOnly != null ? localhostOnly : localhostFromEnvironment(environment);
+            localhost = localhostOnly != null ? localhostOnly : IhmcTransportConfig.localhostOnlyFromEnvironment(environment);
             if (domain < 0 || domain > IhmcTransportConfig.MAX_DOMAIN_ID)
                 throw new IllegalArgumentException("--domain-id " + domain + " is outside 0.."
                         + IhmcTransportConfig.MAX_DOMAIN_ID);
@@ -227,11 +227,5 @@ final class ReplayPublish {
 
     private static String number(double value) {
         return value == Math.rint(value) ? String.valueOf((long) value) : String.valueOf(value);
-    }
-
-    /** ROS 2's ways of keeping a node's traffic on this machine (as gpuvo_node reads them). */
-    static boolean localhostFromEnvironment(Map<String, String> environment) {
-        return "1".equals(environment.get("ROS_LOCALHOST_ONLY"))
-                || "LOCALHOST".equalsIgnoreCase(environment.getOrDefault("ROS_AUTOMATIC_DISCOVERY_RANGE", ""));
     }
 }

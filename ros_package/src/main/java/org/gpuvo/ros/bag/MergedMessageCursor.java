@@ -26,6 +26,8 @@ final class MergedMessageCursor implements MessageCursor {
         MessageCursor cursor;
         long lastTimeNs;
         int failuresInARow;
+        /** the failure reported last, to tell a cursor that fails again at the same place */
+        BagFormatException lastDamage;
 
         Source(int index, BagFileReader reader, long startBoundNs) {
             this.index = index;
@@ -109,13 +111,20 @@ final class MergedMessageCursor implements MessageCursor {
             if (h.message() != null) {
                 s.lastTimeNs = h.timeNs();
                 s.failuresInARow = 0;
+                s.lastDamage = null;
                 advance(s);
                 return h.message();
             }
+            // a cursor that cannot resume fails again at the same place: that is one damage, reported once
+            boolean repeated = s.lastDamage != null && s.lastDamage.offset() == h.damage().offset()
+                    && s.lastDamage.getMessage().equals(h.damage().getMessage());
+            s.lastDamage = h.damage();
             if (++s.failuresInARow >= 2)
                 finish(s);
             else
                 advance(s);
+            if (repeated)
+                continue;
             if (listener == null)
                 throw h.damage();
             listener.damaged(h.damage());

@@ -65,7 +65,7 @@ public final class NodeMain {
         Transport transport;
         try {
             int domain = IhmcTransportConfig.domainIdFromEnvironment(environment);
-            IhmcTransportConfig dds = localhostOnly(environment)
+            IhmcTransportConfig dds = IhmcTransportConfig.localhostOnlyFromEnvironment(environment)
                     ? IhmcTransportConfig.loopbackOnly(domain, node.name())
                     : IhmcTransportConfig.defaults(domain, node.name());
             transport = IhmcTransport.open(dds);
@@ -89,7 +89,7 @@ public final class NodeMain {
             log.warn("parameters given but not used (misspelt?): {}", String.join(", ", unread));
         log.info("{} started: {} on {} ({}), odometry on {}", node.fullyQualifiedName(),
                 config.mode().name().toLowerCase(java.util.Locale.ROOT), transport.name(),
-                localhostOnly(environment) ? "localhost only" : "all interfaces", config.topics.odom);
+                IhmcTransportConfig.localhostOnlyFromEnvironment(environment) ? "localhost only" : "all interfaces", config.topics.odom);
 
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -103,12 +103,6 @@ public final class NodeMain {
             Thread.currentThread().interrupt();
         }
         return 0;
-    }
-
-    /** ROS 2's ways of keeping a node's traffic on this machine. */
-    static boolean localhostOnly(Map<String, String> environment) {
-        return "1".equals(environment.get("ROS_LOCALHOST_ONLY"))
-                || "LOCALHOST".equalsIgnoreCase(environment.getOrDefault("ROS_AUTOMATIC_DISCOVERY_RANGE", ""));
     }
 
     private static String usage() {

@@ -30,10 +30,8 @@ public final class ReplayCounters {
                 + " (further ones are counted, not logged)");
     }
 
-    /** A bag file that could not be read to its end (a place met again, as a reader may, is one damage). */
+    /** A bag file that could not be read to its end. */
     void damaged(String problem) {
-        if (damage.contains(problem))
-            return;
         damage.add(problem);
         LOG.warn("{}; the messages before the damage are used", problem);
     }

@@ -104,11 +104,12 @@ class BagMergeTest {
     void aFileThatFailsAgainAndAgainIsDropped() throws Exception {
         try (BagReader bag = bag(new FakeBagFileReader("a.fake", "/a", 1, 2, 3).damagedAfter(1, true),
                 new FakeBagFileReader("b.fake", "/b", 0, 5, 6))) {
-            assertThat(readThroughDamage(bag.messages(null), 2)).containsExactly(0L, 1L, null, null, 5L, 6L);
+            // failing again at the same place is the same damage: reported once, then the file is dropped
+            assertThat(readThroughDamage(bag.messages(null), 1)).containsExactly(0L, 1L, null, 5L, 6L);
             BagDamageLog log = new BagDamageLog();
             assertThat(Cursors.drain(bag.messages(null, log))).extracting(BagMessage::timeNs)
                     .containsExactly(0L, 1L, 5L, 6L);
-            assertThat(log.count()).isEqualTo(2);
+            assertThat(log.count()).isEqualTo(1);
         }
     }
 

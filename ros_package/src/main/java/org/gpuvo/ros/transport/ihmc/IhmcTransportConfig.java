@@ -97,6 +97,15 @@ public record IhmcTransportConfig(int domainId, String participantName, List<Str
                 + ")");
     }
 
+    /**
+     * Whether ROS 2's environment keeps a node's traffic on this machine: {@code ROS_LOCALHOST_ONLY=1} (Humble) or
+     * {@code ROS_AUTOMATIC_DISCOVERY_RANGE=LOCALHOST} (Jazzy); then {@link #loopbackOnly} is the participant to use.
+     */
+    public static boolean localhostOnlyFromEnvironment(Map<String, String> environment) {
+        return "1".equals(environment.get("ROS_LOCALHOST_ONLY"))
+                || "LOCALHOST".equalsIgnoreCase(environment.getOrDefault("ROS_AUTOMATIC_DISCOVERY_RANGE", ""));
+    }
+
     /** The same participant on the given interfaces, with or without multicast, announcing itself to the peers. */
     public IhmcTransportConfig withInterfaces(List<String> whitelist, boolean multicast, List<String> peers,
                                               int peersRange) {
