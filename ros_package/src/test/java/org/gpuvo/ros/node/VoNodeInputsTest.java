@@ -119,7 +119,10 @@ class VoNodeInputsTest {
 
     @Test
     void duplicateStampsAndWrongSizesAreLeftOut() throws Exception {
-        NodeHarness h = harness(VoMode.MONO).start();
+        NodeHarness h = harness(VoMode.MONO);
+        // three frames go in at once below: a queue that holds them all, so that none is dropped before it is judged
+        h.config.queueSize = 4;
+        h.start();
         SequenceFeeder feeder = h.feeder;
         feeder.publishFrame(0);
         h.odom.next(FRAME_WAIT);

@@ -288,7 +288,9 @@ class VoNodeKittiTest {
 
     @Test
     void imagesBeforeAnyCameraInfoAreCountedAndLeftOut() throws Exception {
-        NodeHarness h = started();
+        ConfigVoNode config = NodeHarness.cpu(VoMode.MONO);
+        config.queueSize = 4; // three frames go in at once: none may be dropped before it is judged
+        NodeHarness h = harness(config).start();
         for (int i = 0; i < 3; i++)
             h.feeder.publishImages(h.feeder.images(i));
         NodeStatus waiting = NodeWaits.until(h.node, s -> s.issue(NodeIssue.NO_CAMERA_INFO) == 3, 10);
