@@ -7,7 +7,6 @@ import org.gpuvo.ros.bag.BagMessage;
 import org.gpuvo.ros.bag.BagReader;
 import org.gpuvo.ros.bag.MessageCursor;
 import org.gpuvo.ros.camera.CameraInfoMessages;
-import org.gpuvo.ros.cdr.MessageCodec;
 import org.gpuvo.ros.cdr.MessageCodecs;
 import org.gpuvo.ros.geometry.PoseMessages;
 import org.gpuvo.ros.image.CompressedImages;
@@ -108,10 +107,6 @@ final class BagIndex {
         return groundTruth.isEmpty() ? null : groundTruth;
     }
 
-    static <T> MessageCodec<T> codec(Class<T> type) {
-        return MessageCodecs.of(type);
-    }
-
     private void add(BagMessage m) {
         String topic = m.topic().name();
         String where = m.file().getFileName() + " at " + m.offset();
@@ -130,7 +125,7 @@ final class BagIndex {
         if (topic.equals(topics.cameraInfo) || topic.equals(topics.secondCameraInfo)) {
             boolean isFirst = topic.equals(topics.cameraInfo);
             try {
-                CameraInfo info = codec(CameraInfo.class).decode(m.data());
+                CameraInfo info = MessageCodecs.of(CameraInfo.class).decode(m.data());
                 CameraInfoMessages.camera(info); // checks it
                 CameraInfo known = isFirst ? cameraInfo : secondCameraInfo;
                 if (known == null) {
@@ -153,11 +148,11 @@ final class BagIndex {
                 Header header;
                 Se3_F64 pose;
                 if (ReplayTopics.normalised(m.topic().type()).equals(Odometry.TYPE)) {
-                    Odometry odometry = codec(Odometry.class).decode(m.data());
+                    Odometry odometry = MessageCodecs.of(Odometry.class).decode(m.data());
                     header = odometry.header();
                     pose = PoseMessages.se3(odometry.pose().pose());
                 } else {
-                    PoseStamped stamped = codec(PoseStamped.class).decode(m.data());
+                    PoseStamped stamped = MessageCodecs.of(PoseStamped.class).decode(m.data());
                     header = stamped.header();
                     pose = PoseMessages.se3(stamped.pose());
                 }
@@ -181,11 +176,11 @@ final class BagIndex {
         if (ReplayTopics.normalised(m.topic().type()).equals(CompressedImage.TYPE)) {
             if (depth)
                 throw new MalformedImageException("compressed depth images are not supported");
-            CompressedImage c = codec(CompressedImage.class).decode(m.data());
+            CompressedImage c = MessageCodecs.of(CompressedImage.class).decode(m.data());
             int[] size = CompressedImages.size(c);
             return new Entry(c.header().stamp().toNanos(), ordinal, size[0], size[1]);
         }
-        Image image = codec(Image.class).decode(m.data());
+        Image image = MessageCodecs.of(Image.class).decode(m.data());
         ImageEncoding encoding = ImageMessages.check(image);
         if (depth != encoding.isDepth())
             throw new MalformedImageException(depth ? "a depth image must be 16UC1 (mm) or 32FC1 (m), not " + encoding.rosName

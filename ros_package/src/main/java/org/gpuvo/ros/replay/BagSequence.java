@@ -12,6 +12,7 @@ import org.gpuvo.ros.bag.BagMessage;
 import org.gpuvo.ros.bag.BagReader;
 import org.gpuvo.ros.bag.MessageCursor;
 import org.gpuvo.ros.camera.CameraInfoMessages;
+import org.gpuvo.ros.cdr.MessageCodecs;
 import org.gpuvo.ros.image.CompressedImages;
 import org.gpuvo.ros.image.ImageMessages;
 import org.gpuvo.ros.msg.CameraInfo;
@@ -217,7 +218,7 @@ public final class BagSequence implements Sequence, Closeable {
     }
 
     private static <T> T decode(BagMessage message, Class<T> type) {
-        return BagIndex.codec(type).decode(message.data());
+        return MessageCodecs.of(type).decode(message.data());
     }
 
     /** Makes frame i's messages {@link #servedFirst} and {@link #servedSecond}, streaming the bag up to them. */

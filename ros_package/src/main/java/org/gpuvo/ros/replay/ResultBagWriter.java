@@ -7,6 +7,7 @@ import org.gpuvo.ros.bag.BagReader;
 import org.gpuvo.ros.bag.BagWriter;
 import org.gpuvo.ros.bag.MessageCursor;
 import org.gpuvo.ros.bag.TopicInfo;
+import org.gpuvo.ros.cdr.MessageCodecs;
 import org.gpuvo.ros.geometry.PoseMessages;
 import org.gpuvo.ros.msg.Header;
 import org.gpuvo.ros.msg.Int32Message;
@@ -84,7 +85,7 @@ public final class ResultBagWriter {
         TFMessage tf = new TFMessage(List.of(OdometryMessages.transform(frame, stamp, ODOM_FRAME, child)));
         if (tfIsCopied) // the input's /tf is copied under its own declaration: ours joins it
             out.writeRaw(TopicInfo.of(TF, TFMessage.TYPE), definitions.getOrDefault(TFMessage.TYPE, ""), ns,
-                    BagIndex.codec(TFMessage.class).encode(tf));
+                    MessageCodecs.of(TFMessage.class).encode(tf));
         else
             out.write(TF, ns, tf);
         out.write(MATCHES, ns, new Int32Message(frame.matches));
