@@ -7,7 +7,8 @@ package org.gpuvo.gpu.cpu.sift;
  * σ_w = 1.5σ into 36 bins, linearly between the two nearest bin centres (bin b is centred at (b + ½)·10°); the
  * histogram is smoothed by six circular [1 1 1]/3 box filters; every local peak of at least
  * {@code peakRatio} of the highest, the highest first, gives an orientation, refined by a parabola through the
- * peak and its neighbours. Angles in degrees [0, 360), image x right and y down.
+ * peak and its neighbours. A peak is a bin above its left neighbour and not below its right one, so that a
+ * plateau of two bins is one peak at their common edge. Angles in degrees [0, 360), image x right and y down.
  */
 public final class OrientationHistogram {
     public static final int BINS = 36;
@@ -38,9 +39,10 @@ public final class OrientationHistogram {
         return peaksOf(anglesOut);
     }
 
-    /** The histogram after {@link #compute}, smoothed (for tests). */
-    float[] histogram() {
-        return hist.clone();
+    /** The orientations of a given (smoothed) histogram of {@link #BINS} bins, as {@link #compute} finds them. */
+    int peaksOf(float[] histogram, float[] anglesOut) {
+        System.arraycopy(histogram, 0, hist, 0, BINS);
+        return peaksOf(anglesOut);
     }
 
     private void fill(float[] g, int w, int h, float x, float y, float sigma) {
@@ -86,7 +88,9 @@ public final class OrientationHistogram {
         int n = 0;
         for (int b = 0; b < BINS; b++) {
             float h0 = hist[b], hm = hist[(b + BINS - 1) % BINS], hp = hist[(b + 1) % BINS];
-            if (h0 > hm && h0 > hp && h0 >= threshold)
+            // ≥ on the right: a peak split evenly over two bins (a gradient direction on a bin boundary) is
+            // still a peak, at that boundary (Δ = ½); VLFeat's strict test would drop the keypoint
+            if (h0 > hm && h0 >= hp && h0 >= threshold)
                 peaks[n++] = b;
         }
         // highest first, ties to the lower bin (insertion sort: a histogram has few peaks)
