@@ -20,6 +20,7 @@ public final class OrientationHistogram {
     private final float[] hist = new float[BINS];
     private final float[] smoothed = new float[BINS];
     private final int[] peaks = new int[BINS];
+    private float[] columnWeights = new float[0];
 
     public OrientationHistogram(double peakRatio, int maxOrientations) {
         this.peakRatio = (float) peakRatio;
@@ -50,26 +51,32 @@ public final class OrientationHistogram {
         double windowSigma = 1.5 * sigma;
         int radius = Math.max(1, (int) Math.floor(3 * windowSigma));
         float maxR2 = radius * radius + 0.6f;
-        float twoSigma2 = (float) (2 * windowSigma * windowSigma);
+        float windowScale = (float) (1 / (2 * windowSigma * windowSigma));
         int cx = (int) Math.floor(x + 0.5f), cy = (int) Math.floor(y + 0.5f);
         int y0 = Math.max(1, cy - radius), y1 = Math.min(h - 2, cy + radius);
         int x0 = Math.max(1, cx - radius), x1 = Math.min(w - 2, cx + radius);
+        if (x0 > x1 || y0 > y1)
+            return;
+        float[] columnWeight = SiftDescriptorBuilder.weights(columnWeights, x0, x1, x, windowScale);
+        columnWeights = columnWeight;
         for (int yi = y0; yi <= y1; yi++) {
             float dy = yi - y;
+            float rowWeight = (float) Math.exp(-(dy * dy) * windowScale);
             for (int xi = x0; xi <= x1; xi++) {
                 float dx = xi - x;
-                float r2 = dx * dx + dy * dy;
-                if (!(r2 < maxR2))
+                if (!(dx * dx + dy * dy < maxR2))
                     continue;
                 int i = yi * w + xi;
                 float gx = (g[i + 1] - g[i - 1]) / 2, gy = (g[i + w] - g[i - w]) / 2;
                 float m = (float) Math.sqrt(gx * gx + gy * gy);
-                float vote = m * (float) Math.exp(-r2 / twoSigma2);
+                float vote = m * (columnWeight[xi - x0] * rowWeight);
                 float f = GradientAngle.of(gy, gx) * BINS_PER_RADIAN - 0.5f;
                 int b = (int) Math.floor(f);
                 float frac = f - b;
-                hist[Math.floorMod(b, BINS)] += (1 - frac) * vote;
-                hist[Math.floorMod(b + 1, BINS)] += frac * vote;
+                // f is in [−0.5, 35.5]: b in −1 … 35
+                int b0 = b < 0 ? b + BINS : b, b1 = b0 + 1 == BINS ? 0 : b0 + 1;
+                hist[b0] += (1 - frac) * vote;
+                hist[b1] += frac * vote;
             }
         }
     }
