@@ -112,7 +112,7 @@ public final class OrientationHistogram {
             int b = peaks[i];
             float h0 = hist[b], hm = hist[(b + BINS - 1) % BINS], hp = hist[(b + 1) % BINS];
             float delta = 0.5f * (hm - hp) / (hm - 2 * h0 + hp);
-            anglesOut[i] = degrees(b + delta + 0.5);
+            anglesOut[i] = degrees(b + (double) delta + 0.5);
         }
         return n;
     }

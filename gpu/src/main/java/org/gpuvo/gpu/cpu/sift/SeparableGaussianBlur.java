@@ -1,7 +1,9 @@
 package org.gpuvo.gpu.cpu.sift;
 
 /**
- * Separable convolution of a float plane with a symmetric {@link GaussianKernel}: the horizontal pass first, then
+ * Separable convolution of a float plane with a symmetric {@link GaussianKernel}, the blur of every scale-space
+ * level (Lowe 2004, §3; as VLFeat's {@code vl_imsmooth_f}, which also convolves rows, then columns, with edge
+ * pixels continued): the horizontal pass first, then
  * the vertical, borders by clamping the coordinate (replicate the edge pixel), each output the float sum of
  * {@code w[k]·in[clamp(i + k − r)]} accumulated in kernel order k = 0 … 2r, products and sums rounded separately
  * ({@code gpu/SIFT.md} §2). The loops sweep a whole row for four taps at a time, so that the JIT vectorises them
