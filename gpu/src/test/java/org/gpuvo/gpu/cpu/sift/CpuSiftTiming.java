@@ -32,7 +32,7 @@ import org.gpuvo.gpu.testdata.SharedData;
  * for scale (it always upsamples). Not a test: run it by hand.
  *
  * <pre>
- * usage: CpuSiftTiming [IMAGE.png ...] [--n FEATURES] [--reps R] [--warmup W]
+ * usage: CpuSiftTiming [IMAGE.png | synthetic ...] [--n FEATURES] [--reps R] [--warmup W]
  * </pre>
  * Without images: a KITTI 06 frame (1226×370) from the shared data where present, and the synthetic scene at
  * 1280×720.
@@ -54,13 +54,15 @@ public final class CpuSiftTiming {
         }
         Map<String, GrayImage> images = new LinkedHashMap<>();
         for (String name : names)
-            images.put(name, ImageFiles.readGray(Path.of(name)));
+            if (name.equals("synthetic"))
+                images.put("synthetic 1280x720", synthetic720p());
+            else
+                images.put(Path.of(name).getFileName().toString(), ImageFiles.readGray(Path.of(name)));
         if (images.isEmpty()) {
             Path kitti = SharedData.root().resolve("kitti-06-0050/image_l");
             if (Files.isDirectory(kitti))
                 images.put("KITTI 06 frame 0", SharedData.read(SharedData.pngs(kitti, 1).get(0)));
-            images.put("synthetic 1280x720", SyntheticImages.pair(1280, 720, 7,
-                    SyntheticImages.Homography.similarity(0, 1, 0, 0, 0, 0)).first());
+            images.put("synthetic 1280x720", synthetic720p());
         }
         System.out.printf(Locale.ROOT, "%s, %d cores, Java %s, load average %.1f%n", System.getProperty("os.arch"),
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
@@ -74,6 +76,9 @@ public final class CpuSiftTiming {
                 try (SiftExtractor sift = FactorySift.cpu(config)) {
                     print("gpuvo CPU", entry.getKey(), image, firstOctave, out, time(() -> sift.detect(image, out), warmup, reps));
                 }
+                SiftScaleSpace space = new SiftScaleSpace(config);
+                print("  of which scale space", entry.getKey(), image, firstOctave, out,
+                        time(() -> space.build(image), warmup, reps));
                 if (firstOctave < 0 && openCvLoads()) {
                     OpenCvOrb.setThreads(1);
                     try (OpenCvSiftOracle opencv = new OpenCvSiftOracle(config, false)) {
@@ -83,6 +88,10 @@ public final class CpuSiftTiming {
                 }
             }
         }
+    }
+
+    private static GrayImage synthetic720p() {
+        return SyntheticImages.pair(1280, 720, 7, SyntheticImages.Homography.similarity(0, 1, 0, 0, 0, 0)).first();
     }
 
     /** {median wall, min wall, median CPU, min CPU} in ms. */
@@ -103,7 +112,7 @@ public final class CpuSiftTiming {
     }
 
     private static void print(String who, String image, GrayImage frame, int firstOctave, SiftFeatures out, double[] t) {
-        System.out.printf(Locale.ROOT, "%-16s %-20s %4dx%-4d firstOctave %2d: %5d features, wall median %6.1f ms "
+        System.out.printf(Locale.ROOT, "%-22s %-20s %4dx%-4d firstOctave %2d: %5d features, wall median %6.1f ms "
                         + "(min %6.1f), CPU median %6.1f ms (min %6.1f)%n", who, image, frame.width, frame.height,
                 firstOctave, out.size(), t[0], t[1], t[2], t[3]);
     }
