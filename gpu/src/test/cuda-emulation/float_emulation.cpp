@@ -113,7 +113,7 @@ static std::vector<float> noisy_copies(std::mt19937& rng, const std::vector<floa
 
 struct Case {
     std::string name; int nq, nt, L, splits0, splits1; double ratio; bool mutual; int maxd; bool window;
-    bool quantised; int bad_row;
+    bool quantised; int bad_row; bool single_stage = false;
 };
 
 static int pad(int n) { return (n + FLOAT_TILE - 1) / FLOAT_TILE * FLOAT_TILE; }
@@ -160,7 +160,7 @@ static bool run(const Case& c, unsigned seed) {
     std::vector<int2> p0((size_t)s0 * nq * FLOAT_CANDIDATES, make_int2(0x7777, 0x7777)),
             p1((size_t)std::max(1, s1 * nt * FLOAT_CANDIDATES), make_int2(0x7777, 0x7777));
     unsigned blocks = (unsigned)((nqp / FLOAT_TILE) * s0 + (c.mutual ? (ntp / FLOAT_TILE) * s1 : 0));
-    launch({blocks}, {TILE_THREADS}, float_tiles, (const uint4*)q16.data(), (const float*)qn.data(), nq,
+    launch({blocks}, {TILE_THREADS}, c.single_stage ? float_tiles_single : float_tiles, (const uint4*)q16.data(), (const float*)qn.data(), nq,
            (const uint4*)t16.data(), (const float*)tn.data(), nt, s0, tps0, tps1,
            (const float2*)(c.window ? pred.data() : nullptr), (const float2*)(c.window ? txy.data() : nullptr),
            c.window ? 1 : 0, r2, p0.data(), p1.data());
@@ -240,6 +240,7 @@ int main() {
         {"250 x 250 quantised ties", 250, 250, 128, 2, 2, 1.0, true, 1024, false, true, -1},
         {"250 x 250 quantised ratio", 250, 250, 128, 1, 1, 0.85, false, 300, false, true, -1},
         {"40 x 50 invalid descriptor", 40, 50, 128, 1, 1, 0.8, false, 1024, false, false, 17},
+        {"300 x 400 single stage", 300, 400, 128, 2, 1, 0.8, true, 1024, true, false, -1, true},
     };
     int failed = 0;
     unsigned seed = 1;
