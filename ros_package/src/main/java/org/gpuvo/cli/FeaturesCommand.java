@@ -128,7 +128,7 @@ final class FeaturesCommand implements Callable<Integer> {
         List<ExtractedImage> extracted = new ArrayList<>();
         String backendName;
         if (settings.type() == FeatureType.SIFT) {
-            try (SiftExtractor extractor = FactorySift.cpu(settings.sift()) /* TODO-SIFTCUDA */) {
+            try (SiftExtractor extractor = FactorySift.create(settings.sift(), backend)) {
                 backendName = extractor.backend();
                 extractAll(inputs, (image, k, d) -> extractor.detect(image, new SiftFeatures(k, floatRows(d))),
                         FeatureType.SIFT, extracted);

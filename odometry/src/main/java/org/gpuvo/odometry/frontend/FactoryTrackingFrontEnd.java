@@ -49,7 +49,7 @@ public final class FactoryTrackingFrontEnd {
     public static TrackingFrontEnd create(String pipeline, ConfigSift sift, ConfigMatch match, Backend backend) {
         sift.copy().checkValidity();
         match.copy().checkValidity();
-        return create(backend, () -> { throw new IllegalStateException("TODO-SIFTCUDA"); },
+        return create(backend, () -> sift(FactorySift.cuda(sift), () -> FactoryMatcher.floatCuda(match)),
                 () -> sift(FactorySift.cpu(sift), () -> FactoryMatcher.floatCpu(match)));
     }
 

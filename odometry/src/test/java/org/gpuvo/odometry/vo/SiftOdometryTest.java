@@ -1,5 +1,6 @@
 package org.gpuvo.odometry.vo;
 
+import org.gpuvo.gpu.cuda.GpuTestSupport;
 import org.gpuvo.gpu.features.Backend;
 import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.gpu.testdata.SharedData;
@@ -12,6 +13,7 @@ import org.gpuvo.odometry.metrics.TrajectoryEvaluation;
 import org.gpuvo.odometry.synthetic.ConfigSynthetic;
 import org.gpuvo.odometry.synthetic.SyntheticSequence;
 import org.gpuvo.odometry.trajectory.Trajectory;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -41,6 +43,24 @@ class SiftOdometryTest {
         assertThat(run.features()).isEqualTo(FeatureType.SIFT);
         assertThat(run.framesTracked()).isEqualTo(kitti.size());
         assertThat(result.ate().n()).isEqualTo(kitti.size());
+        assertThat(result.ate().rmse()).isLessThanOrEqualTo(0.10);
+    }
+
+    /**
+     * The same on the CUDA backend: the GPU extractor and float matcher, which follow the CPU's without being
+     * bit-identical to them, hold the CPU's bound.
+     */
+    @Test
+    @Tag("gpu")
+    void kittiMonoOnCudaHoldsTheSameBound() {
+        GpuTestSupport.assumeCuda();
+        Sequence kitti = Datasets.open(SharedData.require("kitti-06-0050"));
+        ConfigVisualOdometry config = sift(VoMode.MONO);
+        config.backend = Backend.CUDA;
+        SequenceRun run = timed("KITTI 06 0-50 mono sift on cuda", kitti, config);
+        EvaluationResult result = evaluate(run, kitti.groundTruth().orElseThrow(), AlignmentMode.SIM3);
+        assertThat(run.backend()).isEqualTo("cuda");
+        assertThat(run.framesTracked()).isEqualTo(kitti.size());
         assertThat(result.ate().rmse()).isLessThanOrEqualTo(0.10);
     }
 
