@@ -27,7 +27,7 @@ import jcuda.driver.CUfunction_attribute;
  * and search window. The search runs in two precisions:
  * <ol>
  * <li>{@code float_convert.cu}: both sets' float32 descriptors to half precision (zero-padded to 128 components and
- * to a multiple of 128 rows), with the squared norms of the rounded rows;</li>
+ * to a multiple of 128 rows), with the bias −|x|²/2 of each rounded row;</li>
  * <li>{@code float_tiles.cu}: the dot products of all query x train pairs with {@code mma.sync m16n8k16} (FP16
  * products, FP32 sums) in 128 x 128 tiles, each row keeping its {@value #CANDIDATES} best columns by
  * {@code |t|² − 2 q·t} (the squared distance less |q|²) in registers; with the mutual check a second pass in the
@@ -71,7 +71,7 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
     static final int CONVERT_BLOCK = 256;
     static final int CONVERT_ROWS_PER_BLOCK = CONVERT_BLOCK / 32;
     static final int TILE_THREADS = 256;
-    /** TILE_STAGE_BYTES: one pipeline stage of float_tiles (a tile, its norms and positions) */
+    /** TILE_STAGE_BYTES: one pipeline stage of float_tiles (a tile, its biases and positions) */
     static final int TILE_STAGE_BYTES = TILE * HALF_ROW_BYTES + TILE * 4 + TILE * 8;
     static final int RESCORE_QUERIES = 256;
     static final int RESCORE_THREADS = RESCORE_QUERIES * CANDIDATES;
@@ -92,7 +92,7 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
     private int forcedSplits;
 
     // device working buffers, grown on demand and kept
-    private DeviceBuffer query16, train16, queryNorm, trainNorm, partial, mutualPartial, result, blockCounts, status,
+    private DeviceBuffer query16, train16, queryBias, trainBias, partial, mutualPartial, result, blockCounts, status,
             predicted;
     private final CompactMatchList compactList;
     // the sizes and plan of the match being enqueued
@@ -338,8 +338,8 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         int nqPad = rowTiles * TILE, ntPad = colTiles * TILE;
         query16 = grow(query16, (long) nqPad * HALF_ROW_BYTES);
         train16 = grow(train16, (long) ntPad * HALF_ROW_BYTES);
-        queryNorm = grow(queryNorm, (long) nqPad * 4);
-        trainNorm = grow(trainNorm, (long) ntPad * 4);
+        queryBias = grow(queryBias, (long) nqPad * 4);
+        trainBias = grow(trainBias, (long) ntPad * 4);
         partial = grow(partial, (long) splits * nq * CANDIDATES * 8);
         if (mutual)
             mutualPartial = grow(mutualPartial, (long) mutualSplits * nt * CANDIDATES * 8);
@@ -348,7 +348,8 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         blockCounts = grow(blockCounts, (long) selectBlocks * 4);
         status = BufferGrowth.growFilled(cuda, STAGE, status, 4, (byte) 0);  // zero between calls: float_rescore
         lastPlan = String.format(Locale.ROOT, "float_convert %d blocks; float_tiles (%d stage%s) %d blocks of %d: "
-                        + "%d x %d tiles in %d split(s) of %d%s; float_rescore %d blocks of %d; match_compact %d blocks",
+                        + "%d x %d tiles in %d split(s) of %d%s; float_rescore %d blocks of %d; "
+                        + "match_compact %d blocks",
                 ceilDiv(nqPad + ntPad, CONVERT_ROWS_PER_BLOCK), tileStages, tileStages == 1 ? "" : "s",
                 tileBlocks(), TILE_THREADS, rowTiles, colTiles, splits, tilesPerSplit,
                 mutual ? String.format(Locale.ROOT, " + mutual %d x %d tiles in %d split(s) of %d", colTiles,
@@ -367,8 +368,8 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         cuda.launch(STAGE, convert, (nqPad + ntPad) / CONVERT_ROWS_PER_BLOCK, 1, CONVERT_BLOCK, 1, 0, Pointer.to(
                 Pointer.to(query.descriptors.pointer()), Pointer.to(new int[]{nq}), Pointer.to(new int[]{nqPad}),
                 Pointer.to(train.descriptors.pointer()), Pointer.to(new int[]{nt}), Pointer.to(new int[]{ntPad}),
-                Pointer.to(new int[]{query.length}), Pointer.to(query16.pointer()), Pointer.to(queryNorm.pointer()),
-                Pointer.to(train16.pointer()), Pointer.to(trainNorm.pointer()), Pointer.to(status.pointer())));
+                Pointer.to(new int[]{query.length}), Pointer.to(query16.pointer()), Pointer.to(queryBias.pointer()),
+                Pointer.to(train16.pointer()), Pointer.to(trainBias.pointer()), Pointer.to(status.pointer())));
     }
 
     /** Stage 2: {@code float_tiles}, the query pass and (mutual) the train pass in one launch. */
@@ -377,8 +378,8 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         CUdeviceptr trainXy = window == null ? NULL : train.positions.pointer();
         CUdeviceptr mutualPointer = mutualSplits > 0 ? mutualPartial.pointer() : NULL;
         cuda.launch(STAGE, tiles, tileBlocks(), 1, TILE_THREADS, 1, tileStages * TILE_STAGE_BYTES, Pointer.to(
-                Pointer.to(query16.pointer()), Pointer.to(queryNorm.pointer()), Pointer.to(new int[]{pendingQueries}),
-                Pointer.to(train16.pointer()), Pointer.to(trainNorm.pointer()), Pointer.to(new int[]{pendingTrain}),
+                Pointer.to(query16.pointer()), Pointer.to(queryBias.pointer()), Pointer.to(new int[]{pendingQueries}),
+                Pointer.to(train16.pointer()), Pointer.to(trainBias.pointer()), Pointer.to(new int[]{pendingTrain}),
                 Pointer.to(new int[]{splits}), Pointer.to(new int[]{tilesPerSplit}),
                 Pointer.to(new int[]{mutualTilesPerSplit}), Pointer.to(queryPredicted), Pointer.to(trainXy),
                 Pointer.to(new int[]{window == null ? 0 : 1}),
@@ -569,7 +570,7 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
             cuda.close();
             return;
         }
-        for (AutoCloseable c : new AutoCloseable[]{query16, train16, queryNorm, trainNorm, partial, mutualPartial,
+        for (AutoCloseable c : new AutoCloseable[]{query16, train16, queryBias, trainBias, partial, mutualPartial,
                 result, blockCounts, status, predicted, compactList, queryStage, trainStage, predictedStage,
                 trainXyStage, hostQuery, hostTrain}) {
             try {
