@@ -89,7 +89,7 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
     // device working buffers, grown on demand and kept
     private DeviceBuffer query16, train16, queryBias, trainBias, partial, mutualPartial, result, blockCounts, status;
     private final CompactMatchList compactList;
-    private final WindowPositions window;
+    private final WindowPositions windowPositions;
     // the sizes and plan of the match being enqueued
     private int pendingQueries, pendingTrain, splits, tilesPerSplit, mutualSplits, mutualTilesPerSplit;
     private String lastPlan = "none";
@@ -134,7 +134,7 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
             this.tileStages = 1;
         }
         this.compactList = new CompactMatchList(cuda, STAGE);
-        this.window = new WindowPositions(cuda, STAGE);
+        this.windowPositions = new WindowPositions(cuda, STAGE);
     }
 
     /**
@@ -227,7 +227,7 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         out.reset();
         if (query.count == 0 || train.count == 0)
             return;
-        DeviceBuffer predicted = window.fromHomography(query.positions, query.count, homography);
+        DeviceBuffer predicted = windowPositions.fromHomography(query.positions, query.count, homography);
         enqueueKernels(query, train, predicted, c, true);
         download(out);
     }
@@ -437,8 +437,8 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         checkHostSize(nt, "train");
         hostQuery = uploadDescriptors(query, hostQuery, true);
         hostTrain = uploadDescriptors(train, hostTrain, false);
-        DeviceBuffer predicted = window.upload(predictedX, predictedY, nq);
-        window.uploadPositions(trainPoints.x, trainPoints.y, nt, hostTrain.positions);
+        DeviceBuffer predicted = windowPositions.upload(predictedX, predictedY, nq);
+        windowPositions.uploadPositions(trainPoints.x, trainPoints.y, nt, hostTrain.positions);
         enqueueKernels(hostQuery, hostTrain, predicted, config, false);
         download(out);
     }
@@ -517,6 +517,6 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
             return;
         }
         WorkingBuffers.closeAll(query16, train16, queryBias, trainBias, partial, mutualPartial, result, blockCounts,
-                status, compactList, window, queryStage, trainStage, hostQuery, hostTrain);
+                status, compactList, windowPositions, queryStage, trainStage, hostQuery, hostTrain);
     }
 }

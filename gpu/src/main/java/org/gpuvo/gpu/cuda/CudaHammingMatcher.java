@@ -127,7 +127,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     // the kept matches of the last enqueue, and their download
     private final CompactMatchList compactList;
     // the search window's positions on the device
-    private final WindowPositions window;
+    private final WindowPositions windowPositions;
     private DeviceBuffer compactOut;
     private Path lastPath = Path.POPC;
     private boolean lastFused;
@@ -166,7 +166,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         this.fusedB1 = cuda.function(MODULE_FUSED, "match_fused_b1");
         this.tensorCores = cuda.deviceAttribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR) >= 8;
         this.compactList = new CompactMatchList(cuda, STAGE);
-        this.window = new WindowPositions(cuda, STAGE);
+        this.windowPositions = new WindowPositions(cuda, STAGE);
     }
 
     /**
@@ -289,7 +289,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         out.reset();
         if (query.count == 0 || train.count == 0)
             return;
-        DeviceBuffer predicted = window.fromHomography(query.positions, query.count, homography);
+        DeviceBuffer predicted = windowPositions.fromHomography(query.positions, query.count, homography);
         enqueueKernels(query, train, predicted, c, true);
         download(out);
     }
@@ -537,8 +537,8 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         checkHostSize(nt, "train");
         hostQuery = uploadDescriptors(query, hostQuery, true);
         hostTrain = uploadDescriptors(train, hostTrain, false);
-        DeviceBuffer predicted = window.upload(predictedX, predictedY, nq);
-        window.uploadPositions(trainPoints.x, trainPoints.y, nt, hostTrain.positions);
+        DeviceBuffer predicted = windowPositions.upload(predictedX, predictedY, nq);
+        windowPositions.uploadPositions(trainPoints.x, trainPoints.y, nt, hostTrain.positions);
         enqueueKernels(hostQuery, hostTrain, predicted, config, false);
         download(out);
     }
@@ -634,6 +634,6 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
             return;
         }
         WorkingBuffers.closeAll(partial, mutualPartial, result, blockCounts, fusedSlots, fusedMutualSlots,
-                fusedCounter, compactList, window, queryStage, trainStage, hostQuery, hostTrain);
+                fusedCounter, compactList, windowPositions, queryStage, trainStage, hostQuery, hostTrain);
     }
 }
