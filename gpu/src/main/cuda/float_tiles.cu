@@ -9,25 +9,31 @@
 // whole life and walks a range of 128-column tiles (its "split" of the columns):
 //   - the rows' A fragments (2 m-tiles x 8 k-steps x 4 registers = 64 registers per thread) are loaded once
 //     with ldmatrix and stay in registers;
-//   - column tiles (32 KB of halves, plus their 128 norms and, in window mode, positions) stream through shared
+//   - column tiles (32 KB of halves, plus their 128 biases and, in window mode, positions) stream through shared
 //     memory, double-buffered with cp.async on sm_80+ (float_tiles: 2 x 33.5 KB = 67 KB) or single-buffered
 //     (float_tiles_single: 33.5 KB, sm_75, whose blocks may use at most 64 KB);
 //   - rows of 256 bytes are stored with their 16-byte chunks XOR-swizzled by (row & 7), so that the 8 row
 //     addresses of every ldmatrix phase hit 8 distinct bank groups: conflict-free;
 //   - per tile and warp: 8 k-steps x (4 ldmatrix.x4 for B, 16 mma) = 32 ldmatrix + 128 mma, then the epilogue.
-// Registers: 64 (A) + 64 (accumulators) + 32 (candidate lists) + 16 (column norms) + addressing: about 200 of the
-// 255 allowed at one block of 256 threads per multiprocessor (__launch_bounds__(256, 1)). One block per SM is
-// 8 warps: each issues 16 independent mma per k-step, enough to keep the tensor pipes fed, and the grid is
-// planned in whole waves of one block per SM (CudaFloatMatcher.planTiles).
+// Registers: 64 (A) + 64 (accumulators) + 32 (candidate lists) + addressing and the epilogue's temporaries: 250
+// of the 255 allowed, no spills (ptxas -v), at one block of 256 threads per multiprocessor
+// (__launch_bounds__(256, 1); 67 KB of shared memory would allow 3). One block per SM is 8 warps: each issues 16
+// independent mma per k-step, enough to keep the tensor pipes fed, and the grid is planned in about one wave of
+// one block per SM (CudaFloatMatcher.tilesPerBlock, planSplits).
 //
-// Epilogue, per tile: lane (g, t) holds for each of its 4 rows (m-tile, half) 16 products r.c over columns
-// wn*64 + 8n + 2t + {0, 1}. key = fmaf(-2, r.c, |c|^2) orders one row's columns as the squared distance does.
-// The lane keeps, per row, a sorted list of its FLOAT_CANDIDATES best (key, column) (float_match_common.cuh); the
-// 16 keys of a row are first reduced to their minimum and compared with the list's last key, so that after the
-// first few tiles a row costs 2 instructions per pair (FFMA, FMNMX) and the insertion loop runs rarely. A lane
-// sees its columns in increasing order, so on equal keys the earlier column stays (lower index first). In window
-// mode a pair is inserted only when in_window (match_common.cuh) holds for it, tested only for pairs that would
-// enter the list.
+// Epilogue, per tile: lane (g, t) holds for each of its 4 rows (m-tile, half) 16 accumulators over columns
+// wn*64 + 8n + 2t + {0, 1}. They start at the column's bias -|c|^2/2 (float_convert.cu) instead of 0, so they end
+// as r.c - |c|^2/2 = -key/2 with key = |c|^2 - 2 r.c, which orders one row's columns as the squared distance does.
+// The lane keeps, per row, a sorted list of FLOAT_CANDIDATES (key, column) (float_match_common.cuh). A row's 16
+// accumulators are first reduced to their maximum (1 FMNMX per pair: the whole per-pair cost once the lists have
+// settled) and compared with the row's limit; only when one may enter does the lane walk the 16 keys (in practice
+// the warp walks them for most rows of the first tiles and then for some row in about 70 % of its (8-row) blocks,
+// since one lane is enough: measured in a host simulation of 16384 real-like columns). The limit is the least
+// last key of the 4 lanes of the quad (same row, other columns): those lists were filled from earlier tiles, so
+// a key at or above it has 4 better keys of lower index and cannot be in the row's final list; sharing it costs
+// 2 shuffles per row and tile and prunes a lane's list sooner. A lane sees its columns in increasing order, so on
+// equal keys the earlier column stays (lower index first). In window mode a pair is inserted only when in_window
+// (match_common.cuh) holds for it, tested only for pairs below the limit.
 //
 // At the end the 8 lists of a row (4 lanes of a quad x 2 column warps) are merged: two shuffle rounds in the quad,
 // then through shared memory across the warp pair; the merged list is written to
@@ -41,7 +47,7 @@
 #define TILE_ROW_BYTES (FLOAT_K * 2)                   // 256: one half-precision row
 #define TILE_BYTES (FLOAT_TILE * TILE_ROW_BYTES)       // 32 KB
 #define TILE_CHUNKS (TILE_BYTES / 16)                  // 2048 16-byte chunks per tile
-// bytes of one pipeline stage: the tile, its column norms and column positions
+// bytes of one pipeline stage: the tile, its column biases and column positions
 #define TILE_STAGE_BYTES (TILE_BYTES + FLOAT_TILE * 4 + FLOAT_TILE * 8)
 
 // byte offset of 16-byte chunk `chunk` (0..15) of row `row` in a swizzled tile
@@ -53,7 +59,7 @@ __device__ __forceinline__ int tile_offset(int row, int chunk)
 struct TilePass {
     const uint4* rows;      // half-precision rows (padded)
     const uint4* cols;      // half-precision columns (padded)
-    const float* col_norm;  // padded with +inf
+    const float* col_bias;  // -|c|^2 / 2, padded with -inf
     int nrows, ncols;
     int row_tile, split, tiles_per_split;
     const float2* row_xy;   // window mode: positions of the rows (predictions in pass 0, keypoints in pass 1)
@@ -63,7 +69,7 @@ struct TilePass {
 };
 
 // Issues the copies of column tile `tile` into stage buffer `stage` (then commits them as one group): 2048
-// chunks, 8 per thread, consecutive threads on consecutive chunks (coalesced); the 128 norms as 32 chunks; in
+// chunks, 8 per thread, consecutive threads on consecutive chunks (coalesced); the 128 biases as 32 chunks; in
 // window mode the positions with bounded plain loads (the position arrays are not padded).
 __device__ __forceinline__ void issue_tile(unsigned char* stage, const TilePass& p, int tile, int window)
 {
@@ -75,9 +81,9 @@ __device__ __forceinline__ void issue_tile(unsigned char* stage, const TilePass&
         const int row = q >> 4, chunk = q & 15;
         copy16_async(stage + tile_offset(row, chunk), src + (size_t)q * 16);
     }
-    float* norms = reinterpret_cast<float*>(stage + TILE_BYTES);
+    float* bias = reinterpret_cast<float*>(stage + TILE_BYTES);
     if (tid < FLOAT_TILE / 4)
-        copy16_async(norms + 4 * tid, p.col_norm + (size_t)tile * FLOAT_TILE + 4 * tid);
+        copy16_async(bias + 4 * tid, p.col_bias + (size_t)tile * FLOAT_TILE + 4 * tid);
     if (window && tid < FLOAT_TILE) {
         float2* xy = reinterpret_cast<float2*>(stage + TILE_BYTES + FLOAT_TILE * 4);
         const int c = tile * FLOAT_TILE + tid;
@@ -151,14 +157,18 @@ __device__ __forceinline__ void tiles_block(const TilePass& p, int window, doubl
         }
         __syncthreads();  // the tile is visible to every thread
 
+        // accumulators start at the columns' biases: column wn*64 + 8n + 2t + e for elements e and e + 2
+        const float* bias = reinterpret_cast<const float*>(buf + TILE_BYTES);
         float acc[2][8][4];
 #pragma unroll
-        for (int mt = 0; mt < 2; mt++)
+        for (int n = 0; n < 8; n++) {
+            const float2 b = *reinterpret_cast<const float2*>(bias + wn * 64 + 8 * n + 2 * t);
 #pragma unroll
-            for (int n = 0; n < 8; n++)
-#pragma unroll
-                for (int e = 0; e < 4; e++)
-                    acc[mt][n][e] = 0.f;
+            for (int mt = 0; mt < 2; mt++) {
+                acc[mt][n][0] = acc[mt][n][2] = b.x;
+                acc[mt][n][1] = acc[mt][n][3] = b.y;
+            }
+        }
 #pragma unroll
         for (int ks = 0; ks < 8; ks++) {
 #pragma unroll
@@ -173,31 +183,27 @@ __device__ __forceinline__ void tiles_block(const TilePass& p, int window, doubl
             }
         }
 
-        // epilogue: column c = tile * 128 + wn * 64 + 8n + 2t + e
-        const float* norms = reinterpret_cast<const float*>(buf + TILE_BYTES);
+        // epilogue: column c = tile * 128 + wn * 64 + 8n + 2t + e, key = -2 acc (exact)
         const float2* cxy = reinterpret_cast<const float2*>(buf + TILE_BYTES + FLOAT_TILE * 4);
-        float2 cn[8];
-#pragma unroll
-        for (int n = 0; n < 8; n++)
-            cn[n] = *reinterpret_cast<const float2*>(norms + wn * 64 + 8 * n + 2 * t);
         const int cbase = tile * FLOAT_TILE + wn * 64 + 2 * t;
 #pragma unroll
         for (int mt = 0; mt < 2; mt++) {
 #pragma unroll
             for (int h = 0; h < 2; h++) {
-                float least = INFINITY;
+                float limit = lk[mt][h][FLOAT_CANDIDATES - 1];
+                limit = fminf(limit, __shfl_xor_sync(0xFFFFFFFFu, limit, 1));
+                limit = fminf(limit, __shfl_xor_sync(0xFFFFFFFFu, limit, 2));
+                float most = -INFINITY;
 #pragma unroll
-                for (int n = 0; n < 8; n++) {
-                    least = fminf(least, fmaf(-2.f, acc[mt][n][2 * h], cn[n].x));
-                    least = fminf(least, fmaf(-2.f, acc[mt][n][2 * h + 1], cn[n].y));
-                }
-                if (least < lk[mt][h][FLOAT_CANDIDATES - 1]) {
+                for (int n = 0; n < 8; n++)
+                    most = fmaxf(most, fmaxf(acc[mt][n][2 * h], acc[mt][n][2 * h + 1]));
+                if (-2.f * most < limit) {
 #pragma unroll
                     for (int n = 0; n < 8; n++) {
 #pragma unroll
                         for (int e = 0; e < 2; e++) {
-                            const float key = fmaf(-2.f, acc[mt][n][2 * h + e], e ? cn[n].y : cn[n].x);
-                            if (!(key < lk[mt][h][FLOAT_CANDIDATES - 1]))
+                            const float key = -2.f * acc[mt][n][2 * h + e];
+                            if (!(key < limit))
                                 continue;
                             if (window) {
                                 const float2 c = cxy[wn * 64 + 8 * n + 2 * t + e];
@@ -276,8 +282,8 @@ __device__ __forceinline__ void tiles_block(const TilePass& p, int window, doubl
 // Decodes which pass, row tile and column split this block is. Blocks [0, row_tiles0 * splits0) are pass 0,
 // the next row_tiles1 * splits1 pass 1 (none when splits1 == 0: no mutual check); within a pass, block b takes
 // row tile b % row_tiles and split b / row_tiles (consecutive blocks read the same column tiles: L2 reuse).
-__device__ __forceinline__ TilePass tile_pass(const uint4* q16, const float* q_norm, int nq, const uint4* t16,
-                                              const float* t_norm, int nt, int splits0, int tiles_per_split0,
+__device__ __forceinline__ TilePass tile_pass(const uint4* q16, const float* q_bias, int nq, const uint4* t16,
+                                              const float* t_bias, int nt, int splits0, int tiles_per_split0,
                                               int tiles_per_split1, const float2* q_pred, const float2* t_xy,
                                               int2* partial0, int2* partial1)
 {
@@ -285,7 +291,7 @@ __device__ __forceinline__ TilePass tile_pass(const uint4* q16, const float* q_n
     int b = blockIdx.x;
     const int row_tiles0 = (nq + FLOAT_TILE - 1) / FLOAT_TILE;
     if (b < row_tiles0 * splits0) {
-        p.rows = q16; p.cols = t16; p.col_norm = t_norm; p.nrows = nq; p.ncols = nt;
+        p.rows = q16; p.cols = t16; p.col_bias = t_bias; p.nrows = nq; p.ncols = nt;
         p.row_xy = q_pred; p.col_xy = t_xy; p.rows_are_predictions = true; p.partial = partial0;
         p.tiles_per_split = tiles_per_split0;
         p.row_tile = b % row_tiles0;
@@ -293,7 +299,7 @@ __device__ __forceinline__ TilePass tile_pass(const uint4* q16, const float* q_n
     } else {
         b -= row_tiles0 * splits0;
         const int row_tiles1 = (nt + FLOAT_TILE - 1) / FLOAT_TILE;
-        p.rows = t16; p.cols = q16; p.col_norm = q_norm; p.nrows = nt; p.ncols = nq;
+        p.rows = t16; p.cols = q16; p.col_bias = q_bias; p.nrows = nt; p.ncols = nq;
         p.row_xy = t_xy; p.col_xy = q_pred; p.rows_are_predictions = false; p.partial = partial1;
         p.tiles_per_split = tiles_per_split1;
         p.row_tile = b % row_tiles1;
@@ -305,30 +311,30 @@ __device__ __forceinline__ TilePass tile_pass(const uint4* q16, const float* q_n
 // Launch (both entry points): blocks of TILE_THREADS threads, 1-D grid of row_tiles0 * splits0 +
 // row_tiles1 * splits1 blocks (row_tiles = ceil(n / 128); splits1 = 0 without the mutual check), dynamic shared
 // memory STAGES * TILE_STAGE_BYTES (2 stages: 68,608 bytes, above the 48 KB default: the host raises the
-// function's limit). Half-precision rows and norms as float_convert.cu writes them (padded to 128 rows); q_pred
+// function's limit). Half-precision rows and biases as float_convert.cu writes them (padded to 128 rows); q_pred
 // and t_xy (window != 0 only) hold nq and nt float2. partial0 gets splits0 * nq lists, partial1 splits1 * nt.
 extern "C" __global__ void __launch_bounds__(TILE_THREADS, 1)
-float_tiles(const uint4* __restrict__ q16, const float* __restrict__ q_norm, int nq, const uint4* __restrict__ t16,
-            const float* __restrict__ t_norm, int nt, int splits0, int tiles_per_split0, int tiles_per_split1,
+float_tiles(const uint4* __restrict__ q16, const float* __restrict__ q_bias, int nq, const uint4* __restrict__ t16,
+            const float* __restrict__ t_bias, int nt, int splits0, int tiles_per_split0, int tiles_per_split1,
             const float2* __restrict__ q_pred, const float2* __restrict__ t_xy, int window, double radius2,
             int2* __restrict__ partial0, int2* __restrict__ partial1)
 {
     FLOAT_DYNAMIC_SHARED(smem);
-    const TilePass p = tile_pass(q16, q_norm, nq, t16, t_norm, nt, splits0, tiles_per_split0, tiles_per_split1,
+    const TilePass p = tile_pass(q16, q_bias, nq, t16, t_bias, nt, splits0, tiles_per_split0, tiles_per_split1,
                                  q_pred, t_xy, partial0, partial1);
     tiles_block<2>(p, window, radius2, smem);
 }
 
 // The same with one stage (33.5 KB of shared memory): for GPUs whose blocks cannot have 67 KB (sm_75).
 extern "C" __global__ void __launch_bounds__(TILE_THREADS, 1)
-float_tiles_single(const uint4* __restrict__ q16, const float* __restrict__ q_norm, int nq,
-                   const uint4* __restrict__ t16, const float* __restrict__ t_norm, int nt, int splits0,
+float_tiles_single(const uint4* __restrict__ q16, const float* __restrict__ q_bias, int nq,
+                   const uint4* __restrict__ t16, const float* __restrict__ t_bias, int nt, int splits0,
                    int tiles_per_split0, int tiles_per_split1, const float2* __restrict__ q_pred,
                    const float2* __restrict__ t_xy, int window, double radius2, int2* __restrict__ partial0,
                    int2* __restrict__ partial1)
 {
     FLOAT_DYNAMIC_SHARED(smem);
-    const TilePass p = tile_pass(q16, q_norm, nq, t16, t_norm, nt, splits0, tiles_per_split0, tiles_per_split1,
+    const TilePass p = tile_pass(q16, q_bias, nq, t16, t_bias, nt, splits0, tiles_per_split0, tiles_per_split1,
                                  q_pred, t_xy, partial0, partial1);
     tiles_block<1>(p, window, radius2, smem);
 }

@@ -149,7 +149,7 @@ static bool run(const Case& c, unsigned seed) {
 
     int nqp = pad(nq), ntp = pad(nt);
     std::vector<uint2> q16((size_t)nqp * 32), t16((size_t)ntp * 32);
-    std::vector<float> qn(nqp), tn(ntp);
+    std::vector<float> qn(nqp), tn(ntp);  // biases -|row|^2 / 2
     int status = 0;
     launch({(unsigned)((nqp + ntp) / 8)}, {256}, float_convert, (const float*)q.data(), nq, nqp, (const float*)t.data(),
            nt, ntp, L, q16.data(), qn.data(), t16.data(), tn.data(), &status);

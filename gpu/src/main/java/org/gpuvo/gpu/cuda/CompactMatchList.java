@@ -35,7 +35,7 @@ final class CompactMatchList implements AutoCloseable {
      * kernels enqueued next; {@code coordinates}: whether the records' coordinates are to be kept.
      */
     DeviceBuffer prepare(int queries, boolean coordinates) {
-        device = BufferGrowth.grow(cuda, stage, device, bytes(queries));
+        device = WorkingBuffers.grow(cuda, stage, device, bytes(queries));
         pendingQueries = queries;
         pendingCoordinates = coordinates;
         return device;
@@ -52,7 +52,7 @@ final class CompactMatchList implements AutoCloseable {
         if (nq < 0)
             throw new IllegalStateException("no match was enqueued");
         pendingQueries = -1;
-        host = BufferGrowth.grow(cuda, stage, host, bytes(nq));
+        host = WorkingBuffers.grow(cuda, stage, host, bytes(nq));
         int guess = expectedKept < 0 ? nq : Math.min(nq, expectedKept);
         device.downloadAsync(host, bytes(guess));
         host.getInts(0, header, 0, 2);  // waits for the copy, so for the kernels before it

@@ -85,6 +85,26 @@ public final class CudaContext implements AutoCloseable {
         this.deviceOrdinal = deviceOrdinal;
     }
 
+    /**
+     * Opens a context of its own on device 0 for a component that owns it ({@code create} builds the component on
+     * it); closes the context again if {@code create} throws.
+     *
+     * @param what names the component in the message of an unusable backend
+     * @throws IllegalStateException if the CUDA backend is unavailable (with {@link CudaProbe}'s reason)
+     */
+    static <T> T openOwned(String pipeline, String what, java.util.function.Function<CudaContext, T> create) {
+        CudaStatus status = CudaProbe.status();
+        if (!status.usable())
+            throw new IllegalStateException("the " + what + " is unavailable: " + status.reason());
+        CudaContext context = open(pipeline);
+        try {
+            return create.apply(context);
+        } catch (RuntimeException e) {
+            context.close();
+            throw e;
+        }
+    }
+
     /** Opens a pipeline on device 0 with the kernels of this jar. */
     public static CudaContext open(String pipeline) {
         return open(0, pipeline, CudaKernelResources.load());
@@ -165,6 +185,14 @@ public final class CudaContext implements AutoCloseable {
 
     public int deviceOrdinal() {
         return deviceOrdinal;
+    }
+
+    /** An attribute of the context's device ({@code CUdevice_attribute.CU_DEVICE_ATTRIBUTE_...}). */
+    public int deviceAttribute(int attribute) {
+        makeCurrent();
+        int[] value = new int[1];
+        CudaCheck.call(STAGE, "cuDeviceGetAttribute", () -> cuDeviceGetAttribute(value, attribute, device));
+        return value[0];
     }
 
     /** The device's multiprocessor count, for sizing grids that loop over their work. */

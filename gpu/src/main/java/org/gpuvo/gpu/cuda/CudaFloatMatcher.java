@@ -1,7 +1,5 @@
 package org.gpuvo.gpu.cuda;
 
-import static jcuda.driver.JCudaDriver.cuDeviceGet;
-import static jcuda.driver.JCudaDriver.cuDeviceGetAttribute;
 import static jcuda.driver.JCudaDriver.cuFuncSetAttribute;
 
 import java.util.Locale;
@@ -15,7 +13,6 @@ import org.gpuvo.gpu.match.MatcherInputs;
 import org.gpuvo.gpu.match.Matches;
 
 import jcuda.Pointer;
-import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
@@ -27,7 +24,7 @@ import jcuda.driver.CUfunction_attribute;
  * and search window. The search runs in two precisions:
  * <ol>
  * <li>{@code float_convert.cu}: both sets' float32 descriptors to half precision (zero-padded to 128 components and
- * to a multiple of 128 rows), with the squared norms of the rounded rows;</li>
+ * to a multiple of 128 rows), with the bias −|x|²/2 of each rounded row;</li>
  * <li>{@code float_tiles.cu}: the dot products of all query x train pairs with {@code mma.sync m16n8k16} (FP16
  * products, FP32 sums) in 128 x 128 tiles, each row keeping its {@value #CANDIDATES} best columns by
  * {@code |t|² − 2 q·t} (the squared distance less |q|²) in registers; with the mutual check a second pass in the
@@ -60,7 +57,6 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
     static final String MODULE_TILES = "float_tiles";
     static final String MODULE_RESCORE = "float_rescore";
     static final String MODULE_SELECT = "match_select";
-    static final String MODULE_PREDICT = "match_predict";
     // launch constants, as #defined in the kernels
     /** FLOAT_CANDIDATES: approximate candidates per row */
     static final int CANDIDATES = 4;
@@ -71,13 +67,12 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
     static final int CONVERT_BLOCK = 256;
     static final int CONVERT_ROWS_PER_BLOCK = CONVERT_BLOCK / 32;
     static final int TILE_THREADS = 256;
-    /** TILE_STAGE_BYTES: one pipeline stage of float_tiles (a tile, its norms and positions) */
+    /** TILE_STAGE_BYTES: one pipeline stage of float_tiles (a tile, its biases and positions) */
     static final int TILE_STAGE_BYTES = TILE * HALF_ROW_BYTES + TILE * 4 + TILE * 8;
     static final int RESCORE_QUERIES = 256;
     static final int RESCORE_THREADS = RESCORE_QUERIES * CANDIDATES;
     /** match_compact's block (SELECT_BLOCK): the re-score writes one kept count per this many queries */
     static final int SELECT_BLOCK = 256;
-    static final int PREDICT_BLOCK = 256;
     static final int MAX_SPLITS = 64;
     /** fewest column tiles per block of the tile kernel: below, loading its rows costs more than its tiles */
     static final int MIN_TILES_PER_BLOCK = 2;
@@ -87,22 +82,21 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
     private final CudaContext cuda;
     private final boolean ownsContext;
     private final ConfigMatch config;
-    private final CUfunction convert, tiles, rescore, compact, predictHomography;
+    private final CUfunction convert, tiles, rescore, compact;
     private final int tileStages;
     private int forcedSplits;
 
     // device working buffers, grown on demand and kept
-    private DeviceBuffer query16, train16, queryNorm, trainNorm, partial, mutualPartial, result, blockCounts, status,
-            predicted;
+    private DeviceBuffer query16, train16, queryBias, trainBias, partial, mutualPartial, result, blockCounts, status;
     private final CompactMatchList compactList;
+    private final WindowPositions windowPositions;
     // the sizes and plan of the match being enqueued
     private int pendingQueries, pendingTrain, splits, tilesPerSplit, mutualSplits, mutualTilesPerSplit;
     private String lastPlan = "none";
 
     // host-descriptor path: internal device features and their pinned staging
     private DeviceFloatFeatures hostQuery, hostTrain;
-    private PinnedBuffer queryStage, trainStage, predictedStage, trainXyStage;
-    private float[] interleaved = new float[0];
+    private PinnedBuffer queryStage, trainStage;
     private BruteForceFloatMatcher longDescriptors;
     private boolean closed;
 
@@ -127,10 +121,10 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         this.convert = cuda.function(MODULE_CONVERT, "float_convert");
         this.rescore = cuda.function(MODULE_RESCORE, "float_rescore");
         this.compact = cuda.function(MODULE_SELECT, "match_compact");
-        this.predictHomography = cuda.function(MODULE_PREDICT, "predict_homography");
         // two pipeline stages need more than the 48 KB a block gets by default: raise the limit where the device
         // allows it (all of sm_80+), else run the single-stage kernel (sm_75: 64 KB per block at most)
-        if (sharedMemoryPerBlockOptIn(cuda) >= 2 * TILE_STAGE_BYTES) {
+        if (cuda.deviceAttribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)
+                >= 2 * TILE_STAGE_BYTES) {
             this.tiles = cuda.function(MODULE_TILES, "float_tiles");
             CudaCheck.call(STAGE, "cuFuncSetAttribute", () -> cuFuncSetAttribute(tiles,
                     CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, 2 * TILE_STAGE_BYTES));
@@ -140,6 +134,7 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
             this.tileStages = 1;
         }
         this.compactList = new CompactMatchList(cuda, STAGE);
+        this.windowPositions = new WindowPositions(cuda, STAGE);
     }
 
     /**
@@ -152,26 +147,8 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         if (config == null)
             throw new IllegalArgumentException("config is null");
         config.copy().checkValidity();
-        CudaStatus status = CudaProbe.status();
-        if (!status.usable())
-            throw new IllegalStateException("the CUDA float matcher is unavailable: " + status.reason());
-        CudaContext context = CudaContext.open("float-matcher");
-        try {
-            return new CudaFloatMatcher(context, config, true);
-        } catch (RuntimeException e) {
-            context.close();
-            throw e;
-        }
-    }
-
-    private static int sharedMemoryPerBlockOptIn(CudaContext cuda) {
-        cuda.makeCurrent();
-        CUdevice device = new CUdevice();
-        CudaCheck.call(STAGE, "cuDeviceGet", () -> cuDeviceGet(device, cuda.deviceOrdinal()));
-        int[] value = new int[1];
-        CudaCheck.call(STAGE, "cuDeviceGetAttribute", () -> cuDeviceGetAttribute(value,
-                CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, device));
-        return value[0];
+        return CudaContext.openOwned("float-matcher", "CUDA float matcher",
+                context -> new CudaFloatMatcher(context, config, true));
     }
 
     public CudaContext context() {
@@ -228,12 +205,7 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
     public void matchWithin(DeviceFloatFeatures query, DeviceBuffer predicted, DeviceFloatFeatures train,
                             ConfigMatch config, Matches out) {
         ConfigMatch c = checkDevice(query, train, config, out);
-        if (predicted == null)
-            throw new IllegalArgumentException("predicted positions are null");
-        checkOwner(predicted, "predicted positions");
-        if (predicted.bytes() < (long) query.count * 8)
-            throw new IllegalArgumentException("predicted positions hold " + predicted.bytes() / 8 + " float2 for "
-                    + query.count + " queries");
+        WindowPositions.checkPredicted(predicted, query.count, cuda);
         out.reset();
         if (query.count == 0 || train.count == 0)
             return;
@@ -251,17 +223,11 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
     public void matchWithin(DeviceFloatFeatures query, double[] homography, DeviceFloatFeatures train,
                             ConfigMatch config, Matches out) {
         ConfigMatch c = checkDevice(query, train, config, out);
-        if (homography == null || homography.length != 9)
-            throw new IllegalArgumentException("a homography has 9 values, got "
-                    + (homography == null ? "null" : String.valueOf(homography.length)));
+        WindowPositions.checkHomography(homography);
         out.reset();
         if (query.count == 0 || train.count == 0)
             return;
-        int nq = query.count;
-        predicted = grow(predicted, (long) nq * 8);
-        cuda.launch(STAGE, predictHomography, ceilDiv(nq, PREDICT_BLOCK), 1, PREDICT_BLOCK, 1, 0,
-                Pointer.to(Pointer.to(query.positions.pointer()), Pointer.to(new int[]{nq}),
-                        Pointer.to(homography.clone()), Pointer.to(predicted.pointer())));
+        DeviceBuffer predicted = windowPositions.fromHomography(query.positions, query.count, homography);
         enqueueKernels(query, train, predicted, c, true);
         download(out);
     }
@@ -294,13 +260,7 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         if (features.count > MAX_FEATURES)
             throw new IllegalArgumentException(role + " features: " + features.count
                     + " exceed the matcher's limit of " + MAX_FEATURES);
-        checkOwner(features.descriptors, role + " features");
-    }
-
-    private void checkOwner(DeviceBuffer buffer, String what) {
-        buffer.checkOpen();
-        if (buffer.owner != cuda)
-            throw new IllegalArgumentException(what + " belong to another CUDA context than the matcher's");
+        features.descriptors.checkOwner(cuda, role + " features");
     }
 
     // ------------------------------------------------------------------------------------------------------
@@ -338,17 +298,18 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         int nqPad = rowTiles * TILE, ntPad = colTiles * TILE;
         query16 = grow(query16, (long) nqPad * HALF_ROW_BYTES);
         train16 = grow(train16, (long) ntPad * HALF_ROW_BYTES);
-        queryNorm = grow(queryNorm, (long) nqPad * 4);
-        trainNorm = grow(trainNorm, (long) ntPad * 4);
+        queryBias = grow(queryBias, (long) nqPad * 4);
+        trainBias = grow(trainBias, (long) ntPad * 4);
         partial = grow(partial, (long) splits * nq * CANDIDATES * 8);
         if (mutual)
             mutualPartial = grow(mutualPartial, (long) mutualSplits * nt * CANDIDATES * 8);
         int selectBlocks = ceilDiv(nq, SELECT_BLOCK);
         result = grow(result, (long) nq * 16);
         blockCounts = grow(blockCounts, (long) selectBlocks * 4);
-        status = BufferGrowth.growFilled(cuda, STAGE, status, 4, (byte) 0);  // zero between calls: float_rescore
+        status = WorkingBuffers.growFilled(cuda, STAGE, status, 4, (byte) 0);  // zero between calls: float_rescore
         lastPlan = String.format(Locale.ROOT, "float_convert %d blocks; float_tiles (%d stage%s) %d blocks of %d: "
-                        + "%d x %d tiles in %d split(s) of %d%s; float_rescore %d blocks of %d; match_compact %d blocks",
+                        + "%d x %d tiles in %d split(s) of %d%s; float_rescore %d blocks of %d; "
+                        + "match_compact %d blocks",
                 ceilDiv(nqPad + ntPad, CONVERT_ROWS_PER_BLOCK), tileStages, tileStages == 1 ? "" : "s",
                 tileBlocks(), TILE_THREADS, rowTiles, colTiles, splits, tilesPerSplit,
                 mutual ? String.format(Locale.ROOT, " + mutual %d x %d tiles in %d split(s) of %d", colTiles,
@@ -367,8 +328,8 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         cuda.launch(STAGE, convert, (nqPad + ntPad) / CONVERT_ROWS_PER_BLOCK, 1, CONVERT_BLOCK, 1, 0, Pointer.to(
                 Pointer.to(query.descriptors.pointer()), Pointer.to(new int[]{nq}), Pointer.to(new int[]{nqPad}),
                 Pointer.to(train.descriptors.pointer()), Pointer.to(new int[]{nt}), Pointer.to(new int[]{ntPad}),
-                Pointer.to(new int[]{query.length}), Pointer.to(query16.pointer()), Pointer.to(queryNorm.pointer()),
-                Pointer.to(train16.pointer()), Pointer.to(trainNorm.pointer()), Pointer.to(status.pointer())));
+                Pointer.to(new int[]{query.length}), Pointer.to(query16.pointer()), Pointer.to(queryBias.pointer()),
+                Pointer.to(train16.pointer()), Pointer.to(trainBias.pointer()), Pointer.to(status.pointer())));
     }
 
     /** Stage 2: {@code float_tiles}, the query pass and (mutual) the train pass in one launch. */
@@ -377,8 +338,8 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         CUdeviceptr trainXy = window == null ? NULL : train.positions.pointer();
         CUdeviceptr mutualPointer = mutualSplits > 0 ? mutualPartial.pointer() : NULL;
         cuda.launch(STAGE, tiles, tileBlocks(), 1, TILE_THREADS, 1, tileStages * TILE_STAGE_BYTES, Pointer.to(
-                Pointer.to(query16.pointer()), Pointer.to(queryNorm.pointer()), Pointer.to(new int[]{pendingQueries}),
-                Pointer.to(train16.pointer()), Pointer.to(trainNorm.pointer()), Pointer.to(new int[]{pendingTrain}),
+                Pointer.to(query16.pointer()), Pointer.to(queryBias.pointer()), Pointer.to(new int[]{pendingQueries}),
+                Pointer.to(train16.pointer()), Pointer.to(trainBias.pointer()), Pointer.to(new int[]{pendingTrain}),
                 Pointer.to(new int[]{splits}), Pointer.to(new int[]{tilesPerSplit}),
                 Pointer.to(new int[]{mutualTilesPerSplit}), Pointer.to(queryPredicted), Pointer.to(trainXy),
                 Pointer.to(new int[]{window == null ? 0 : 1}),
@@ -476,11 +437,8 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         checkHostSize(nt, "train");
         hostQuery = uploadDescriptors(query, hostQuery, true);
         hostTrain = uploadDescriptors(train, hostTrain, false);
-        predictedStage = growPinned(predictedStage, (long) nq * 8);
-        predicted = grow(predicted, (long) nq * 8);
-        uploadXy(predictedX, predictedY, nq, predictedStage, predicted);
-        trainXyStage = growPinned(trainXyStage, (long) nt * 8);
-        uploadXy(trainPoints.x, trainPoints.y, nt, trainXyStage, hostTrain.positions);
+        DeviceBuffer predicted = windowPositions.upload(predictedX, predictedY, nq);
+        windowPositions.uploadPositions(trainPoints.x, trainPoints.y, nt, hostTrain.positions);
         enqueueKernels(hostQuery, hostTrain, predicted, config, false);
         download(out);
     }
@@ -519,25 +477,14 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         return features;
     }
 
-    private void uploadXy(float[] x, float[] y, int n, PinnedBuffer stage, DeviceBuffer target) {
-        if (interleaved.length < 2 * n)
-            interleaved = new float[2 * n];
-        for (int i = 0; i < n; i++) {
-            interleaved[2 * i] = x[i];
-            interleaved[2 * i + 1] = y[i];
-        }
-        stage.putFloats(0, interleaved, 0, 2 * n);
-        target.uploadAsync(stage, (long) n * 8);
-    }
-
     // ------------------------------------------------------------------------------------------------------
 
     private DeviceBuffer grow(DeviceBuffer buffer, long bytes) {
-        return BufferGrowth.grow(cuda, STAGE, buffer, bytes);
+        return WorkingBuffers.grow(cuda, STAGE, buffer, bytes);
     }
 
     private PinnedBuffer growPinned(PinnedBuffer buffer, long bytes) {
-        return BufferGrowth.grow(cuda, STAGE, buffer, bytes);
+        return WorkingBuffers.grow(cuda, STAGE, buffer, bytes);
     }
 
     static int ceilDiv(int a, int b) {
@@ -569,15 +516,7 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
             cuda.close();
             return;
         }
-        for (AutoCloseable c : new AutoCloseable[]{query16, train16, queryNorm, trainNorm, partial, mutualPartial,
-                result, blockCounts, status, predicted, compactList, queryStage, trainStage, predictedStage,
-                trainXyStage, hostQuery, hostTrain}) {
-            try {
-                if (c != null)
-                    c.close();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }
+        WorkingBuffers.closeAll(query16, train16, queryBias, trainBias, partial, mutualPartial, result, blockCounts,
+                status, compactList, windowPositions, queryStage, trainStage, hostQuery, hostTrain);
     }
 }

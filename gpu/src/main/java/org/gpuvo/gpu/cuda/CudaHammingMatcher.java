@@ -1,8 +1,5 @@
 package org.gpuvo.gpu.cuda;
 
-import static jcuda.driver.JCudaDriver.cuDeviceGet;
-import static jcuda.driver.JCudaDriver.cuDeviceGetAttribute;
-
 import org.gpuvo.gpu.cpu.BruteForceHammingMatcher;
 import org.gpuvo.gpu.features.Descriptors;
 import org.gpuvo.gpu.features.KeyPoints;
@@ -12,7 +9,6 @@ import org.gpuvo.gpu.match.MatcherInputs;
 import org.gpuvo.gpu.match.Matches;
 
 import jcuda.Pointer;
-import jcuda.driver.CUdevice;
 import jcuda.driver.CUdevice_attribute;
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUfunction;
@@ -79,7 +75,6 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     static final String MODULE_POPC = "hamming_knn";
     static final String MODULE_B1 = "hamming_b1";
     static final String MODULE_SELECT = "match_select";
-    static final String MODULE_PREDICT = "match_predict";
     static final String MODULE_FUSED = "match_fused";
     // launch constants, as #defined in the kernels
     static final int POPC_BLOCK = 128;
@@ -90,7 +85,6 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     static final int SMALL_BLOCK = 1024;
     /** most queries for the single-launch selection (one block walking them 1024 at a time) */
     static final int SMALL_SELECT_MAX = 8192;
-    static final int PREDICT_BLOCK = 256;
     static final int MAX_SPLITS = 64;
     /** resident blocks per multiprocessor the split planner aims for (both search kernels use <= 64 registers) */
     static final int BLOCKS_PER_SM = 8;
@@ -119,19 +113,21 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     private final boolean ownsContext;
     private final ConfigMatch config;
     private final boolean tensorCores;
-    private final CUfunction knnPopc, knnB1, decide, compact, selectSmall, predictHomography, fusedB1;
+    private final CUfunction knnPopc, knnB1, decide, compact, selectSmall, fusedB1;
     private Path path = Path.AUTO;
     private int forcedSplits;
     /** null: AUTO picks the one-launch path by size; true: whenever it can run; false: never */
     private Boolean forcedFused;
 
     // device working buffers, grown on demand and kept
-    private DeviceBuffer partial, mutualPartial, result, blockCounts, predicted;
+    private DeviceBuffer partial, mutualPartial, result, blockCounts;
     // one-launch path: per-query best-two slots, per-train nearest-query slots (all KEY_NONE between calls) and
     // the last-block counter (0 between calls); the kernel restores them itself
     private DeviceBuffer fusedSlots, fusedMutualSlots, fusedCounter;
     // the kept matches of the last enqueue, and their download
     private final CompactMatchList compactList;
+    // the search window's positions on the device
+    private final WindowPositions windowPositions;
     private DeviceBuffer compactOut;
     private Path lastPath = Path.POPC;
     private boolean lastFused;
@@ -139,9 +135,8 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
 
     // host-descriptor path: internal device features and their pinned staging
     private DeviceFeatures hostQuery, hostTrain;
-    private PinnedBuffer queryStage, trainStage, predictedStage, trainXyStage;
+    private PinnedBuffer queryStage, trainStage;
     private byte[] padded = new byte[0];
-    private float[] interleaved = new float[0];
     private BruteForceHammingMatcher longDescriptors;
     private boolean closed;
 
@@ -168,10 +163,10 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         this.decide = cuda.function(MODULE_SELECT, "match_decide");
         this.compact = cuda.function(MODULE_SELECT, "match_compact");
         this.selectSmall = cuda.function(MODULE_SELECT, "match_select_small");
-        this.predictHomography = cuda.function(MODULE_PREDICT, "predict_homography");
         this.fusedB1 = cuda.function(MODULE_FUSED, "match_fused_b1");
-        this.tensorCores = computeCapabilityMajor(cuda) >= 8;
+        this.tensorCores = cuda.deviceAttribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR) >= 8;
         this.compactList = new CompactMatchList(cuda, STAGE);
+        this.windowPositions = new WindowPositions(cuda, STAGE);
     }
 
     /**
@@ -184,26 +179,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         if (config == null)
             throw new IllegalArgumentException("config is null");
         config.copy().checkValidity();
-        CudaStatus status = CudaProbe.status();
-        if (!status.usable())
-            throw new IllegalStateException("the CUDA matcher is unavailable: " + status.reason());
-        CudaContext context = CudaContext.open("matcher");
-        try {
-            return new CudaHammingMatcher(context, config, true);
-        } catch (RuntimeException e) {
-            context.close();
-            throw e;
-        }
-    }
-
-    private static int computeCapabilityMajor(CudaContext cuda) {
-        cuda.makeCurrent();
-        CUdevice device = new CUdevice();
-        CudaCheck.call(STAGE, "cuDeviceGet", () -> cuDeviceGet(device, cuda.deviceOrdinal()));
-        int[] value = new int[1];
-        CudaCheck.call(STAGE, "cuDeviceGetAttribute", () -> cuDeviceGetAttribute(value,
-                CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device));
-        return value[0];
+        return CudaContext.openOwned("matcher", "CUDA matcher", context -> new CudaHammingMatcher(context, config, true));
     }
 
     /** Whether this GPU has the binary tensor-core instruction the fast path needs (sm_80+). */
@@ -292,12 +268,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     public void matchWithin(DeviceFeatures query, DeviceBuffer predicted, DeviceFeatures train, ConfigMatch config,
                             Matches out) {
         ConfigMatch c = checkDevice(query, train, config, out);
-        if (predicted == null)
-            throw new IllegalArgumentException("predicted positions are null");
-        checkOwner(predicted, "predicted positions");
-        if (predicted.bytes() < (long) query.count * 8)
-            throw new IllegalArgumentException("predicted positions hold " + predicted.bytes() / 8 + " float2 for "
-                    + query.count + " queries");
+        WindowPositions.checkPredicted(predicted, query.count, cuda);
         out.reset();
         if (query.count == 0 || train.count == 0)
             return;
@@ -314,17 +285,11 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     public void matchWithin(DeviceFeatures query, double[] homography, DeviceFeatures train, ConfigMatch config,
                             Matches out) {
         ConfigMatch c = checkDevice(query, train, config, out);
-        if (homography == null || homography.length != 9)
-            throw new IllegalArgumentException("a homography has 9 values, got "
-                    + (homography == null ? "null" : String.valueOf(homography.length)));
+        WindowPositions.checkHomography(homography);
         out.reset();
         if (query.count == 0 || train.count == 0)
             return;
-        int nq = query.count;
-        predicted = grow(predicted, (long) nq * 8);
-        cuda.launch(STAGE, predictHomography, ceilDiv(nq, PREDICT_BLOCK), 1, PREDICT_BLOCK, 1, 0,
-                Pointer.to(Pointer.to(query.positions.pointer()), Pointer.to(new int[]{nq}),
-                        Pointer.to(homography.clone()), Pointer.to(predicted.pointer())));
+        DeviceBuffer predicted = windowPositions.fromHomography(query.positions, query.count, homography);
         enqueueKernels(query, train, predicted, c, true);
         download(out);
     }
@@ -334,8 +299,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
      * one point, as the device computes it.
      */
     public static float[] predict(double[] h, float x, float y) {
-        double w = h[6] * x + h[7] * y + h[8];
-        return new float[]{(float) ((h[0] * x + h[1] * y + h[2]) / w), (float) ((h[3] * x + h[4] * y + h[5]) / w)};
+        return WindowPositions.predict(h, x, y);
     }
 
     private ConfigMatch checkDevice(DeviceFeatures query, DeviceFeatures train, ConfigMatch config, Matches out) {
@@ -359,13 +323,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         if (features.count > MAX_FEATURES)
             throw new IllegalArgumentException(role + " features: " + features.count + " exceed the matcher's limit of "
                     + MAX_FEATURES);
-        checkOwner(features.descriptors, role + " features");
-    }
-
-    private void checkOwner(DeviceBuffer buffer, String what) {
-        buffer.checkOpen();
-        if (buffer.owner != cuda)
-            throw new IllegalArgumentException(what + " belong to another CUDA context than the matcher's");
+        features.descriptors.checkOwner(cuda, role + " features");
     }
 
     // ------------------------------------------------------------------------------------------------------
@@ -579,11 +537,8 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         checkHostSize(nt, "train");
         hostQuery = uploadDescriptors(query, hostQuery, true);
         hostTrain = uploadDescriptors(train, hostTrain, false);
-        predictedStage = growPinned(predictedStage, (long) nq * 8);
-        predicted = grow(predicted, (long) nq * 8);
-        uploadXy(predictedX, predictedY, nq, predictedStage, predicted);
-        trainXyStage = growPinned(trainXyStage, (long) nt * 8);
-        uploadXy(trainPoints.x, trainPoints.y, nt, trainXyStage, hostTrain.positions);
+        DeviceBuffer predicted = windowPositions.upload(predictedX, predictedY, nq);
+        windowPositions.uploadPositions(trainPoints.x, trainPoints.y, nt, hostTrain.positions);
         enqueueKernels(hostQuery, hostTrain, predicted, config, false);
         download(out);
     }
@@ -631,29 +586,18 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         return features;
     }
 
-    private void uploadXy(float[] x, float[] y, int n, PinnedBuffer stage, DeviceBuffer target) {
-        if (interleaved.length < 2 * n)
-            interleaved = new float[2 * n];
-        for (int i = 0; i < n; i++) {
-            interleaved[2 * i] = x[i];
-            interleaved[2 * i + 1] = y[i];
-        }
-        stage.putFloats(0, interleaved, 0, 2 * n);
-        target.uploadAsync(stage, (long) n * 8);
-    }
-
     // ------------------------------------------------------------------------------------------------------
 
     private DeviceBuffer grow(DeviceBuffer buffer, long bytes) {
-        return BufferGrowth.grow(cuda, STAGE, buffer, bytes);
+        return WorkingBuffers.grow(cuda, STAGE, buffer, bytes);
     }
 
     private DeviceBuffer growFilled(DeviceBuffer buffer, long bytes, byte value) {
-        return BufferGrowth.growFilled(cuda, STAGE, buffer, bytes, value);
+        return WorkingBuffers.growFilled(cuda, STAGE, buffer, bytes, value);
     }
 
     private PinnedBuffer growPinned(PinnedBuffer buffer, long bytes) {
-        return BufferGrowth.grow(cuda, STAGE, buffer, bytes);
+        return WorkingBuffers.grow(cuda, STAGE, buffer, bytes);
     }
 
     static int ceilDiv(int a, int b) {
@@ -689,16 +633,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
             cuda.close();
             return;
         }
-        for (AutoCloseable c : new AutoCloseable[]{partial, mutualPartial, result, blockCounts, fusedSlots,
-                fusedMutualSlots, fusedCounter,
-                compactList, predicted, queryStage, trainStage, predictedStage, trainXyStage, hostQuery,
-                hostTrain}) {
-            try {
-                if (c != null)
-                    c.close();
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }
+        WorkingBuffers.closeAll(partial, mutualPartial, result, blockCounts, fusedSlots, fusedMutualSlots,
+                fusedCounter, compactList, windowPositions, queryStage, trainStage, hostQuery, hostTrain);
     }
 }

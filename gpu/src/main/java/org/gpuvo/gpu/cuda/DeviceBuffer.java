@@ -21,6 +21,16 @@ public final class DeviceBuffer extends CudaAllocation {
         this.pointer = pointer;
     }
 
+    /**
+     * @throws IllegalStateException    if the buffer was freed
+     * @throws IllegalArgumentException if it belongs to another context than {@code context} ({@code what} names it)
+     */
+    void checkOwner(CudaContext context, String what) {
+        checkOpen();
+        if (owner != context)
+            throw new IllegalArgumentException(what + " belong to another CUDA context than the matcher's");
+    }
+
     /** The device address, for kernel arguments ({@code Pointer.to(buffer.pointer())}). */
     public CUdeviceptr pointer() {
         checkOpen();

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Random;
 
 import org.gpuvo.gpu.features.FloatDescriptors;
+import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.FactoryMatcher;
 import org.gpuvo.gpu.match.Matches;
@@ -53,7 +54,8 @@ public final class CudaFloatMatchTiming {
                 case "--reps" -> reps = Integer.parseInt(args[++i]);
                 case "--check" -> check = true;
                 default -> {
-                    System.err.println("usage: CudaFloatMatchTiming [--sizes 4096x4096,16384x16384,...] [--reps 50] [--check]");
+                    System.err.println("usage: CudaFloatMatchTiming [--sizes 4096x4096,16384x16384,...] [--reps 50]"
+                            + " [--check]");
                     System.exit(2);
                 }
             }
@@ -81,8 +83,10 @@ public final class CudaFloatMatchTiming {
                 Random random = new Random(31L * nq + nt);
                 FloatDescriptors train = RandomSiftDescriptors.realLike(random, nt, Math.max(1, nt / 40), 0.5);
                 FloatDescriptors query = RandomSiftDescriptors.noisyCopies(random, train, nq, 0.25, 0.5);
-                try (DeviceFloatFeatures q = MatchTestData.upload(cuda, query, RandomDescriptors.keyPoints(random, nq, 1280, 720), nq);
-                     DeviceFloatFeatures t = MatchTestData.upload(cuda, train, RandomDescriptors.keyPoints(random, nt, 1280, 720), nt)) {
+                KeyPoints qk = RandomDescriptors.keyPoints(random, nq, 1280, 720);
+                KeyPoints tk = RandomDescriptors.keyPoints(random, nt, 1280, 720);
+                try (DeviceFloatFeatures q = MatchTestData.upload(cuda, query, qk, nq);
+                     DeviceFloatFeatures t = MatchTestData.upload(cuda, train, tk, nt)) {
                     for (ConfigMatch config : List.of(ratio, mutual)) {
                         Matches out = new Matches();
                         for (int w = 0; w < 5; w++)
@@ -139,7 +143,8 @@ public final class CudaFloatMatchTiming {
         rows.forEach(System.out::println);
         System.out.println("(medians in ms; convert, tiles, rescore (+ match_compact) and their sum: CUDA events; "
                 + "download and wall: host ms; TFLOP/s: the tile stage, 2*128 flop per pair and pass)");
-        System.out.println("targets (H100): 16384 x 16384 <= 0.5 ms, 4096 x 4096 <= 0.05 ms of GPU time (ratio 0.8 rows)");
+        System.out.println("targets (H100): 16384 x 16384 <= 0.5 ms, 4096 x 4096 <= 0.05 ms of GPU time"
+                + " (ratio 0.8 rows)");
         System.out.println();
         System.out.println("launch plans:");
         plans.forEach(System.out::println);

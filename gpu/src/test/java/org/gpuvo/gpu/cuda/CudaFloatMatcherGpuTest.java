@@ -186,7 +186,8 @@ class CudaFloatMatcherGpuTest {
         train.resize(1200);
         for (int i = 0; i < 1200; i++)  // each descriptor four times, at i, i+300, i+600, i+900
             System.arraycopy(base.data, (i % 300) * 128, train.data, i * 128, 128);
-        FloatDescriptors query = RandomSiftDescriptors.quantised(RandomSiftDescriptors.noisyCopies(random, base, 500, 0.1, 0.8));
+        FloatDescriptors query = RandomSiftDescriptors.quantised(
+                RandomSiftDescriptors.noisyCopies(random, base, 500, 0.1, 0.8));
         for (int i = 0; i < 100; i++)
             System.arraycopy(base.data, random.nextInt(300) * 128, query.data, random.nextInt(500) * 128, 128);
         for (ConfigMatch config : List.of(config(1.0, false, NO_LIMIT), config(1.0, true, NO_LIMIT),

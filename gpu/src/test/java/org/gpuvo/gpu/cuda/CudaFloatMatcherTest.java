@@ -3,6 +3,7 @@ package org.gpuvo.gpu.cuda;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -74,11 +75,15 @@ class CudaFloatMatcherTest {
     /** The launch constants the host mirrors are those #defined in the kernels. */
     @Test
     void constantsMatchTheKernels() throws IOException {
+        // the module's directory when run by Maven, the repository root when run from a packed checkout
+        Path sources = Files.isDirectory(Path.of("src/main/cuda")) ? Path.of("src/main/cuda")
+                : Path.of("gpu/src/main/cuda");
+        assumeTrue(Files.isDirectory(sources), "kernel sources not found from " + Path.of("").toAbsolutePath());
         Map<String, String> defines = new HashMap<>();
         for (String file : new String[]{"float_match_common.cuh", "float_convert.cu", "float_tiles.cu",
                 "float_rescore.cu", "match_select.cu"}) {
             Matcher m = Pattern.compile("(?m)^#define (\\w+) ([^\\s/]+)").matcher(
-                    Files.readString(Path.of("src/main/cuda").resolve(file)));
+                    Files.readString(sources.resolve(file)));
             while (m.find())
                 defines.put(m.group(1), m.group(2));
         }

@@ -1,11 +1,12 @@
 package org.gpuvo.gpu.cuda;
 
 /**
- * Growing the working buffers of a stage that reuses them call after call: a buffer is replaced only when it is
- * too small, then by one at least 1.5 times as large, so a stream of frames of similar sizes allocates nothing.
+ * The working buffers of a stage that reuses them call after call: growing them (a buffer is replaced only when it
+ * is too small, then by one at least 1.5 times as large, so a stream of frames of similar sizes allocates nothing)
+ * and freeing them together.
  */
-final class BufferGrowth {
-    private BufferGrowth() {
+final class WorkingBuffers {
+    private WorkingBuffers() {
     }
 
     /** {@code buffer} if it holds {@code bytes}, else a larger one (the old one is freed; contents are lost). */
@@ -34,5 +35,21 @@ final class BufferGrowth {
         if (buffer != null)
             buffer.close();
         return cuda.pinnedBuffer(stage, Math.max(size, 256));
+    }
+
+    /** Closes each of {@code resources} that is not null (all of them, even if one fails; the first failure is thrown). */
+    static void closeAll(AutoCloseable... resources) {
+        RuntimeException failure = null;
+        for (AutoCloseable c : resources) {
+            try {
+                if (c != null)
+                    c.close();
+            } catch (Exception e) {
+                if (failure == null)
+                    failure = e instanceof RuntimeException r ? r : new IllegalStateException(e);
+            }
+        }
+        if (failure != null)
+            throw failure;
     }
 }
