@@ -91,16 +91,7 @@ static_assert(sizeof(SiftParams) == 64, "SiftParams must match kernelParams' 64 
 #define Z_RANKS 32          // first word of the rank array
 
 // ---------------------------------------------------------------------------------------------------------------
-// Section 2: the Gaussian blur. One output sample: the taps w[0 .. taps - 1] against v[0], v[step], ...,
-// accumulated from the first tap to the last, a product then a sum (no FMA), as GaussianBlur of the reference.
-__host__ __device__ __forceinline__ float sift_tap_sum(const float* v, int step, const float* w, int taps)
-{
-    float sum = 0.f;
-    for (int k = 0; k < taps; k++)
-        sum += w[k] * v[k * step];
-    return sum;
-}
-
+// Section 2: the Gaussian blur.
 __host__ __device__ __forceinline__ int sift_clamp(int p, int n)
 {
     return p < 0 ? 0 : (p >= n ? n - 1 : p);
@@ -311,19 +302,35 @@ __host__ __device__ __forceinline__ float sift_exp(float x)
     return (float)exp((double)x);
 }
 
-// Histogram votes are added as unsigned 64-bit integers of SIFT_FIXED_ONE per unit: an integer sum is the same in
-// any order. A vote is at most a gradient magnitude (< 1 on [0, 1] intensities) times weights <= 1, and a window
-// holds a few thousand pixels, so a bin stays far below 2^64 / 2^32.
-#define SIFT_FIXED_ONE 4294967296.0  // 2^32
-
-__host__ __device__ __forceinline__ unsigned long long sift_fixed(float vote)
+// Histogram votes are added as exact 64-bit fixed-point integers of 2^32 per unit: an integer sum is the same in any
+// order, so reruns give the same bits. A bin is two 32-bit words, the fraction (lo) and the units (hi), added with
+// 32-bit integer atomics, native on every GPU (64-bit shared-memory atomics may be compare-and-swap loops); a carry
+// out of the fraction goes to the units. A vote is a gradient magnitude (at most sqrt(2) / 2 on [0, 1] intensities)
+// times weights of at most 1, so it has no units in practice, and its fraction is rounded to 2^-32: finer than the
+// float the reference adds.
+__host__ __device__ __forceinline__ unsigned sift_fraction_bits(float fraction)
 {
-    return (unsigned long long)((double)vote * SIFT_FIXED_ONE + 0.5);
+#ifdef __CUDA_ARCH__
+    return __float2uint_rn(fraction * 4294967296.f);  // exact product; round to nearest, saturating
+#else
+    const double f = rint((double)fraction * 4294967296.0);
+    return f >= 4294967295.0 ? 4294967295u : (unsigned)f;
+#endif
 }
 
-__host__ __device__ __forceinline__ float sift_unfixed(unsigned long long v)
+__device__ __forceinline__ void sift_vote(unsigned* lo, unsigned* hi, float vote)
 {
-    return (float)((double)v / SIFT_FIXED_ONE);
+    const unsigned units = (unsigned)vote;
+    const unsigned fraction = sift_fraction_bits(vote - units);
+    const unsigned old = atomicAdd(lo, fraction);
+    const unsigned add = units + (old + fraction < old ? 1u : 0u);
+    if (add)
+        atomicAdd(hi, add);
+}
+
+__host__ __device__ __forceinline__ float sift_unfixed(unsigned lo, unsigned hi)
+{
+    return (float)((double)hi + (double)lo / 4294967296.0);
 }
 
 // Section 5, OrientationHistogram.smooth: 6 passes of the circular box filter [1 1 1] / 3 (VLFeat), in place.

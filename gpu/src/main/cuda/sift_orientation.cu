@@ -15,13 +15,13 @@
 
 // Launch: 1-D grid of any number of blocks of ORI_THREADS (8 warps); the warps stride over the extrema found
 // (counters[Z_EXTREMA], at most the list's capacity), so the grid is sized once for the capacity and the frame's
-// count stays on the device. Static shared memory 8 x 36 x (8 + 4) bytes.
+// count stays on the device. Static shared memory 8 x 36 x (8 + 4) bytes + 128 bytes.
 extern "C" __global__ void __launch_bounds__(ORI_THREADS)
 sift_orientation(const float* __restrict__ space, const SiftOctave* __restrict__ octaves, SiftParams params,
                  const SiftPoint* __restrict__ extrema, SiftPoint* __restrict__ features, float4* __restrict__ keys,
                  int* __restrict__ counters)
 {
-    __shared__ unsigned long long votes[ORI_WARPS][SIFT_ORI_BINS];
+    __shared__ unsigned votesLo[ORI_WARPS][SIFT_ORI_BINS], votesHi[ORI_WARPS][SIFT_ORI_BINS];
     __shared__ float bins[ORI_WARPS][SIFT_ORI_BINS];
     __shared__ float peakAngles[ORI_WARPS][4];
     const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
@@ -31,7 +31,7 @@ sift_orientation(const float* __restrict__ space, const SiftOctave* __restrict__
         const SiftOctave& O = octaves[p.octave];
         const float* g = space + O.base + (long long)p.level * O.levelStride;
         for (int b = lane; b < SIFT_ORI_BINS; b += 32)
-            votes[warp][b] = 0;
+            votesLo[warp][b] = votesHi[warp][b] = 0;
         __syncwarp();
 
         // OrientationHistogram.fill: the window and its weights as the reference computes them
@@ -56,12 +56,13 @@ sift_orientation(const float* __restrict__ space, const SiftOctave* __restrict__
             const float f = theta * SIFT_ORI_BINS_PER_RADIAN - 0.5f;
             const int b = (int)floorf(f);
             const float frac = f - b;
-            atomicAdd(&votes[warp][(b + SIFT_ORI_BINS) % SIFT_ORI_BINS], sift_fixed((1 - frac) * vote));
-            atomicAdd(&votes[warp][(b + 1) % SIFT_ORI_BINS], sift_fixed(frac * vote));
+            const int b0 = (b + SIFT_ORI_BINS) % SIFT_ORI_BINS, b1 = (b + 1) % SIFT_ORI_BINS;
+            sift_vote(&votesLo[warp][b0], &votesHi[warp][b0], (1 - frac) * vote);
+            sift_vote(&votesLo[warp][b1], &votesHi[warp][b1], frac * vote);
         }
         __syncwarp();
         for (int b = lane; b < SIFT_ORI_BINS; b += 32)
-            bins[warp][b] = sift_unfixed(votes[warp][b]);
+            bins[warp][b] = sift_unfixed(votesLo[warp][b], votesHi[warp][b]);
         __syncwarp();
         int count = 0;
         if (lane == 0) {

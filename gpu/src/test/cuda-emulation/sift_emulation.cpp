@@ -13,10 +13,7 @@
 struct float4 { float x, y, z, w; };
 inline float4 make_float4(float a, float b, float c, float d) { return {a, b, c, d}; }
 inline void __syncwarp() { g_warps[t_warp]->arrive_and_wait(); }
-inline unsigned long long atomicAdd(unsigned long long* p, unsigned long long v)
-{
-    return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
-}
+inline unsigned atomicAdd(unsigned* p, unsigned v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
 inline double __shfl_xor_sync(unsigned, double v, int d)
 {
     unsigned long long bits;
