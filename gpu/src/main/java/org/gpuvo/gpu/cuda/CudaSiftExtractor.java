@@ -327,6 +327,22 @@ public final class CudaSiftExtractor implements SiftExtractor {
                 counts[Z_SELECTED]};
     }
 
+    /**
+     * Makes the device lists hold only this many extrema and features from the next frame of the current size on,
+     * so that tests can run the path where a frame overflows them, grows them and runs again.
+     */
+    void limitListsForTest(int extremaCap, int featureCap) {
+        checkOpen();
+        if (table == null || table.count == 0)
+            throw new IllegalStateException("detect a frame of this size first");
+        allocateLists(table, extremaCap, featureCap);
+    }
+
+    /** Capacities of the device lists now: {extrema, features}. */
+    int[] listCapacities() {
+        return new int[]{extremaCapacity, featureCapacity};
+    }
+
     /** Refined extrema of the last detection per octave, first octave first (as many entries as octaves). */
     public int[] lastOctaveCounts() {
         int n = table == null ? 0 : table.count;
