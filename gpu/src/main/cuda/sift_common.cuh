@@ -333,25 +333,13 @@ __host__ __device__ __forceinline__ float sift_unfixed(unsigned lo, unsigned hi)
     return (float)((double)hi + (double)lo / 4294967296.0);
 }
 
-// Section 5, OrientationHistogram.smooth: 6 passes of the circular box filter [1 1 1] / 3 (VLFeat), in place.
-__host__ __device__ inline void sift_smooth_histogram(float* h)
+// Section 5, OrientationHistogram.peaksOf for one peak bin b of the smoothed histogram h: the parabola through the
+// peak and its neighbours, the angle in degrees [0, 360) (OrientationHistogram.degrees).
+__host__ __device__ __forceinline__ float sift_peak_degrees(const float* h, int b)
 {
-    for (int pass = 0; pass < 6; pass++) {
-        float prev = h[SIFT_ORI_BINS - 1];
-        const float first = h[0];
-        for (int i = 0; i < SIFT_ORI_BINS; i++) {
-            const float next = i + 1 < SIFT_ORI_BINS ? h[i + 1] : first;
-            const float cur = h[i];
-            h[i] = (prev + cur + next) / 3;
-            prev = cur;
-        }
-    }
-}
-
-// OrientationHistogram.degrees: a bin position times 10 degrees, as a float in [0, 360).
-__host__ __device__ __forceinline__ float sift_degrees(double binPosition)
-{
-    float deg = (float)(binPosition * (360.0 / SIFT_ORI_BINS));
+    const float hm = h[(b + SIFT_ORI_BINS - 1) % SIFT_ORI_BINS], h0 = h[b], hp = h[(b + 1) % SIFT_ORI_BINS];
+    const float delta = 0.5f * (hm - hp) / (hm - 2 * h0 + hp);
+    float deg = (float)(((double)(b + delta) + 0.5) * (360.0 / SIFT_ORI_BINS));
     if (deg >= 360)
         deg -= 360;
     if (deg < 0)
@@ -359,42 +347,29 @@ __host__ __device__ __forceinline__ float sift_degrees(double binPosition)
     return deg >= 360 ? 0 : deg;
 }
 
-// Section 5, OrientationHistogram.peaksOf: the local maxima of the smoothed histogram of at least ratio * max, the
-// highest first (ties: the lower bin first), at most maxOrientations, each refined by a parabola, in degrees.
-// Returns how many.
-__host__ __device__ inline int sift_peaks(const float* h, float ratio, int maxOrientations, float* degrees)
-{
-    float maxValue = 0;
-    for (int i = 0; i < SIFT_ORI_BINS; i++)
-        maxValue = h[i] > maxValue ? h[i] : maxValue;
-    const float threshold = ratio * maxValue;
-    int bins[4];
-    int n = 0;
-    for (int b = 0; b < SIFT_ORI_BINS; b++) {
-        const float hm = h[(b + SIFT_ORI_BINS - 1) % SIFT_ORI_BINS], h0 = h[b], hp = h[(b + 1) % SIFT_ORI_BINS];
-        if (!(h0 > hm && h0 > hp && h0 >= threshold))
-            continue;
-        // insertion by value: after every kept peak at least as high (earlier bins win ties)
-        int at = n;
-        while (at > 0 && h[bins[at - 1]] < h0)
-            at--;
-        if (at >= maxOrientations)
-            continue;
-        const int last = n < maxOrientations ? n : maxOrientations - 1;
-        for (int k = last; k > at; k--)
-            bins[k] = bins[k - 1];
-        bins[at] = b;
-        if (n < maxOrientations)
-            n++;
+// Sweeps over a window's pixels, a lane per pixel, row-major: the lane's first pixel is the lane-th, then every
+// 32nd. Coordinates advance without a division per pixel.
+struct SiftWindowWalk {
+    int x, y, x0, x1, y1, cols;
+
+    __host__ __device__ __forceinline__ SiftWindowWalk(int x0_, int x1_, int y0_, int y1_, int lane)
+        : x0(x0_), x1(x1_), y1(y1_), cols(x1_ - x0_ + 1)
+    {
+        x = x0 + (cols > 0 ? lane % cols : 0);
+        y = cols > 0 ? y0_ + lane / cols : y1_ + 1;
     }
-    for (int i = 0; i < n; i++) {
-        const int b = bins[i];
-        const float hm = h[(b + SIFT_ORI_BINS - 1) % SIFT_ORI_BINS], h0 = h[b], hp = h[(b + 1) % SIFT_ORI_BINS];
-        const float delta = 0.5f * (hm - hp) / (hm - 2 * h0 + hp);
-        degrees[i] = sift_degrees((double)(b + delta) + 0.5);
+
+    __host__ __device__ __forceinline__ bool valid() const { return y <= y1; }
+
+    __host__ __device__ __forceinline__ void next()
+    {
+        x += 32;
+        while (x > x1) {
+            x -= cols;
+            y++;
+        }
     }
-    return n;
-}
+};
 
 // Selection key order (gpu/SIFT.md section 7, SiftSelection.compare): true if feature a goes before feature b.
 __host__ __device__ __forceinline__ bool sift_before(float ra, float ya, float xa, float aa, float rb, float yb,

@@ -22,6 +22,14 @@ inline double __shfl_xor_sync(unsigned, double v, int d)
     memcpy(&v, &bits, 8);
     return v;
 }
+inline float __shfl_xor_sync(unsigned, float v, int d)
+{
+    unsigned bits;
+    memcpy(&bits, &v, 4);
+    bits = (unsigned)warp_exchange(bits, (threadIdx.x & 31) ^ d);
+    memcpy(&v, &bits, 4);
+    return v;
+}
 inline std::vector<unsigned char> g_dynamic_shared;
 #define SIFT_DYNAMIC_SHARED(type, name) type* name = reinterpret_cast<type*>(g_dynamic_shared.data())
 
