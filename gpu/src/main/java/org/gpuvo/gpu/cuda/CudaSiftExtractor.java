@@ -5,7 +5,6 @@ import static jcuda.driver.JCudaDriver.cuEventDestroy;
 import static jcuda.driver.JCudaDriver.cuEventElapsedTime;
 import static jcuda.driver.JCudaDriver.cuEventRecord;
 import static jcuda.driver.JCudaDriver.cuEventSynchronize;
-import static jcuda.driver.JCudaDriver.cuFuncSetAttribute;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -24,8 +23,6 @@ import org.gpuvo.gpu.image.GrayImage;
 
 import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
-import jcuda.driver.CUfunction;
-import jcuda.driver.CUfunction_attribute;
 
 /**
  * SIFT on the GPU (D. G. Lowe, "Distinctive Image Features from Scale-Invariant Keypoints", IJCV 60(2), 2004, with
@@ -120,7 +117,12 @@ public final class CudaSiftExtractor implements SiftExtractor {
         this.cuda = cuda != null ? cuda : CudaContext.open("sift");
         this.graphs = new StreamGraphs(this.cuda, STAGE_SCALE_SPACE);
         try {
-            CUfunction blur = this.cuda.function("sift_scale_space", "sift_blur");
+            // every kernel is looked up once here, so that a context without them fails now, not in a frame
+            for (String[] k : new String[][]{{"sift_scale_space", "sift_blur"}, {"sift_scale_space", "sift_blur_rows"},
+                    {"sift_scale_space", "sift_blur_columns"}, {"sift_extrema", "sift_extrema"},
+                    {"sift_orientation", "sift_orientation"}, {"sift_select", "sift_select_threshold"},
+                    {"sift_select", "sift_select_rank"}, {"sift_descriptor", "sift_descriptor"}})
+                this.cuda.function(k[0], k[1]);
             tableHost = this.cuda.pinnedBuffer(STAGE_UPLOAD,
                     Math.max((long) SiftOctaveTable.MAX_OCTAVES * SiftOctaveTable.RECORD_BYTES, 4L * plan.weights.length));
             octaves = this.cuda.deviceBuffer(STAGE_UPLOAD, (long) SiftOctaveTable.MAX_OCTAVES * SiftOctaveTable.RECORD_BYTES);
@@ -134,14 +136,6 @@ public final class CudaSiftExtractor implements SiftExtractor {
             descriptorsHost = this.cuda.pinnedBuffer(STAGE_DOWNLOAD, (long) k * DESCRIPTOR_BYTES);
             for (int i = 0; i < outputs.length; i++)
                 outputs[i] = new DeviceFloatFeatures(this.cuda, STAGE_DESCRIPTOR, k, FloatDescriptors.SIFT_LENGTH);
-            int largest = plan.sharedBytes(0);
-            for (int level = 1; level < plan.radius.length; level++)
-                if (plan.fused(level))
-                    largest = Math.max(largest, plan.sharedBytes(level));
-            int dynamic = largest;
-            this.cuda.makeCurrent();
-            CudaCheck.call(STAGE_SCALE_SPACE, "cuFuncSetAttribute", () -> cuFuncSetAttribute(blur,
-                    CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, dynamic));
         } catch (RuntimeException | Error e) {
             close();
             throw e;
@@ -325,6 +319,22 @@ public final class CudaSiftExtractor implements SiftExtractor {
     public int[] lastCounts() {
         return new int[]{counts[Z_RAW_EXTREMA], counts[Z_EXTREMA], counts[Z_FEATURES], counts[Z_CANDIDATES],
                 counts[Z_SELECTED]};
+    }
+
+    /**
+     * Makes the device lists hold only this many extrema and features from the next frame of the current size on,
+     * so that tests can run the path where a frame overflows them, grows them and runs again.
+     */
+    void limitListsForTest(int extremaCap, int featureCap) {
+        checkOpen();
+        if (table == null || table.count == 0)
+            throw new IllegalStateException("detect a frame of this size first");
+        allocateLists(table, extremaCap, featureCap);
+    }
+
+    /** Capacities of the device lists now: {extrema, features}. */
+    int[] listCapacities() {
+        return new int[]{extremaCapacity, featureCapacity};
     }
 
     /** Refined extrema of the last detection per octave, first octave first (as many entries as octaves). */
