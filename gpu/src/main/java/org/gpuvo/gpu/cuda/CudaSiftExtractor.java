@@ -26,9 +26,9 @@ import jcuda.driver.CUdeviceptr;
  *
  * <p>Per frame: one upload (pinned staging buffer, then an asynchronous copy), one memset of the scratch counters,
  * the scale space (one launch per Gaussian level; the decimation into the next octave is fused into that octave's
- * first blur), one launch for the extrema of all octaves, one for the orientations, two for the selection (a
- * response threshold, then the exact ranks of the features above it) and one for the descriptors, which writes them
- * in output order. Counts stay on the device between the stages; the host learns them only from the final download.
+ * first blur; one launch for all the smallest octaves), one launch for the extrema of all octaves, one for the
+ * orientations, two for the selection (a response threshold, then the exact ranks of the features above it) and one
+ * for the descriptors, which writes them in output order. Counts stay on the device between the stages; the host learns them only from the final download.
  * {@link #detect} downloads the counts and, in the same batch, the records and descriptors of as many features as
  * the previous frame had (plus a margin; the rest follows if there were more), then waits once;
  * {@link #detectOnDevice} downloads only the counts and leaves the features on the device for the matcher.
@@ -110,7 +110,8 @@ public final class CudaSiftExtractor implements SiftExtractor {
         try {
             // every kernel is looked up once here, so that a context without them fails now, not in a frame
             for (String[] k : new String[][]{{"sift_scale_space", "sift_blur"}, {"sift_scale_space", "sift_blur_rows"},
-                    {"sift_scale_space", "sift_blur_columns"}, {"sift_extrema", "sift_extrema"},
+                    {"sift_scale_space", "sift_blur_columns"}, {"sift_scale_space", "sift_blur_tail"},
+                    {"sift_extrema", "sift_extrema"},
                     {"sift_orientation", "sift_orientation"}, {"sift_select", "sift_select_threshold"},
                     {"sift_select", "sift_select_rank"}, {"sift_descriptor", "sift_descriptor"}})
                 this.cuda.function(k[0], k[1]);
