@@ -56,8 +56,13 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
         const double angle = (double)p.angleDegrees * SIFT_DEGREES_TO_RADIANS;
         const float ct = (float)cos(angle), st = (float)sin(angle), angle0 = (float)angle;
         const int cx = (int)floorf(p.x + 0.5f), cy = (int)floorf(p.y + 0.5f);
-        const int x0 = max(1, cx - radius), x1 = min(O.width - 2, cx + radius);
-        const int y0 = max(1, cy - radius), y1 = min(O.height - 2, cy + radius);
+        // only the pixels within 2.5 bins of the centre along both rotated axes vote: their bounding box (a pixel of
+        // margin against rounding) is a fifth smaller on average than the reference's square window, the same votes
+        const float reach = 2.5f * sbp * (fabsf(ct) + fabsf(st));
+        const int x0 = max(max(1, cx - radius), (int)floorf(p.x - reach) - 1);
+        const int x1 = min(min(O.width - 2, cx + radius), (int)ceilf(p.x + reach) + 1);
+        const int y0 = max(max(1, cy - radius), (int)floorf(p.y - reach) - 1);
+        const int y1 = min(min(O.height - 2, cy + radius), (int)ceilf(p.y + reach) + 1);
         // the reference divides by sbp; a product with the reciprocal differs by an ulp at most, far below what
         // the bins resolve, and spares two divisions per pixel
         const float inverse = 1.f / sbp;

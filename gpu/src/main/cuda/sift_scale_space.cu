@@ -200,3 +200,70 @@ sift_blur_columns(float* __restrict__ space, const float* __restrict__ temp, con
         sum += weights[k] * temp[(long long)sift_clamp(y + k - radius, O.height) * O.pitch + x];
     space[O.base + (long long)s * O.levelStride + (long long)y * O.pitch + x] = sum;
 }
+
+// The kernels of every level, for sift_blur_tail (passed by value; SiftLaunchPlan.tailTaps lays it out): level s
+// blurs with taps weights[offset[s] .. offset[s] + 2 radius[s]].
+struct SiftLevelTaps {
+    int radius[SIFT_MAX_LEVELS + 3];
+    int offset[SIFT_MAX_LEVELS + 3];
+};
+
+#define TAIL_THREADS 1024
+
+// Every level of the octaves first .. count - 1, all small (SiftLaunchPlan.TAIL_PIXELS at most), in one block: each
+// octave's level 0 decimated from the previous octave's level S, then its levels 1 .. S + 2 blurred one after the
+// other in shared memory (the whole octave is one tile: the borders clamp inside it) and written out. The small
+// octaves would otherwise take a launch per level each, every one as long as a block's latency; here a block of
+// 1024 threads does them all, with the same arithmetic as sift_blur (each output summed tap after tap, products and
+// sums rounded separately).
+//
+// Launch: exactly one block of TAIL_THREADS (1024) threads; dynamic shared memory 2 * 4 * width * height bytes of
+// the largest (first) of these octaves: the level being built and the horizontal pass.
+extern "C" __global__ void __launch_bounds__(TAIL_THREADS)
+sift_blur_tail(float* __restrict__ space, const SiftOctave* __restrict__ octaves, int first, int count, int levels,
+               const float* __restrict__ weights, SiftLevelTaps taps)
+{
+    SIFT_DYNAMIC_SHARED(float, shared);
+    const int tid = threadIdx.x;
+    for (int oi = first; oi < count; oi++) {
+        const SiftOctave& O = octaves[oi];
+        const SiftOctave& P = octaves[oi - 1];
+        const int w = O.width, h = O.height, n = w * h;
+        float* level = shared;      // w x h, packed
+        float* rows = shared + n;   // the horizontal pass
+        // level 0: the previous octave's level S at even coordinates (written by an earlier launch, or by this
+        // block in the previous iteration: the __syncthreads below orders those writes before these reads)
+        const float* from = space + P.base + (long long)levels * P.levelStride;
+        float* g = space + O.base;
+        for (int i = tid; i < n; i += TAIL_THREADS) {
+            const int y = i / w, x = i - y * w;
+            const float v = from[(long long)(2 * y) * P.pitch + 2 * x];
+            level[i] = v;
+            g[(long long)y * O.pitch + x] = v;
+        }
+        __syncthreads();
+        for (int s = 1; s < levels + 3; s++) {
+            const int r = taps.radius[s];
+            const float* wk = weights + taps.offset[s];
+            for (int i = tid; i < n; i += TAIL_THREADS) {
+                const int y = i / w, x = i - y * w;
+                const float* row = level + y * w;
+                float sum = 0.f;
+                for (int k = 0; k <= 2 * r; k++)
+                    sum += wk[k] * row[sift_clamp(x + k - r, w)];
+                rows[i] = sum;
+            }
+            __syncthreads();
+            float* out = space + O.base + (long long)s * O.levelStride;
+            for (int i = tid; i < n; i += TAIL_THREADS) {
+                const int y = i / w, x = i - y * w;
+                float sum = 0.f;
+                for (int k = 0; k <= 2 * r; k++)
+                    sum += wk[k] * rows[sift_clamp(y + k - r, h) * w + x];
+                level[i] = sum;
+                out[(long long)y * O.pitch + x] = sum;
+            }
+            __syncthreads();
+        }
+    }
+}

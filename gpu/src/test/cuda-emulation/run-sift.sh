@@ -13,9 +13,8 @@ trap 'rm -rf "$work"' EXIT
 g++ -std=c++20 -O1 -ffp-contract=off -pthread -I"$here" -I"$root/gpu/src/main/cuda" -o "$work/sift_emulation" \
     "$here/sift_emulation.cpp"
 cp=$(cd "$root" && mvn -q -B -o -pl gpu dependency:build-classpath -Dmdep.outputFile=/dev/stdout)
-args=("${@:-blocks}")
-if (($# == 0)); then args=(blocks 160 120 0 300); fi
+if (($# == 0)); then set -- blocks 160 120 0 300; fi
 run() { java -cp "$root/gpu/target/classes:$root/gpu/target/test-classes:$cp" org.gpuvo.gpu.cuda.SiftEmulation "$@"; }
-run export "${args[0]}" "${args[1]}" "${args[2]}" "${args[3]}" "${args[4]}" "$work/data" "${args[@]:5}"
+run export "$1" "$2" "$3" "$4" "$5" "$work/data" "${@:6}"
 "$work/sift_emulation" "$work/data" 2> "$work/launches.log" || { tail -20 "$work/launches.log"; exit 1; }
 run compare "$work/data"

@@ -77,11 +77,7 @@ int main(int argc, char** argv)
         std::copy(bytes.begin(), bytes.end(), buffers[input].begin());
     }
     std::fill(buffers["SCRATCH"].begin(), buffers["SCRATCH"].end(), 0);
-    const auto params = readFile(dir + "/params.bin");
-    SiftParams P;
-    memcpy(&P, params.data(), sizeof(P));
-
-    // launches.txt: KERNEL GX GY BX BY SHARED N ARG... with ARG = B:NAME:OFFSET | I:VALUE | P (the params)
+    // launches.txt: KERNEL GX GY BX BY SHARED N ARG... with ARG = B:NAME:OFFSET | I:VALUE | S:HEX (a struct)
     std::ifstream plan(dir + "/launches.txt");
     std::string line;
     int count = 0;
@@ -94,6 +90,7 @@ int main(int argc, char** argv)
         in >> kernel >> gx >> gy >> bx >> by >> shared >> n;
         std::vector<void*> ptr(n, nullptr);
         std::vector<int> val(n, 0);
+        std::vector<std::vector<unsigned char>> structs(n);
         for (int i = 0; i < n; i++) {
             std::string a;
             in >> a;
@@ -109,6 +106,9 @@ int main(int argc, char** argv)
                 ptr[i] = it->second.data() + offset;
             } else if (a[0] == 'I') {
                 val[i] = std::stoi(a.substr(2));
+            } else {
+                for (size_t k = 2; k + 1 < a.size(); k += 2)
+                    structs[i].push_back((unsigned char)std::stoi(a.substr(k, 2), nullptr, 16));
             }
         }
         g_dynamic_shared.assign(shared, 0xFF);
@@ -117,6 +117,17 @@ int main(int argc, char** argv)
         auto I = [&](int i) { return val[i]; };
         auto O = [&](int i) { return static_cast<const SiftOctave*>(ptr[i]); };
         auto Z = [&](int i) { return static_cast<int*>(ptr[i]); };
+        auto S = [&](auto& into, int i) {
+            if (structs[i].size() != sizeof(into)) {
+                fprintf(stderr, "launch %d (%s): argument %d has %zu bytes, the struct %zu\n", count, kernel.c_str(), i,
+                        structs[i].size(), sizeof(into));
+                exit(2);
+            }
+            memcpy(&into, structs[i].data(), sizeof(into));
+            return into;
+        };
+        SiftParams P{};
+        SiftLevelTaps T{};
         if (kernel == "sift_blur")
             launch(grid, block, sift_blur, (const uint8_t*)ptr[0], I(1), I(2), F(3), O(4), I(5), I(6), I(7), I(8),
                    (const float*)F(9), I(10));
@@ -125,17 +136,19 @@ int main(int argc, char** argv)
                    I(8), I(9), (const float*)F(10), I(11));
         else if (kernel == "sift_blur_columns")
             launch(grid, block, sift_blur_columns, F(0), (const float*)F(1), O(2), I(3), I(4), (const float*)F(5), I(6));
+        else if (kernel == "sift_blur_tail")
+            launch(grid, block, sift_blur_tail, F(0), O(1), I(2), I(3), I(4), (const float*)F(5), S(T, 6));
         else if (kernel == "sift_extrema")
-            launch(grid, block, sift_extrema, (const float*)F(0), O(1), I(2), P, (SiftPoint*)ptr[4], Z(5));
+            launch(grid, block, sift_extrema, (const float*)F(0), O(1), I(2), S(P, 3), (SiftPoint*)ptr[4], Z(5));
         else if (kernel == "sift_orientation")
-            launch(grid, block, sift_orientation, (const float*)F(0), O(1), P, (const SiftPoint*)ptr[3],
+            launch(grid, block, sift_orientation, (const float*)F(0), O(1), S(P, 2), (const SiftPoint*)ptr[3],
                    (SiftPoint*)ptr[4], (float4*)ptr[5], Z(6));
         else if (kernel == "sift_select_threshold")
-            launch(grid, block, sift_select_threshold, P, (const float4*)ptr[1], Z(2), Z(3));
+            launch(grid, block, sift_select_threshold, S(P, 0), (const float4*)ptr[1], Z(2), Z(3));
         else if (kernel == "sift_select_rank")
             launch(grid, block, sift_select_rank, (const float4*)ptr[0], (const int*)Z(1), Z(2));
         else if (kernel == "sift_descriptor")
-            launch(grid, block, sift_descriptor, (const float*)F(0), O(1), P, (const SiftPoint*)ptr[3],
+            launch(grid, block, sift_descriptor, (const float*)F(0), O(1), S(P, 2), (const SiftPoint*)ptr[3],
                    (const int*)Z(4), (const int*)Z(5), I(6), F(7), (float2*)ptr[8], Z(9), F(10));
         else {
             fprintf(stderr, "unknown kernel %s\n", kernel.c_str());

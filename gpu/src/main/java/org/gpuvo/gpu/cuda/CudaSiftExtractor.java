@@ -1,15 +1,8 @@
 package org.gpuvo.gpu.cuda;
 
-import static jcuda.driver.JCudaDriver.cuEventCreate;
-import static jcuda.driver.JCudaDriver.cuEventDestroy;
-import static jcuda.driver.JCudaDriver.cuEventElapsedTime;
-import static jcuda.driver.JCudaDriver.cuEventRecord;
-import static jcuda.driver.JCudaDriver.cuEventSynchronize;
-
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -22,7 +15,6 @@ import org.gpuvo.gpu.features.SiftFeatures;
 import org.gpuvo.gpu.image.GrayImage;
 
 import jcuda.driver.CUdeviceptr;
-import jcuda.driver.CUevent;
 
 /**
  * SIFT on the GPU (D. G. Lowe, "Distinctive Image Features from Scale-Invariant Keypoints", IJCV 60(2), 2004, with
@@ -34,9 +26,9 @@ import jcuda.driver.CUevent;
  *
  * <p>Per frame: one upload (pinned staging buffer, then an asynchronous copy), one memset of the scratch counters,
  * the scale space (one launch per Gaussian level; the decimation into the next octave is fused into that octave's
- * first blur), one launch for the extrema of all octaves, one for the orientations, two for the selection (a
- * response threshold, then the exact ranks of the features above it) and one for the descriptors, which writes them
- * in output order. Counts stay on the device between the stages; the host learns them only from the final download.
+ * first blur; one launch for all the smallest octaves), one launch for the extrema of all octaves, one for the
+ * orientations, two for the selection (a response threshold, then the exact ranks of the features above it) and one
+ * for the descriptors, which writes them in output order. Counts stay on the device between the stages; the host learns them only from the final download.
  * {@link #detect} downloads the counts and, in the same batch, the records and descriptors of as many features as
  * the previous frame had (plus a margin; the rest follows if there were more), then waits once;
  * {@link #detectOnDevice} downloads only the counts and leaves the features on the device for the matcher.
@@ -91,9 +83,7 @@ public final class CudaSiftExtractor implements SiftExtractor {
     /** features the previous detect() returned: how many records to download speculatively */
     private int lastSelected = -1;
 
-    private CUevent[] events;
-    private CUevent frameStart, frameEnd;
-    private boolean frameTimed;
+    private final StageTimer timer;
     private DeviceBuffer frameInput;
     private final StreamGraphs graphs;
     private boolean pending;
@@ -116,10 +106,12 @@ public final class CudaSiftExtractor implements SiftExtractor {
         this.ownsContext = cuda == null;
         this.cuda = cuda != null ? cuda : CudaContext.open("sift");
         this.graphs = new StreamGraphs(this.cuda, STAGE_SCALE_SPACE);
+        this.timer = new StageTimer(this.cuda, STAGES);
         try {
             // every kernel is looked up once here, so that a context without them fails now, not in a frame
             for (String[] k : new String[][]{{"sift_scale_space", "sift_blur"}, {"sift_scale_space", "sift_blur_rows"},
-                    {"sift_scale_space", "sift_blur_columns"}, {"sift_extrema", "sift_extrema"},
+                    {"sift_scale_space", "sift_blur_columns"}, {"sift_scale_space", "sift_blur_tail"},
+                    {"sift_extrema", "sift_extrema"},
                     {"sift_orientation", "sift_orientation"}, {"sift_select", "sift_select_threshold"},
                     {"sift_select", "sift_select_rank"}, {"sift_descriptor", "sift_descriptor"}})
                 this.cuda.function(k[0], k[1]);
@@ -353,12 +345,10 @@ public final class CudaSiftExtractor implements SiftExtractor {
     }
 
     private void enqueueDetection(DeviceFloatFeatures df) {
-        if (frameTimed)
-            recordOn(frameStart);
-        if (events != null || !graphs.run(new GraphKey(frameInput, df), () -> enqueueKernels(df)))
+        timer.frameStart();
+        if (timer.stagesOn() || !graphs.run(new GraphKey(frameInput, df), () -> enqueueKernels(df)))
             enqueueKernels(df);
-        if (frameTimed)
-            recordOn(frameEnd);
+        timer.frameEnd();
     }
 
     /** The memset of the counters, then the plan's launches, with the stage events between the stages. */
@@ -519,23 +509,12 @@ public final class CudaSiftExtractor implements SiftExtractor {
      * are then launched one by one (no graph). Off by default.
      */
     public void enableStageTiming() {
-        if (events != null)
-            return;
-        cuda.makeCurrent();
-        events = new CUevent[STAGES.size() + 1];
-        for (int i = 0; i < events.length; i++) {
-            CUevent e = new CUevent();
-            CudaCheck.call(STAGE_DOWNLOAD, "cuEventCreate", () -> cuEventCreate(e, 0));
-            events[i] = e;
-        }
+        timer.enableStages();
     }
 
-    /** Stops recording stage events (the graph path is used again); the events are kept for a later enable. */
+    /** Stops recording stage events: the graph path is used again. */
     public void disableStageTiming() {
-        if (events == null)
-            return;
-        destroyEvents(events);
-        events = null;
+        timer.disableStages();
     }
 
     /**
@@ -543,15 +522,7 @@ public final class CudaSiftExtractor implements SiftExtractor {
      * {@link #lastFrameMillis()}. Unlike {@link #enableStageTiming()} this keeps the CUDA graph path.
      */
     public void enableFrameTiming() {
-        if (frameStart == null) {
-            cuda.makeCurrent();
-            CUevent a = new CUevent(), b = new CUevent();
-            CudaCheck.call(STAGE_DOWNLOAD, "cuEventCreate", () -> cuEventCreate(a, 0));
-            CudaCheck.call(STAGE_DOWNLOAD, "cuEventCreate", () -> cuEventCreate(b, 0));
-            frameStart = a;
-            frameEnd = b;
-        }
-        frameTimed = true;
+        timer.enableFrame();
     }
 
     /**
@@ -559,19 +530,9 @@ public final class CudaSiftExtractor implements SiftExtractor {
      * launches), after {@link #enableFrameTiming()}; NaN otherwise or when the last frame had no octave.
      */
     public float lastFrameMillis() {
-        if (!frameTimed || table == null || table.count == 0)
+        if (table == null || table.count == 0)
             return Float.NaN;
-        cuda.makeCurrent();
-        float[] t = new float[1];
-        try {
-            CudaCheck.call(STAGE_DESCRIPTOR, "cuEventSynchronize", () -> cuEventSynchronize(frameEnd));
-            CudaCheck.call(STAGE_DESCRIPTOR, "cuEventElapsedTime", () -> cuEventElapsedTime(t, frameStart, frameEnd));
-        } catch (CudaStageException e) {
-            if ("CUDA_ERROR_INVALID_HANDLE".equals(e.result()) || "CUDA_ERROR_NOT_READY".equals(e.result()))
-                return Float.NaN; // not recorded yet
-            throw e;
-        }
-        return t[0];
+        return timer.frameMillis();
     }
 
     /**
@@ -584,7 +545,7 @@ public final class CudaSiftExtractor implements SiftExtractor {
 
     /** Whether the graph path is on and has not failed (a failed capture turns it off, with one warning). */
     public boolean graphsActive() {
-        return graphs.active() && events == null;
+        return graphs.active() && !timer.stagesOn();
     }
 
     /** CUDA graphs captured so far by this extractor (each layout change captures again). */
@@ -592,16 +553,8 @@ public final class CudaSiftExtractor implements SiftExtractor {
         return graphs.captures();
     }
 
-    private void recordOn(CUevent event) {
-        cuda.makeCurrent();
-        CudaCheck.call(STAGE_SCALE_SPACE, "cuEventRecord", () -> cuEventRecord(event, cuda.stream()));
-    }
-
     private void record(int i) {
-        if (events == null)
-            return;
-        CudaCheck.call(STAGES.get(Math.min(i, STAGES.size() - 1)), "cuEventRecord",
-                () -> cuEventRecord(events[i], cuda.stream()));
+        timer.record(i);
     }
 
     /**
@@ -612,17 +565,9 @@ public final class CudaSiftExtractor implements SiftExtractor {
      * twice (lists grew), the second run's times. Call after {@code detect} or {@code detectOnDevice} returned.
      */
     public Map<String, Float> lastStageMillis() {
-        if (events == null || table == null || table.count == 0)
+        if (table == null || table.count == 0)
             return Collections.emptyMap();
-        cuda.synchronize(STAGE_DOWNLOAD);
-        Map<String, Float> ms = new LinkedHashMap<>();
-        float[] t = new float[1];
-        for (int i = 0; i < STAGES.size(); i++) {
-            int from = i, to = i + 1;
-            CudaCheck.call(STAGES.get(i), "cuEventElapsedTime", () -> cuEventElapsedTime(t, events[from], events[to]));
-            ms.put(STAGES.get(i), t[0]);
-        }
-        return ms;
+        return timer.stageMillis();
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -642,17 +587,6 @@ public final class CudaSiftExtractor implements SiftExtractor {
             throw new IllegalStateException("CUDA SIFT extractor used after close");
     }
 
-    private void destroyEvents(CUevent... list) {
-        for (CUevent e : list)
-            if (e != null)
-                try {
-                    cuda.makeCurrent();
-                    CudaCheck.call(STAGE_DOWNLOAD, "cuEventDestroy", () -> cuEventDestroy(e));
-                } catch (CudaStageException ignored) {
-                    // closing must not hide the error that made the caller close
-                }
-    }
-
     /** Frees the extractor's buffers (and its context, if it opened it). Closing twice does nothing. */
     @Override
     public void close() {
@@ -661,11 +595,8 @@ public final class CudaSiftExtractor implements SiftExtractor {
         closed = true;
         if (cuda.isClosed())
             return;
-        if (events != null)
-            destroyEvents(events);
-        events = null;
+        timer.close();
         graphs.close();
-        destroyEvents(frameStart, frameEnd);
         if (ownsContext) {
             cuda.close();
             return;

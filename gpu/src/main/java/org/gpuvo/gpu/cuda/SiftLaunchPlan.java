@@ -1,5 +1,7 @@
 package org.gpuvo.gpu.cuda;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,8 +18,9 @@ import org.gpuvo.gpu.features.FloatDescriptors;
  *
  * <p>Launches per frame: the scale space takes one per Gaussian level (S + 3 on the first octave, S + 2 on each
  * further one: the decimation is fused into the next octave's first blur), or two for a level whose kernel is too
- * large to fuse; then one for the extrema of every octave, one for the orientations, two for the selection and one
- * for the descriptors. For 1280×720 with the defaults (6 octaves): 31 + 5 = 36 launches.
+ * large to fuse, and one more for all the small octaves at the end ({@link #TAIL_PIXELS}); then one for the extrema
+ * of every octave, one for the orientations, two for the selection and one for the descriptors. For 1280×720 with
+ * the defaults (6 octaves, the last two small): 21 + 1 + 5 = 27 launches; for 1920×1080 (7 octaves): 26 + 1 + 5.
  */
 final class SiftLaunchPlan {
     /** The device buffers the launches name; {@link CudaSiftExtractor} holds one of each. */
@@ -58,7 +61,16 @@ final class SiftLaunchPlan {
     }
 
     static final int EXTREMA_THREADS_X = 32, EXTREMA_THREADS_Y = 8, ORIENT_THREADS = 256, SELECT_THREADS = 1024,
-            RANK_THREADS = 128, DESCRIPTOR_THREADS = 256;
+            RANK_THREADS = 128, DESCRIPTOR_THREADS = 256, TAIL_THREADS = 1024;
+    /**
+     * Octaves of at most this many pixels (and all smaller ones after them) are built by one single-block launch,
+     * sift_blur_tail, instead of a launch per level: at that size a launch costs a block's latency whatever its
+     * work, and one block of 1024 threads builds a 64 x 64 level in about that time. Their two float planes fit
+     * 32 KB of shared memory.
+     */
+    static final int TAIL_PIXELS = 4096;
+    /** levels of SiftLevelTaps (sift_scale_space.cu): S + 3 with S at most 8 */
+    static final int TAP_LEVELS = 11;
     /** blocks per multiprocessor of the stages whose warps loop over device-side counts */
     static final int BLOCKS_PER_SM = 4, RANK_BLOCKS_PER_SM = 8;
     /** source modes of sift_blur (SIFT_SRC_* in sift_scale_space.cu) */
@@ -74,12 +86,18 @@ final class SiftLaunchPlan {
     SiftLaunchPlan(ConfigSift config, SiftOctaveTable table, SiftBlurPlan blur, byte[] params, int extremaCapacity,
                    int featureCapacity, int outputCapacity, int multiprocessors) {
         List<Launch> l = new ArrayList<>();
-        for (int oi = 0; oi < table.count; oi++) {
+        int tail = tailStart(table);
+        for (int oi = 0; oi < tail; oi++) {
             if (oi == 0)
                 blurLevel(l, config, table, blur, 0, 0, config.firstOctave < 0 ? SRC_UPSAMPLED : SRC_INPUT);
             for (int s = 1; s < table.levels; s++)
                 blurLevel(l, config, table, blur, oi, s, s == 1 && oi > 0 ? SRC_DECIMATED : SRC_LEVEL);
         }
+        if (tail < table.count)
+            l.add(new Launch(CudaSiftExtractor.STAGE_SCALE_SPACE, "sift_scale_space", "sift_blur_tail", 1, 1,
+                    TAIL_THREADS, 1, 8 * table.width[tail] * table.height[tail],
+                    List.of(arg(Buffer.SPACE), arg(Buffer.OCTAVES), tail, table.count, config.levelsPerOctave,
+                            arg(Buffer.WEIGHTS), tailTaps(blur))));
         if (table.count > 0) {
             l.add(new Launch(CudaSiftExtractor.STAGE_EXTREMA, "sift_extrema", "sift_extrema", table.extremaTiles, 1,
                     EXTREMA_THREADS_X, EXTREMA_THREADS_Y, 0,
@@ -126,6 +144,27 @@ final class SiftLaunchPlan {
         l.add(new Launch(stage, "sift_scale_space", "sift_blur_columns", gx, gy, SiftBlurPlan.THREADS_X,
                 SiftBlurPlan.THREADS_Y, 0,
                 List.of(arg(Buffer.SPACE), arg(Buffer.TEMP), arg(Buffer.OCTAVES), oi, s, taps, r)));
+    }
+
+    /**
+     * The first octave that sift_blur_tail builds: the first after the first octave (whose level 0 comes from the
+     * input) with at most {@link #TAIL_PIXELS} pixels; {@code table.count} when there is none.
+     */
+    static int tailStart(SiftOctaveTable table) {
+        for (int oi = 1; oi < table.count; oi++)
+            if ((long) table.width[oi] * table.height[oi] <= TAIL_PIXELS)
+                return oi;
+        return table.count;
+    }
+
+    /** The {@code SiftLevelTaps} struct (sift_scale_space.cu): the radius, then the first tap, of every level. */
+    static byte[] tailTaps(SiftBlurPlan blur) {
+        ByteBuffer b = ByteBuffer.allocate(8 * TAP_LEVELS).order(ByteOrder.LITTLE_ENDIAN);
+        for (int s = 0; s < TAP_LEVELS; s++)
+            b.putInt(4 * s, s < blur.radius.length ? blur.radius[s] : 0);
+        for (int s = 0; s < TAP_LEVELS; s++)
+            b.putInt(4 * (TAP_LEVELS + s), s < blur.offset.length ? blur.offset[s] : 0);
+        return b.array();
     }
 
     private static BufferArgument arg(Buffer b) {

@@ -64,6 +64,29 @@ class CudaSiftExtractorGpuTest {
             cuda.close();
     }
 
+    /**
+     * {@code n} frames spread evenly over a folder's frames (all of them where there are fewer), so that the test
+     * takes the same share of the full recordings or of a subset copied for a GPU machine.
+     */
+    private static List<Path> spread(List<Path> all, int n) {
+        if (all.size() <= n)
+            return all;
+        if (n == 1)
+            return List.of(all.get(0));
+        List<Path> picked = new ArrayList<>();
+        for (int i = 0; i < n; i++)
+            picked.add(all.get((int) ((long) i * (all.size() - 1) / (n - 1))));
+        return picked;
+    }
+
+    private static List<Path> kitti(int n) {
+        return spread(SharedData.kittiFrames(1), n);
+    }
+
+    private static List<Path> euroc(int n) {
+        return spread(SharedData.eurocFrames(1), n);
+    }
+
     private static ConfigSift config(int firstOctave, int maxFeatures) {
         ConfigSift c = new ConfigSift(maxFeatures);
         c.firstOctave = firstOctave;
@@ -124,18 +147,18 @@ class CudaSiftExtractorGpuTest {
     @ParameterizedTest(name = "firstOctave {0}")
     @ValueSource(ints = {0, -1})
     void matchesTheCpuOnKittiFrames(int firstOctave) {
-        compareFrames("KITTI 06", SharedData.kittiFrames(10), firstOctave);
+        compareFrames("KITTI 06", kitti(6), firstOctave);
     }
 
     @ParameterizedTest(name = "firstOctave {0}")
     @ValueSource(ints = {0, -1})
     void matchesTheCpuOnEurocFrames(int firstOctave) {
-        compareFrames("EuRoC V1_01", SharedData.eurocFrames(20), firstOctave);
+        compareFrames("EuRoC V1_01", euroc(5), firstOctave);
     }
 
     @Test
     void otherParametersMatchTheCpu() {
-        GrayImage image = SharedData.read(SharedData.kittiFrames(25).get(1));
+        GrayImage image = SharedData.read(kitti(3).get(1));
         ConfigSift root = config(0, 1500);
         root.rootSift = true;
         compare("RootSIFT", image, root);
@@ -157,7 +180,7 @@ class CudaSiftExtractorGpuTest {
     @CsvSource({"37,23,0", "37,23,-1", "23,37,-1", "16,16,0", "17,31,0", "641,479,0", "641,479,-1", "15,15,0",
             "8,8,-1", "1,1,0", "4097,3,0", "100,16,0", "1226,17,0"})
     void smallAndOddSizesMatchTheCpu(int width, int height, int firstOctave) {
-        GrayImage frame = SharedData.read(SharedData.kittiFrames(50).get(0));
+        GrayImage frame = SharedData.read(kitti(1).get(0));
         GrayImage image = width <= frame.width && height <= frame.height ? SiftEmulation.crop(frame, width, height)
                 : RandomImages.blocks(width, height, Math.max(4, width * height / 300), width + 7L * height);
         SiftComparison c = compare("small", image, config(firstOctave, ALL));
@@ -167,7 +190,7 @@ class CudaSiftExtractorGpuTest {
 
     @Test
     void sizesChangingFromFrameToFrameMatchTheCpu() {
-        GrayImage frame = SharedData.read(SharedData.eurocFrames(40).get(0));
+        GrayImage frame = SharedData.read(euroc(1).get(0));
         ConfigSift config = config(0, 800);
         try (CudaSiftExtractor sift = new CudaSiftExtractor(cuda, config)) {
             for (int[] size : new int[][]{{752, 480}, {300, 200}, {15, 15}, {751, 479}, {64, 48}, {752, 480}}) {
@@ -197,7 +220,7 @@ class CudaSiftExtractorGpuTest {
 
     @Test
     void repeatedDetectionsGiveTheSameBits() {
-        GrayImage image = SharedData.read(SharedData.kittiFrames(10).get(2));
+        GrayImage image = SharedData.read(kitti(3).get(2));
         try (CudaSiftExtractor sift = new CudaSiftExtractor(cuda, config(-1, 3000))) {
             SiftFeatures first = new SiftFeatures();
             sift.detect(image, first);
@@ -264,7 +287,8 @@ class CudaSiftExtractorGpuTest {
 
     @Test
     void featuresLeftOnTheDeviceAreThoseDetectReturns() {
-        List<Path> frames = SharedData.eurocFrames(30);
+        List<Path> frames = euroc(2);
+        assertThat(frames).as("EuRoC frames").hasSize(2);
         GrayImage a = SharedData.read(frames.get(0)), b = SharedData.read(frames.get(1));
         try (CudaSiftExtractor sift = new CudaSiftExtractor(cuda, config(0, 2000))) {
             SiftFeatures fa = new SiftFeatures(), fb = new SiftFeatures();
@@ -290,7 +314,7 @@ class CudaSiftExtractorGpuTest {
 
     @Test
     void listsThatOverflowGrowAndTheFrameRunsAgain() {
-        GrayImage image = SharedData.read(SharedData.kittiFrames(10).get(3));
+        GrayImage image = SharedData.read(kitti(4).get(3));
         ConfigSift config = config(0, 1500);
         SiftFeatures expected = new SiftFeatures(), got = new SiftFeatures();
         try (CudaSiftExtractor sift = new CudaSiftExtractor(cuda, config)) {
@@ -310,7 +334,7 @@ class CudaSiftExtractorGpuTest {
 
     @Test
     void twoExtractorsShareOneContext() {
-        GrayImage image = SharedData.read(SharedData.kittiFrames(10).get(4));
+        GrayImage image = SharedData.read(kitti(5).get(4));
         ConfigSift a = config(0, 700), b = config(-1, 2500);
         b.rootSift = true;
         SiftFeatures fa = new SiftFeatures(), fb = new SiftFeatures();
@@ -374,7 +398,7 @@ class CudaSiftExtractorGpuTest {
             }
             // still usable after the rejections
             SiftFeatures out = new SiftFeatures();
-            gpu.detect(SharedData.read(SharedData.kittiFrames(50).get(0)), out);
+            gpu.detect(SharedData.read(kitti(1).get(0)), out);
             assertThat(out.size()).isPositive();
         }
         CudaSiftExtractor closed = new CudaSiftExtractor(cuda, new ConfigSift());
@@ -397,7 +421,7 @@ class CudaSiftExtractorGpuTest {
 
     @Test
     void noAllocationPerFrame() {
-        GrayImage image = SharedData.read(SharedData.kittiFrames(10).get(1));
+        GrayImage image = SharedData.read(kitti(2).get(1));
         try (CudaSiftExtractor sift = new CudaSiftExtractor(cuda, config(0, 2000))) {
             SiftFeatures out = new SiftFeatures();
             sift.detect(image, out);

@@ -35,8 +35,9 @@ import org.gpuvo.gpu.testdata.SharedData;
  *
  * <pre>
  * usage: CudaSiftTiming [FRAME.png ...] [--sizes 1280x720,1920x1080] [--n MAX_FEATURES[,...]] [--first-octave 0[,-1]]
- *                       [--reps 200] [--warmup 20] [--cpu]
+ *                       [--contrast 0.04] [--reps 200] [--warmup 20] [--cpu]
  * </pre>
+ * {@code --contrast} sets ConfigSift.contrastThreshold (lower: more features, e.g. to compare at CudaSift's counts).
  * Without frames it takes KITTI 06 frame 0 and the first EuRoC V1_01 frame from {@code ../shared/data} (the
  * synthetic scene where that is absent). {@code --sizes native} times the frames as they are.
  */
@@ -50,6 +51,7 @@ public final class CudaSiftTiming {
         int[] features = {4000};
         int[] firstOctaves = {0};
         int reps = 200, warmup = 20;
+        double contrast = new ConfigSift().contrastThreshold;
         boolean cpu = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -59,6 +61,7 @@ public final class CudaSiftTiming {
                         .toArray();
                 case "--reps" -> reps = Integer.parseInt(args[++i]);
                 case "--warmup" -> warmup = Integer.parseInt(args[++i]);
+                case "--contrast" -> contrast = Double.parseDouble(args[++i]);
                 case "--cpu" -> cpu = true;
                 default -> frames.add(args[i]);
             }
@@ -98,6 +101,7 @@ public final class CudaSiftTiming {
                                 Integer.parseInt(size.split("x")[1]));
                         ConfigSift config = new ConfigSift(n);
                         config.firstOctave = firstOctave;
+                        config.contrastThreshold = contrast;
                         time(source.getKey(), image, config, reps, warmup, cpu);
                     }
     }
@@ -163,9 +167,10 @@ public final class CudaSiftTiming {
                 }
                 sum[i] = total;
             }
-            System.out.printf(Locale.ROOT, "%n%s resampled to %dx%d, firstOctave %d, maxFeatures %d: %d features"
-                            + " (%d octaves; CUDA graph %s)%n", name, image.width, image.height, config.firstOctave,
-                    config.maxFeatures, out.size(), octaves.length, graphs ? "on" : "OFF");
+            System.out.printf(Locale.ROOT, "%n%s resampled to %dx%d, firstOctave %d, contrastThreshold %s, maxFeatures"
+                            + " %d: %d features (%d octaves; CUDA graph %s)%n", name, image.width, image.height,
+                    config.firstOctave, config.contrastThreshold, config.maxFeatures, out.size(), octaves.length,
+                    graphs ? "on" : "OFF");
         }
         System.out.printf(Locale.ROOT, "  counts: scale-space extrema %d, refined %d, oriented %d, ranked %d, output %d;"
                 + " refined per octave %s%n", counts[0], counts[1], counts[2], counts[3], counts[4], Arrays.toString(octaves));

@@ -115,12 +115,11 @@ public final class SiftEmulation {
                     else if (a instanceof Integer i)
                         line.append(" I:").append(i);
                     else
-                        line.append(" P");
+                        line.append(" S:").append(java.util.HexFormat.of().formatHex((byte[]) a));
                 }
                 out.println(line);
             }
         }
-        Files.write(dir.resolve("params.bin"), params);
         Files.write(dir.resolve("INPUT.bin"), image.packed().data);
         Files.write(dir.resolve("OCTAVES.bin"), table.write());
         ByteBuffer w = ByteBuffer.allocate(4 * blur.weights.length).order(ByteOrder.LITTLE_ENDIAN);

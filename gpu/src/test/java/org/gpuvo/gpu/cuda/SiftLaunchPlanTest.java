@@ -38,13 +38,22 @@ class SiftLaunchPlanTest {
         return p.launches.stream().filter(l -> l.kernel().equals(kernel)).count();
     }
 
-    @ParameterizedTest(name = "{0}x{1} first octave {2}: {3} octaves, {4} launches")
-    @CsvSource({"1280,720,0,6,36", "1920,1080,0,7,41", "1280,720,-1,7,41", "37,23,0,1,11", "37,23,-1,2,16"})
-    void oneLaunchPerGaussianLevelThenFiveForTheFeatures(int w, int h, int firstOctave, int octaves, int launches) {
+    @ParameterizedTest(name = "{0}x{1} first octave {2}: {3} octaves, the last {4} small, {5} launches")
+    @CsvSource({"1280,720,0,6,2,27", "1920,1080,0,7,2,32", "1280,720,-1,7,2,32", "37,23,0,1,0,11",
+            "37,23,-1,2,1,12", "128,128,0,4,3,12", "130,130,0,4,2,17"})
+    void oneLaunchPerGaussianLevelOneForTheSmallOctavesThenFiveForTheFeatures(int w, int h, int firstOctave,
+                                                                             int octaves, int small, int launches) {
         ConfigSift c = new ConfigSift();
         c.firstOctave = firstOctave;
+        SiftOctaveTable t = new SiftOctaveTable(c, w, h);
         SiftLaunchPlan p = plan(c, w, h);
-        assertThat(count(p, "sift_blur")).isEqualTo(octaves * (c.levelsPerOctave + 2) + 1L);
+        assertThat(t.count).isEqualTo(octaves);
+        assertThat(SiftLaunchPlan.tailStart(t)).isEqualTo(octaves - small);
+        assertThat(count(p, "sift_blur")).isEqualTo((octaves - small) * (c.levelsPerOctave + 2) + 1L);
+        assertThat(count(p, "sift_blur_tail")).isEqualTo(small > 0 ? 1 : 0);
+        for (int oi = 1; oi < t.count; oi++)
+            assertThat((long) t.width[oi] * t.height[oi] <= SiftLaunchPlan.TAIL_PIXELS).as("octave %d small", oi)
+                    .isEqualTo(oi >= octaves - small);
         assertThat(p.launches).hasSize(launches);
         assertThat(p.launches.subList(launches - 5, launches)).extracting(SiftLaunchPlan.Launch::kernel)
                 .containsExactly("sift_extrema", "sift_orientation", "sift_select_threshold", "sift_select_rank",
@@ -61,8 +70,9 @@ class SiftLaunchPlanTest {
         ConfigSift c = new ConfigSift();
         SiftOctaveTable t = new SiftOctaveTable(c, 641, 479);
         SiftLaunchPlan p = plan(c, 641, 479);
-        int k = 0;
-        for (int oi = 0; oi < t.count; oi++)
+        int k = 0, tail = SiftLaunchPlan.tailStart(t);
+        assertThat(tail).isEqualTo(4).isLessThan(t.count); // 80x59 is small, 40x29 too
+        for (int oi = 0; oi < tail; oi++)
             for (int s = oi == 0 ? 0 : 1; s < t.levels; s++) {
                 SiftLaunchPlan.Launch l = p.launches.get(k++);
                 assertThat(l.kernel()).isEqualTo("sift_blur");
@@ -74,6 +84,17 @@ class SiftLaunchPlanTest {
                 assertThat((long) l.gridX() * SiftBlurPlan.TILE).isGreaterThanOrEqualTo(t.width[oi]);
                 assertThat((long) l.gridY() * SiftBlurPlan.TILE).isGreaterThanOrEqualTo(t.height[oi]);
             }
+        SiftLaunchPlan.Launch small = p.launches.get(k++);
+        assertThat(small.kernel()).isEqualTo("sift_blur_tail");
+        assertThat(small.arguments().subList(2, 5)).containsExactly(tail, t.count, c.levelsPerOctave);
+        assertThat(small.sharedBytes()).isEqualTo(8 * t.width[tail] * t.height[tail]).isLessThanOrEqualTo(32 * 1024);
+        assertThat(small.blockX()).isEqualTo(1024);
+        ByteBuffer taps = ByteBuffer.wrap((byte[]) small.arguments().get(6)).order(ByteOrder.LITTLE_ENDIAN);
+        SiftBlurPlan blur = new SiftBlurPlan(c);
+        for (int s = 0; s < blur.radius.length; s++) {
+            assertThat(taps.getInt(4 * s)).isEqualTo(blur.radius[s]);
+            assertThat(taps.getInt(4 * (SiftLaunchPlan.TAP_LEVELS + s))).isEqualTo(blur.offset[s]);
+        }
         assertThat(p.launches.get(k).gridX()).isEqualTo(t.extremaTiles);
     }
 
@@ -153,7 +174,7 @@ class SiftLaunchPlanTest {
         c.levelsPerOctave = 1;
         c.sigma = 7.5; // so that the row and column kernels are planned too
         assertThat(kernelArity("sift_scale_space")).containsEntry("sift_blur", 11).containsEntry("sift_blur_rows", 12)
-                .containsEntry("sift_blur_columns", 7);
+                .containsEntry("sift_blur_columns", 7).containsEntry("sift_blur_tail", 7);
         for (SiftLaunchPlan p : List.of(plan(new ConfigSift(), 640, 480), plan(c, 200, 100))) {
             for (SiftLaunchPlan.Launch l : p.launches) {
                 Map<String, Integer> arity = kernelArity(l.module());
