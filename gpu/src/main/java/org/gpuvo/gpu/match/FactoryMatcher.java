@@ -1,9 +1,10 @@
 package org.gpuvo.gpu.match;
 
+import org.gpuvo.gpu.cpu.BruteForceFloatMatcher;
 import org.gpuvo.gpu.cpu.BruteForceHammingMatcher;
 import org.gpuvo.gpu.cuda.CudaHammingMatcher;
 
-/** Creates {@link DescriptorMatcher}s; callers depend on the interface, never on a backend's classes. */
+/** Creates {@link DescriptorMatcher}s and {@link FloatDescriptorMatcher}s; callers depend on the interface, never on a backend's classes. */
 public final class FactoryMatcher {
     private FactoryMatcher() {
     }
@@ -33,5 +34,19 @@ public final class FactoryMatcher {
             throw new IllegalArgumentException("config is null");
         config.copy().checkValidity();
         return CudaHammingMatcher.open(config);
+    }
+
+    /**
+     * The pure-Java brute-force FP32 matcher of float descriptors (SIFT): the reference the GPU float matcher is
+     * checked against, and its fallback. Distances are in {@link org.gpuvo.gpu.features.FloatDescriptors#scaledDistance}
+     * units (512 per unit of Euclidean distance), so {@link ConfigMatch#maxDistance} 256 keeps only matches closer
+     * than 0.5; non-negative unit-length descriptors (SIFT) are never farther apart than √2 (724 units).
+     *
+     * @throws IllegalArgumentException if {@code config} is null or out of range
+     */
+    public static FloatDescriptorMatcher floatCpu(ConfigMatch config) {
+        if (config == null)
+            throw new IllegalArgumentException("config is null");
+        return new BruteForceFloatMatcher(config);
     }
 }

@@ -1,0 +1,270 @@
+package org.gpuvo.gpu.cpu;
+
+import org.gpuvo.gpu.features.FloatDescriptors;
+import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.gpu.match.ConfigMatch;
+import org.gpuvo.gpu.match.FloatDescriptorMatcher;
+import org.gpuvo.gpu.match.MatcherInputs;
+import org.gpuvo.gpu.match.Matches;
+
+import java.util.Arrays;
+
+/**
+ * Exhaustive k = 2 nearest-neighbour matching of real-valued descriptors (SIFT) by Euclidean distance in FP32, on
+ * the CPU, followed by the filters of {@link FloatDescriptorMatcher} (Lowe's 2004 ratio test on the distances,
+ * distance limit in {@link FloatDescriptors#scaledDistance} units, mutual check). It is the reference the GPU
+ * matcher is checked against and its fallback. Every squared distance is bit for bit
+ * {@link FloatDescriptors#squaredDistance}: terms summed in float in component order.
+ *
+ * <p>That order is a chain of dependent additions per pair, which the JIT will not reorder; the speed comes from
+ * working on {@value #CHUNK} train descriptors at once instead: they are transposed into one small component-major
+ * block (32 KB for SIFT, resident in L1), and for each query the distances to the whole block are accumulated
+ * component by component, {@code acc[j] += (q[k] - block[k][j])²}, an element-wise loop over j that C2
+ * vectorises without changing any pair's summation order. Nothing is allocated per query; the buffers grow to the
+ * largest sets seen and are kept. Create it with {@link org.gpuvo.gpu.match.FactoryMatcher#floatCpu}; not thread
+ * safe.
+ */
+public final class BruteForceFloatMatcher implements FloatDescriptorMatcher {
+    /** train descriptors per transposed block */
+    static final int CHUNK = 64;
+    private static final int NONE = -1;
+    private static final float FAR = Float.POSITIVE_INFINITY;
+
+    private final ConfigMatch config;
+    private final KeyPointGrid trainGrid = new KeyPointGrid();
+    private final int[] cellRange = new int[4];
+
+    // per query: nearest train index (NONE if no candidate), its squared distance, the second-nearest's
+    private int[] bestTrain = new int[0];
+    private float[] bestDistance = new float[0];
+    private float[] secondDistance = new float[0];
+    // per train, for the mutual check: nearest query and its squared distance
+    private int[] trainBestQuery = new int[0];
+    private float[] trainBestDistance = new float[0];
+    // CHUNK train descriptors, component-major, and the squared distances of one query to them
+    private float[] block = new float[0];
+    private final float[] blockDistance = new float[CHUNK];
+    // train descriptors in the search grid's bucket order: original index, position, components
+    private int[] gridIndex = new int[0];
+    private float[] gridX = new float[0];
+    private float[] gridY = new float[0];
+    private float[] gridData = new float[0];
+
+    public BruteForceFloatMatcher(ConfigMatch config) {
+        if (config == null)
+            throw new IllegalArgumentException("config is null");
+        this.config = config.copy().checkValidity();
+    }
+
+    @Override
+    public void match(FloatDescriptors query, FloatDescriptors train, Matches out) {
+        MatcherInputs.checkDescriptors(query, train, out);
+        out.reset();
+        int nq = query.size(), nt = train.size();
+        if (nq == 0 || nt == 0)
+            return;
+        prepare(nq, nt);
+        nearestTwo(query, train);
+        emit(nq, out);
+    }
+
+    @Override
+    public void matchWithin(FloatDescriptors query, float[] predictedX, float[] predictedY,
+                            FloatDescriptors train, KeyPoints trainPoints, Matches out) {
+        MatcherInputs.checkWindow(query, predictedX, predictedY, train, trainPoints, out);
+        out.reset();
+        int nq = query.size(), nt = train.size();
+        if (nq == 0 || nt == 0)
+            return;
+        prepare(nq, nt);
+        trainGrid.build(trainPoints, nt, config.searchRadius);
+        gatherTrainInGridOrder(train, trainPoints);
+        nearestTwoWithin(query, predictedX, predictedY);
+        emit(nq, out);
+    }
+
+    private void prepare(int nq, int nt) {
+        if (bestTrain.length < nq) {
+            bestTrain = new int[nq];
+            bestDistance = new float[nq];
+            secondDistance = new float[nq];
+        }
+        Arrays.fill(bestTrain, 0, nq, NONE);
+        Arrays.fill(bestDistance, 0, nq, FAR);
+        Arrays.fill(secondDistance, 0, nq, FAR);
+        if (config.mutual) {
+            if (trainBestQuery.length < nt) {
+                trainBestQuery = new int[nt];
+                trainBestDistance = new float[nt];
+            }
+            Arrays.fill(trainBestQuery, 0, nt, NONE);
+            Arrays.fill(trainBestDistance, 0, nt, FAR);
+        }
+    }
+
+    /**
+     * Two nearest train descriptors of every query (and, for the mutual check, every train descriptor's nearest
+     * query), block of train descriptors by block. Trains ascend for each query and queries for each train, so
+     * strict comparisons keep the lower index on equal distances.
+     */
+    private void nearestTwo(FloatDescriptors query, FloatDescriptors train) {
+        int nq = query.size(), nt = train.size(), length = query.length;
+        if (block.length < CHUNK * length)
+            block = new float[CHUNK * length];
+        float[] q = query.data, t = train.data, dist = blockDistance;
+        boolean mutual = config.mutual;
+        for (int first = 0; first < nt; first += CHUNK) {
+            int width = Math.min(CHUNK, nt - first);
+            for (int j = 0; j < width; j++)
+                for (int k = 0, src = (first + j) * length; k < length; k++)
+                    block[k * CHUNK + j] = t[src + k];
+            for (int i = 0; i < nq; i++) {
+                distancesToBlock(q, i * length, length, width);
+                float d1 = bestDistance[i], d2 = secondDistance[i];
+                int j1 = bestTrain[i];
+                for (int j = 0; j < width; j++) {
+                    float d = dist[j];
+                    if (d < d2) {
+                        if (d < d1) {
+                            d2 = d1;
+                            d1 = d;
+                            j1 = first + j;
+                        } else {
+                            d2 = d;
+                        }
+                    }
+                }
+                bestTrain[i] = j1;
+                bestDistance[i] = d1;
+                secondDistance[i] = d2;
+                if (mutual) {
+                    for (int j = 0; j < width; j++) {
+                        if (dist[j] < trainBestDistance[first + j]) {
+                            trainBestDistance[first + j] = dist[j];
+                            trainBestQuery[first + j] = i;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /** Squared distances of the query at {@code q[offset..]} to the {@code width} descriptors of the block. */
+    private void distancesToBlock(float[] q, int offset, int length, int width) {
+        float[] acc = blockDistance, b = block;
+        Arrays.fill(acc, 0, width, 0f);
+        for (int k = 0; k < length; k++) {
+            float qk = q[offset + k];
+            int row = k * CHUNK;
+            for (int j = 0; j < width; j++) {
+                float e = qk - b[row + j];
+                acc[j] += e * e;
+            }
+        }
+    }
+
+    /** Copies the train descriptors, positions and indices into the grid's bucket order. */
+    private void gatherTrainInGridOrder(FloatDescriptors train, KeyPoints points) {
+        int n = trainGrid.size(), length = train.length;
+        if (gridIndex.length < n) {
+            gridIndex = new int[n];
+            gridX = new float[n];
+            gridY = new float[n];
+        }
+        if (gridData.length < n * length)
+            gridData = new float[n * length];
+        for (int k = 0; k < n; k++) {
+            int j = trainGrid.pointAt(k);
+            gridIndex[k] = j;
+            gridX[k] = points.x[j];
+            gridY[k] = points.y[j];
+            System.arraycopy(train.data, j * length, gridData, k * length, length);
+        }
+    }
+
+    /**
+     * Two nearest train descriptors of every query among the train keypoints within the search radius of its
+     * predicted position (inclusive, tested in double as the binary matcher does). Grid cells are visited out of
+     * index order, so ties are broken on the index explicitly; queries still ascend for each train.
+     */
+    private void nearestTwoWithin(FloatDescriptors query, float[] px, float[] py) {
+        int nq = query.size(), length = query.length;
+        float[] q = query.data, t = gridData, tx = gridX, ty = gridY;
+        int[] index = gridIndex;
+        boolean mutual = config.mutual;
+        double radius = config.searchRadius, radiusSquared = radius * radius;
+        for (int i = 0; i < nq; i++) {
+            float d1 = FAR, d2 = FAR;
+            int j1 = NONE;
+            double cx = px[i], cy = py[i];
+            if (Double.isFinite(cx) && Double.isFinite(cy) && trainGrid.cellRange(cx, cy, radius, cellRange)) {
+                for (int row = cellRange[2]; row <= cellRange[3]; row++) {
+                    int end = trainGrid.spanEnd(row, cellRange[1]);
+                    for (int k = trainGrid.spanBegin(row, cellRange[0]); k < end; k++) {
+                        double dx = tx[k] - cx, dy = ty[k] - cy;
+                        if (dx * dx + dy * dy > radiusSquared)
+                            continue;
+                        float d = squaredDistance(q, i * length, t, k * length, length);
+                        int j = index[k];
+                        if (d < d1 || (d == d1 && j < j1)) {
+                            d2 = d1;
+                            d1 = d;
+                            j1 = j;
+                        } else if (d < d2) {
+                            d2 = d;
+                        }
+                        if (mutual && d < trainBestDistance[j]) {
+                            trainBestDistance[j] = d;
+                            trainBestQuery[j] = i;
+                        }
+                    }
+                }
+            }
+            bestTrain[i] = j1;
+            bestDistance[i] = d1;
+            secondDistance[i] = d2;
+        }
+    }
+
+    /** {@link FloatDescriptors#squaredDistance} on raw rows. */
+    private static float squaredDistance(float[] a, int ao, float[] b, int bo, int length) {
+        float d = 0;
+        for (int k = 0; k < length; k++) {
+            float e = a[ao + k] - b[bo + k];
+            d += e * e;
+        }
+        return d;
+    }
+
+    /** Applies the filters to the per-query nearest neighbours and appends the survivors to {@code out}. */
+    private void emit(int nq, Matches out) {
+        double ratio = config.ratio;
+        boolean ratioTest = ratio < 1;
+        int maxDistance = config.maxDistance;
+        boolean mutual = config.mutual;
+        for (int i = 0; i < nq; i++) {
+            int j = bestTrain[i];
+            if (j == NONE)
+                continue;
+            float d1 = bestDistance[i], d2 = secondDistance[i];
+            int scaled = FloatDescriptors.scaledDistance(d1);
+            if (scaled > maxDistance)
+                continue;
+            if (ratioTest && d2 != FAR && !(Math.sqrt(d1) < ratio * Math.sqrt(d2)))
+                continue;
+            if (mutual && trainBestQuery[j] != i)
+                continue;
+            out.add(i, j, scaled, d2 == FAR ? Matches.NO_SECOND : FloatDescriptors.scaledDistance(d2));
+        }
+    }
+
+    @Override
+    public ConfigMatch config() {
+        return config.copy();
+    }
+
+    @Override
+    public String backend() {
+        return "cpu";
+    }
+}
