@@ -7,20 +7,16 @@ import org.gpuvo.gpu.image.GrayImage;
  * the same message, before any work starts.
  */
 public final class OrbLimits {
-    /** Longest image side accepted: 16K covers every camera a robot carries. */
-    public static final int MAX_SIDE = 16384;
-    /** Most pixels accepted (a 16K × 16K image); bounds the pyramid's memory. */
-    public static final long MAX_PIXELS = 1L << 28;
+    /** Longest image side accepted ({@link ImageLimits#MAX_SIDE}). */
+    public static final int MAX_SIDE = ImageLimits.MAX_SIDE;
+    /** Most pixels accepted ({@link ImageLimits#MAX_PIXELS}). */
+    public static final long MAX_PIXELS = ImageLimits.MAX_PIXELS;
 
     private OrbLimits() {
     }
 
     public static void checkImage(GrayImage image) {
-        if (image == null)
-            throw new IllegalArgumentException("image is null");
-        if (image.width > MAX_SIDE || image.height > MAX_SIDE || (long) image.width * image.height > MAX_PIXELS)
-            throw new IllegalArgumentException("image " + image.width + "x" + image.height
-                    + " is larger than ORB accepts (at most " + MAX_SIDE + " pixels a side)");
+        ImageLimits.checkImage(image, "ORB");
     }
 
     /**

@@ -1,0 +1,101 @@
+// SIFT stage 2 (gpu/SIFT.md sections 3 and 4): extrema of the differences of Gaussians, their refinement, the
+// contrast and edge tests, for every octave in one launch (the scale space is complete when it starts).
+//
+// Each block takes a 32 x 8 tile of one octave (the octave table maps block indices to octaves and tiles) and
+// computes the DoG of all S + 2 levels over the tile and a one-pixel halo into shared memory, G(s + 1) - G(s) from
+// the Gaussian levels, as the reference's DoG images hold it. Each thread then tests its pixel at levels 1 .. S:
+// the pre-test |D| >= 0.8 T, then strictly greater (or smaller) than all 26 neighbours. The few extrema (well under
+// one pixel in a hundred) are refined by the thread that found them, reading D from the Gaussian levels in global
+// memory (the refinement may step outside the tile), and the survivors are appended to the extrema list with an
+// atomic counter. The counter goes on past the capacity, so that the host sees how many there were and can grow the
+// list; entries beyond the capacity are not written.
+#include "sift_common.cuh"
+
+#define EXT_TILE_W 32
+#define EXT_TILE_H 8
+#define EXT_HALO_W (EXT_TILE_W + 2)
+#define EXT_HALO_H (EXT_TILE_H + 2)
+
+// The refined extremum as a SiftPoint (orientation fields left for sift_orientation).
+__host__ __device__ inline SiftPoint sift_point(const SiftRefined& r, int oi, int octave, double sigma0, int S)
+{
+    SiftPoint p;
+    const double x = r.u + r.du, y = r.v + r.dv, level = r.s + r.ds;
+    const double scale = ldexp(1.0, octave);
+    p.x = (float)x;
+    p.y = (float)y;
+    p.xImage = (float)(x * scale);
+    p.yImage = (float)(y * scale);
+    p.response = r.response;
+    p.sigma = (float)(sigma0 * exp2(level / S));
+    p.diameter = (float)(2 * sigma0 * exp2(octave + level / S));
+    p.angle = 0.f;
+    p.angleDegrees = 0.f;
+    p.octave = oi;
+    p.level = r.s;
+    p.reserved = 0;
+    return p;
+}
+
+// Launch: 1-D grid of the octave table's total extrema tiles, blocks of EXT_TILE_W x EXT_TILE_H (32 x 8) threads,
+// one per pixel; static shared memory (S + 2) x 10 x 34 floats (13.6 KB at S = 8).
+extern "C" __global__ void __launch_bounds__(EXT_TILE_W * EXT_TILE_H)
+sift_extrema(const float* __restrict__ space, const SiftOctave* __restrict__ octaves, int octaveCount,
+             SiftParams params, SiftPoint* __restrict__ extrema, int* __restrict__ counters)
+{
+    __shared__ float dog[(SIFT_MAX_LEVELS + 2) * EXT_HALO_H * EXT_HALO_W];
+    int oi = 0;
+    while (oi + 1 < octaveCount && (int)blockIdx.x >= octaves[oi + 1].extremaTileStart)
+        oi++;
+    const SiftOctave& O = octaves[oi];
+    const int S = params.levels;
+    const int tile = blockIdx.x - O.extremaTileStart;
+    const int ty0 = tile / O.extremaTilesX, tx0 = tile - ty0 * O.extremaTilesX;
+    const int x0 = tx0 * EXT_TILE_W, y0 = ty0 * EXT_TILE_H;
+    const int tid = threadIdx.y * EXT_TILE_W + threadIdx.x;
+    SiftOctaveView view;
+    view.g = space + O.base;
+    view.levelStride = O.levelStride;
+    view.width = O.width;
+    view.height = O.height;
+    view.pitch = O.pitch;
+
+    const int plane = EXT_HALO_H * EXT_HALO_W;
+    for (int i = tid; i < (S + 2) * plane; i += EXT_TILE_W * EXT_TILE_H) {
+        const int s = i / plane, rest = i - s * plane, ly = rest / EXT_HALO_W, lx = rest - ly * EXT_HALO_W;
+        const int x = x0 + lx - 1, y = y0 + ly - 1;
+        // pixels outside the octave are never a candidate's neighbour (candidates keep a one-pixel border)
+        dog[i] = x >= 0 && y >= 0 && x < O.width && y < O.height ? sift_dog(view, x, y, s) : 0.f;
+    }
+    __syncthreads();
+
+    const int u = x0 + threadIdx.x, v = y0 + threadIdx.y;
+    if (u < SIFT_BORDER || v < SIFT_BORDER || u > O.width - 1 - SIFT_BORDER || v > O.height - 1 - SIFT_BORDER)
+        return;
+    const int c = (threadIdx.y + 1) * EXT_HALO_W + threadIdx.x + 1;
+    for (int s = 1; s <= S; s++) {
+        const float d = dog[s * plane + c];
+        if (!(fabsf(d) >= params.peakThreshold))
+            continue;
+        bool isMax = true, isMin = true;
+        for (int ds = -1; ds <= 1; ds++)
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    if (ds == 0 && dy == 0 && dx == 0)
+                        continue;
+                    const float n = dog[(s + ds) * plane + c + dy * EXT_HALO_W + dx];
+                    isMax &= d > n;
+                    isMin &= d < n;
+                }
+        if (!isMax && !isMin)
+            continue;
+        atomicAdd(&counters[Z_RAW_EXTREMA], 1);
+        const SiftRefined r = sift_refine(view, u, v, s, S, params.contrastThreshold, params.edgeThreshold);
+        if (!r.ok)
+            continue;
+        const int at = atomicAdd(&counters[Z_EXTREMA], 1);
+        atomicAdd(&counters[Z_OCTAVE_EXTREMA + oi], 1);
+        if (at < params.extremaCapacity)
+            extrema[at] = sift_point(r, oi, O.octave, params.sigma0, S);
+    }
+}

@@ -1,0 +1,169 @@
+// SIFT stage 1, the Gaussian scale space (gpu/SIFT.md sections 1 and 2): every level of every octave, as floats,
+// in one buffer placed by the octave table. Level 0 of the first octave is the input (8-bit, converted to [0, 1],
+// upsampled twice for firstOctave = -1) blurred to sigma0; level s > 0 is level s - 1 blurred incrementally; level
+// 0 of a later octave is level S of the previous one decimated, G(o + 1, 0)(u, v) = G(o, S)(2u, 2v).
+//
+// One launch per level, in order on the stream (level s reads level s - 1, written by the previous launch). The
+// decimation is fused into the launch that blurs level 1 of the next octave: it reads the previous octave's level S
+// at even coordinates as its source and also writes the decimated level 0, so no launch only copies.
+//
+// The blur is separable: horizontal pass first, then vertical, each output sample summed tap after tap in the
+// reference's order (sift_tap_sum), borders by clamping the coordinate. sift_blur fuses both passes in one launch:
+// a block loads its tile with a halo of r pixels on every side into shared memory once, runs the horizontal pass
+// over the tile's rows (halo rows included) into a second shared array, and the vertical pass from there to global
+// memory; the only global traffic is one read of the (L2-resident) source tile and one write of the output. Radii
+// above SIFT_FUSED_RADIUS (only for unusual sigmas; the default configuration's largest radius is 13) would not fit
+// shared memory: those levels run sift_blur_rows then sift_blur_columns through a temporary buffer, with the same
+// arithmetic.
+#include "sift_common.cuh"
+
+#define BLUR_TILE_W 32
+#define BLUR_TILE_H 32
+#define BLUR_THREADS_X 32
+#define BLUR_THREADS_Y 8
+#define SIFT_FUSED_RADIUS 24
+
+// where a level's source pixels come from
+#define SIFT_SRC_INPUT 0      // the 8-bit input as intensities (first octave 0)
+#define SIFT_SRC_UPSAMPLED 1  // the 8-bit input upsampled twice (first octave -1)
+#define SIFT_SRC_LEVEL 2      // level s - 1 of the same octave
+#define SIFT_SRC_DECIMATED 3  // level S of the previous octave at even coordinates (and level 0 is written too)
+
+struct SiftSource {
+    const uint8_t* input;
+    int inputWidth, inputHeight;
+    const float* level;  // SIFT_SRC_LEVEL: level s - 1; SIFT_SRC_DECIMATED: level S of the previous octave
+    int pitch;           // of that level
+    int mode;
+};
+
+// Source pixel (x, y) of the octave being built, 0 <= x < width, 0 <= y < height.
+__device__ __forceinline__ float sift_fetch(const SiftSource& src, int x, int y)
+{
+    switch (src.mode) {
+    case SIFT_SRC_INPUT:
+        return sift_intensity(src.input[(size_t)y * src.inputWidth + x]);
+    case SIFT_SRC_UPSAMPLED:
+        return sift_upsampled(src.input, src.inputWidth, src.inputHeight, x, y);
+    case SIFT_SRC_LEVEL:
+        return src.level[(long long)y * src.pitch + x];
+    default:
+        return src.level[(long long)(2 * y) * src.pitch + 2 * x];
+    }
+}
+
+__device__ __forceinline__ SiftSource sift_source(const uint8_t* input, int inputWidth, int inputHeight,
+                                                  const float* space, const SiftOctave* octaves, int oi, int s,
+                                                  int levels, int mode)
+{
+    SiftSource src;
+    src.input = input;
+    src.inputWidth = inputWidth;
+    src.inputHeight = inputHeight;
+    src.mode = mode;
+    src.level = nullptr;
+    src.pitch = 0;
+    if (mode == SIFT_SRC_LEVEL) {
+        const SiftOctave& O = octaves[oi];
+        src.level = space + O.base + (long long)(s - 1) * O.levelStride;
+        src.pitch = O.pitch;
+    } else if (mode == SIFT_SRC_DECIMATED) {
+        const SiftOctave& P = octaves[oi - 1];
+        src.level = space + P.base + (long long)levels * P.levelStride;
+        src.pitch = P.pitch;
+    }
+    return src;
+}
+
+// Level s of octave oi (oi = octave index in the table), both passes fused.
+//
+// Launch: blocks of BLUR_THREADS_X x BLUR_THREADS_Y (32 x 8) threads, grid = (ceil(width / 32), ceil(height / 32))
+// of the octave, one block per 32 x 32 output tile; dynamic shared memory 4 * (LH * LW + LH * 32 + 2r + 1) bytes
+// with LW = 32 + 2r, LH = 32 + 2r (36 KB at r = SIFT_FUSED_RADIUS). A warp reads consecutive floats of one tile
+// row in both passes (no bank conflicts); each thread computes LH / 8 horizontal and 4 vertical outputs.
+// weights: the 2r + 1 taps of this level's kernel.
+extern "C" __global__ void __launch_bounds__(BLUR_THREADS_X * BLUR_THREADS_Y)
+sift_blur(const uint8_t* __restrict__ input, int inputWidth, int inputHeight, float* __restrict__ space,
+          const SiftOctave* __restrict__ octaves, int oi, int s, int levels, int mode,
+          const float* __restrict__ weights, int radius)
+{
+    extern __shared__ float shared[];
+    const SiftOctave& O = octaves[oi];
+    const int w = O.width, h = O.height, pitch = O.pitch;
+    const int taps = 2 * radius + 1;
+    const int LW = BLUR_TILE_W + 2 * radius, LH = BLUR_TILE_H + 2 * radius;
+    float* tile = shared;                             // LH x LW source pixels
+    float* rows = tile + LH * LW;                     // LH x BLUR_TILE_W after the horizontal pass
+    float* wk = rows + LH * BLUR_TILE_W;              // the taps
+    const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * BLUR_THREADS_X + tx;
+    const int threads = BLUR_THREADS_X * BLUR_THREADS_Y;
+    const int x0 = blockIdx.x * BLUR_TILE_W, y0 = blockIdx.y * BLUR_TILE_H;
+    const SiftSource src = sift_source(input, inputWidth, inputHeight, space, octaves, oi, s, levels, mode);
+
+    for (int k = tid; k < taps; k += threads)
+        wk[k] = weights[k];
+    for (int i = tid; i < LH * LW; i += threads) {
+        const int ly = i / LW, lx = i - ly * LW;
+        tile[i] = sift_fetch(src, sift_clamp(x0 + lx - radius, w), sift_clamp(y0 + ly - radius, h));
+    }
+    __syncthreads();
+
+    if (mode == SIFT_SRC_DECIMATED) {
+        // the decimated level 0 of this octave, from the tile's interior
+        float* g0 = space + O.base;
+        for (int r = ty; r < BLUR_TILE_H; r += BLUR_THREADS_Y) {
+            const int x = x0 + tx, y = y0 + r;
+            if (x < w && y < h)
+                g0[(long long)y * pitch + x] = tile[(r + radius) * LW + tx + radius];
+        }
+    }
+    for (int r = ty; r < LH; r += BLUR_THREADS_Y)
+        rows[r * BLUR_TILE_W + tx] = sift_tap_sum(tile + r * LW + tx, 1, wk, taps);
+    __syncthreads();
+
+    float* out = space + O.base + (long long)s * O.levelStride;
+    for (int r = ty; r < BLUR_TILE_H; r += BLUR_THREADS_Y) {
+        const int x = x0 + tx, y = y0 + r;
+        if (x < w && y < h)
+            out[(long long)y * pitch + x] = sift_tap_sum(rows + r * BLUR_TILE_W + tx, BLUR_TILE_W, wk, taps);
+    }
+}
+
+// The horizontal pass alone, for radii above SIFT_FUSED_RADIUS: into temp (the octave's layout), reading the
+// source from global memory (and, for SIFT_SRC_DECIMATED, writing the decimated level 0 as sift_blur does).
+//
+// Launch: blocks of 32 x 8 threads, grid = (ceil(width / 32), ceil(height / 8)) of the octave, one thread per pixel.
+extern "C" __global__ void __launch_bounds__(BLUR_THREADS_X * BLUR_THREADS_Y)
+sift_blur_rows(const uint8_t* __restrict__ input, int inputWidth, int inputHeight, float* __restrict__ space,
+               float* __restrict__ temp, const SiftOctave* __restrict__ octaves, int oi, int s, int levels,
+               int mode, const float* __restrict__ weights, int radius)
+{
+    const SiftOctave& O = octaves[oi];
+    const int x = blockIdx.x * BLUR_THREADS_X + threadIdx.x, y = blockIdx.y * BLUR_THREADS_Y + threadIdx.y;
+    if (x >= O.width || y >= O.height)
+        return;
+    const SiftSource src = sift_source(input, inputWidth, inputHeight, space, octaves, oi, s, levels, mode);
+    if (mode == SIFT_SRC_DECIMATED)
+        space[O.base + (long long)y * O.pitch + x] = sift_fetch(src, x, y);
+    float sum = 0.f;
+    for (int k = 0; k <= 2 * radius; k++)
+        sum += weights[k] * sift_fetch(src, sift_clamp(x + k - radius, O.width), y);
+    temp[(long long)y * O.pitch + x] = sum;
+}
+
+// The vertical pass alone: level s of octave oi from temp.
+//
+// Launch: as sift_blur_rows.
+extern "C" __global__ void __launch_bounds__(BLUR_THREADS_X * BLUR_THREADS_Y)
+sift_blur_columns(float* __restrict__ space, const float* __restrict__ temp, const SiftOctave* __restrict__ octaves,
+                  int oi, int s, const float* __restrict__ weights, int radius)
+{
+    const SiftOctave& O = octaves[oi];
+    const int x = blockIdx.x * BLUR_THREADS_X + threadIdx.x, y = blockIdx.y * BLUR_THREADS_Y + threadIdx.y;
+    if (x >= O.width || y >= O.height)
+        return;
+    float sum = 0.f;
+    for (int k = 0; k <= 2 * radius; k++)
+        sum += weights[k] * temp[(long long)sift_clamp(y + k - radius, O.height) * O.pitch + x];
+    space[O.base + (long long)s * O.levelStride + (long long)y * O.pitch + x] = sum;
+}

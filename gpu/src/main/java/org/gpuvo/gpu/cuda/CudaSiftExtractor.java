@@ -1,0 +1,674 @@
+package org.gpuvo.gpu.cuda;
+
+import static jcuda.driver.JCudaDriver.cuEventCreate;
+import static jcuda.driver.JCudaDriver.cuEventDestroy;
+import static jcuda.driver.JCudaDriver.cuEventElapsedTime;
+import static jcuda.driver.JCudaDriver.cuEventRecord;
+import static jcuda.driver.JCudaDriver.cuEventSynchronize;
+import static jcuda.driver.JCudaDriver.cuFuncSetAttribute;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.gpuvo.gpu.features.ConfigSift;
+import org.gpuvo.gpu.features.FloatDescriptors;
+import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.gpu.features.SiftExtractor;
+import org.gpuvo.gpu.features.SiftFeatures;
+import org.gpuvo.gpu.image.GrayImage;
+
+import jcuda.driver.CUevent;
+import jcuda.driver.CUfunction;
+import jcuda.driver.CUfunction_attribute;
+
+/**
+ * SIFT on the GPU (D. G. Lowe, "Distinctive Image Features from Scale-Invariant Keypoints", IJCV 60(2), 2004, with
+ * VLFeat's conventions), following the same stages as the CPU reference ({@code org.gpuvo.gpu.cpu.sift}) as
+ * written down in {@code gpu/SIFT.md}, with the kernels of {@code gpu/src/main/cuda/sift_*.cu}: the Gaussian scale
+ * space with the reference's weights and order of operations, DoG extrema with subpixel refinement and the contrast
+ * and edge tests, orientation histograms, the selection of the strongest {@code maxFeatures} and the 4×4×8
+ * descriptors. The output is in the reference's order: response descending, ties by lower y, x, angle.
+ *
+ * <p>Per frame: one upload (pinned staging buffer, then an asynchronous copy), one memset of the scratch counters,
+ * the scale space (one launch per Gaussian level; the decimation into the next octave is fused into that octave's
+ * first blur), one launch for the extrema of all octaves, one for the orientations, two for the selection (a
+ * response threshold, then the exact ranks of the features above it) and one for the descriptors, which writes them
+ * in output order. Counts stay on the device between the stages; the host learns them only from the final download.
+ * {@link #detect} downloads the counts and, in the same batch, the records and descriptors of as many features as
+ * the previous frame had (plus a margin; the rest follows if there were more), then waits once;
+ * {@link #detectOnDevice} downloads only the counts and leaves the features on the device for the matcher.
+ *
+ * <p>CUDA graph: from the memset to the descriptors, a frame's work does not change while the image size and the
+ * buffers stay the same, so it is captured once (on the second frame of a layout) and replayed with one
+ * {@code cuGraphLaunch}, as {@link CudaOrbExtractor} does ({@link StreamGraphs}). The graph is not used while stage
+ * timing is on ({@link #enableStageTiming()}); {@link #enableFrameTiming()} times the whole detection around it.
+ *
+ * <p>Memory: every buffer is allocated when an image size first appears (or grows) and reused frame after frame. A
+ * frame with more extrema or oriented features than the lists hold (sized generously from the image area) grows
+ * them and runs again, once.
+ *
+ * <p>Not thread safe; one instance serves one stream of frames. CUDA errors surface as {@link CudaStageException}
+ * naming the stage ({@link #STAGES}).
+ */
+public final class CudaSiftExtractor implements SiftExtractor {
+    public static final String STAGE_UPLOAD = "upload", STAGE_SCALE_SPACE = "scale space", STAGE_EXTREMA = "extrema",
+            STAGE_ORIENTATION = "orientation", STAGE_SELECT = "select", STAGE_DESCRIPTOR = "descriptor",
+            STAGE_DOWNLOAD = "download";
+    /** The stages in pipeline order, as {@link #lastStageMillis()} reports them. */
+    public static final List<String> STAGES = List.of(STAGE_UPLOAD, STAGE_SCALE_SPACE, STAGE_EXTREMA,
+            STAGE_ORIENTATION, STAGE_SELECT, STAGE_DESCRIPTOR, STAGE_DOWNLOAD);
+
+    /** words of a SiftPoint (sift_common.cuh) */
+    static final int POINT_BYTES = 48, KEY_BYTES = 16;
+    /** the per-feature record the host downloads: x, y, octave (int), diameter, angle, response */
+    static final int RECORD_WORDS = 6, RECORD_BYTES = 4 * RECORD_WORDS;
+    /** scratch counters (Z_* in sift_common.cuh) */
+    static final int Z_EXTREMA = 0, Z_FEATURES = 1, Z_CANDIDATES = 2, Z_SELECTED = 3, Z_THRESHOLD_BIN = 4,
+            Z_RAW_EXTREMA = 5, Z_OCTAVE_EXTREMA = 8, Z_COUNTS = 32;
+    static final int PARAMS_BYTES = 72;
+    private static final int EXTREMA_THREADS_X = 32, EXTREMA_THREADS_Y = 8, ORIENT_THREADS = 256,
+            SELECT_THREADS = 1024, RANK_THREADS = 128, DESCRIPTOR_THREADS = 256;
+    /** source modes of sift_blur (SIFT_SRC_* in sift_scale_space.cu) */
+    private static final int SRC_INPUT = 0, SRC_UPSAMPLED = 1, SRC_LEVEL = 2, SRC_DECIMATED = 3;
+    private static final int DESCRIPTOR_BYTES = FloatDescriptors.SIFT_LENGTH * 4;
+
+    private final ConfigSift config;
+    private final CudaContext cuda;
+    private final boolean ownsContext;
+    private final SiftBlurPlan plan;
+    private final CUfunction blur, blurRows, blurColumns, extremaKernel, orientation, selectThreshold, selectRank,
+            descriptor;
+
+    private SiftOctaveTable table;
+    private int extremaCapacity, featureCapacity;
+    private byte[] params;
+
+    private PinnedBuffer staging, tableHost, countsHost, recordsHost, descriptorsHost;
+    private DeviceBuffer input, space, temp, octaves, weights, extrema, points, keys, candidates, scratch, records;
+    private final DeviceFloatFeatures[] outputs = new DeviceFloatFeatures[2];
+    private int current;
+
+    private final int[] counts = new int[Z_COUNTS];
+    private byte[] recordBytes = new byte[0];
+    /** features the previous detect() returned: how many records to download speculatively */
+    private int lastSelected = -1;
+
+    private CUevent[] events;
+    private CUevent frameStart, frameEnd;
+    private boolean frameTimed;
+    private DeviceBuffer frameInput;
+    private final StreamGraphs graphs;
+    private boolean pending;
+    private boolean closed;
+
+    /** Opens a CUDA context of its own (device 0), closed with the extractor. */
+    public CudaSiftExtractor(ConfigSift config) {
+        this(null, config);
+    }
+
+    /**
+     * Runs on {@code cuda}'s stream (e.g. shared with the on-device matcher); the context stays open when the
+     * extractor closes, and the extractor's buffers are freed.
+     *
+     * @throws IllegalArgumentException if the configuration is invalid
+     */
+    public CudaSiftExtractor(CudaContext cuda, ConfigSift config) {
+        this.config = config.copy().checkValidity();
+        this.plan = new SiftBlurPlan(this.config);
+        this.ownsContext = cuda == null;
+        this.cuda = cuda != null ? cuda : CudaContext.open("sift");
+        this.graphs = new StreamGraphs(this.cuda, STAGE_SCALE_SPACE);
+        try {
+            blur = this.cuda.function("sift_scale_space", "sift_blur");
+            blurRows = this.cuda.function("sift_scale_space", "sift_blur_rows");
+            blurColumns = this.cuda.function("sift_scale_space", "sift_blur_columns");
+            extremaKernel = this.cuda.function("sift_extrema", "sift_extrema");
+            orientation = this.cuda.function("sift_orientation", "sift_orientation");
+            selectThreshold = this.cuda.function("sift_select", "sift_select_threshold");
+            selectRank = this.cuda.function("sift_select", "sift_select_rank");
+            descriptor = this.cuda.function("sift_descriptor", "sift_descriptor");
+            tableHost = this.cuda.pinnedBuffer(STAGE_UPLOAD,
+                    Math.max((long) SiftOctaveTable.MAX_OCTAVES * SiftOctaveTable.RECORD_BYTES, 4L * plan.weights.length));
+            octaves = this.cuda.deviceBuffer(STAGE_UPLOAD, (long) SiftOctaveTable.MAX_OCTAVES * SiftOctaveTable.RECORD_BYTES);
+            weights = this.cuda.deviceBuffer(STAGE_UPLOAD, 4L * plan.weights.length);
+            tableHost.putFloats(0, plan.weights, 0, plan.weights.length);
+            weights.uploadAsync(tableHost, 4L * plan.weights.length);
+            countsHost = this.cuda.pinnedBuffer(STAGE_DOWNLOAD, 4L * Z_COUNTS);
+            int k = this.config.maxFeatures;
+            records = this.cuda.deviceBuffer(STAGE_DESCRIPTOR, (long) k * RECORD_BYTES);
+            recordsHost = this.cuda.pinnedBuffer(STAGE_DOWNLOAD, (long) k * RECORD_BYTES);
+            descriptorsHost = this.cuda.pinnedBuffer(STAGE_DOWNLOAD, (long) k * DESCRIPTOR_BYTES);
+            for (int i = 0; i < outputs.length; i++)
+                outputs[i] = new DeviceFloatFeatures(this.cuda, STAGE_DESCRIPTOR, k, FloatDescriptors.SIFT_LENGTH);
+            int largest = plan.sharedBytes(0);
+            for (int level = 1; level < plan.radius.length; level++)
+                if (plan.fused(level))
+                    largest = Math.max(largest, plan.sharedBytes(level));
+            int dynamic = largest;
+            this.cuda.makeCurrent();
+            CudaCheck.call(STAGE_SCALE_SPACE, "cuFuncSetAttribute", () -> cuFuncSetAttribute(blur,
+                    CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, dynamic));
+        } catch (RuntimeException | Error e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** The context the extractor runs on. */
+    public CudaContext context() {
+        return cuda;
+    }
+
+    /**
+     * Checks what every SIFT backend checks at the API boundary (gpu/SIFT.md section 8): an image that is set and
+     * not larger than {@link SiftLimits#MAX_SIDE} a side, and an output for 128-float descriptors.
+     */
+    private static void checkInput(GrayImage image, SiftFeatures out) {
+        SiftLimits.checkImage(image);
+        if (out == null)
+            throw new IllegalArgumentException("output features are null");
+        if (out.descriptors.length != FloatDescriptors.SIFT_LENGTH)
+            throw new IllegalArgumentException("SIFT descriptors are " + FloatDescriptors.SIFT_LENGTH
+                    + " floats, the output holds " + out.descriptors.length);
+    }
+
+    @Override
+    public void detect(GrayImage image, SiftFeatures out) {
+        checkInput(image, out);
+        checkOpen();
+        checkNotPending();
+        KeyPoints kp = out.keyPoints;
+        kp.clear();
+        prepare(image.width, image.height);
+        if (table.count == 0) {
+            out.descriptors.resize(0);
+            java.util.Arrays.fill(counts, 0);
+            return;
+        }
+        upload(image);
+        frameInput = input;
+        DeviceFloatFeatures df;
+        int speculative;
+        do {
+            df = outputs[current];
+            enqueueDetection(df);
+            speculative = lastSelected < 0 ? config.maxFeatures
+                    : Math.min(config.maxFeatures, lastSelected + lastSelected / 8 + 64);
+            record(6);
+            scratch.downloadAsync(countsHost, 4L * Z_COUNTS);
+            records.downloadAsync(recordsHost, (long) speculative * RECORD_BYTES);
+            df.descriptors.downloadAsync(descriptorsHost, (long) speculative * DESCRIPTOR_BYTES);
+            record(7);
+            readCounts();
+        } while (grewForOverflow());
+        int n = counts[Z_SELECTED];
+        if (n > speculative) {
+            records.downloadAsync(recordsHost, (long) n * RECORD_BYTES);
+            df.descriptors.downloadAsync(descriptorsHost, (long) n * DESCRIPTOR_BYTES);
+            record(7);
+        }
+        lastSelected = n;
+        df.count = n;
+        current ^= 1;
+        if (recordBytes.length < n * RECORD_BYTES)
+            recordBytes = new byte[n * RECORD_BYTES];
+        recordsHost.get(0, recordBytes, 0, n * RECORD_BYTES);
+        ByteBuffer r = ByteBuffer.wrap(recordBytes).order(ByteOrder.LITTLE_ENDIAN);
+        kp.ensureCapacity(n);
+        for (int i = 0; i < n; i++) {
+            int at = i * RECORD_BYTES;
+            kp.add(r.getFloat(at), r.getFloat(at + 4), r.getInt(at + 8), r.getFloat(at + 12), r.getFloat(at + 16),
+                    r.getFloat(at + 20));
+        }
+        out.descriptors.resize(n);
+        descriptorsHost.getFloats(0, out.descriptors.data, 0, n * FloatDescriptors.SIFT_LENGTH);
+    }
+
+    /**
+     * Detects and describes the features of {@code image} and leaves them on the device for the matcher; only the
+     * counts come back ({@link DeviceFloatFeatures#count}). The extractor alternates between two
+     * {@link DeviceFloatFeatures}: the one returned stays valid through the next detection (so that frame k's
+     * features can be matched with frame k+1's) and is overwritten by the one after; both are closed with the
+     * extractor. Features are in output order (response descending), as {@link #detect} returns them.
+     *
+     * @throws IllegalArgumentException if the image is null or larger than SIFT accepts
+     */
+    public DeviceFloatFeatures detectOnDevice(GrayImage image) {
+        SiftLimits.checkImage(image);
+        checkOpen();
+        checkNotPending();
+        prepare(image.width, image.height);
+        if (table.count > 0)
+            upload(image);
+        begin(input);
+        return finishOnDevice();
+    }
+
+    /**
+     * As {@link #detectOnDevice(GrayImage)}, for a frame already on the device: {@code frame} holds
+     * {@code width * height} bytes, row after row without padding. The frame's copy must be ordered before this
+     * extractor's stream (the same stream, or {@code cuStreamWaitEvent} on an event recorded after the copy), and
+     * {@code frame} must not be overwritten before this method returns.
+     *
+     * @throws IllegalArgumentException if the size is not one SIFT accepts, or {@code frame} is too small or
+     *                                  belongs to another context
+     */
+    public DeviceFloatFeatures detectOnDevice(DeviceBuffer frame, int width, int height) {
+        enqueueOnDevice(frame, width, height);
+        return finishOnDevice();
+    }
+
+    /**
+     * First half of {@link #detectOnDevice(DeviceBuffer, int, int)}: enqueues the detection and the download of the
+     * counts and returns without waiting. Must be followed by {@link #finishOnDevice()}; {@code frame} must stay
+     * unchanged until that returns (a frame whose buffers grow runs again).
+     */
+    void enqueueOnDevice(DeviceBuffer frame, int width, int height) {
+        if (frame == null)
+            throw new IllegalArgumentException("frame is null");
+        SiftLimits.checkSize(width, height);
+        if (frame.owner != cuda)
+            throw new IllegalArgumentException("the frame's device buffer belongs to another CUDA context");
+        if (frame.bytes() < (long) width * height)
+            throw new IllegalArgumentException("a " + width + "x" + height + " frame does not fit a device buffer of "
+                    + frame.bytes() + " bytes");
+        checkOpen();
+        checkNotPending();
+        record(0); // the frame was copied elsewhere: "upload" is empty on this stream
+        prepare(width, height);
+        begin(frame);
+    }
+
+    private void begin(DeviceBuffer frame) {
+        frameInput = frame;
+        if (table.count > 0)
+            enqueueDetectionAndCounts(outputs[current]);
+        pending = true;
+    }
+
+    private void enqueueDetectionAndCounts(DeviceFloatFeatures df) {
+        enqueueDetection(df);
+        record(6);
+        scratch.downloadAsync(countsHost, 4L * Z_COUNTS);
+        record(7);
+    }
+
+    /**
+     * Second half of {@link #detectOnDevice(DeviceBuffer, int, int)}: waits for the counts (running the frame again
+     * if a list had to grow) and returns the features.
+     */
+    DeviceFloatFeatures finishOnDevice() {
+        if (!pending)
+            throw new IllegalStateException("no detection enqueued");
+        pending = false;
+        DeviceFloatFeatures df = outputs[current];
+        if (table.count == 0) {
+            java.util.Arrays.fill(counts, 0);
+            df.count = 0;
+            current ^= 1;
+            return df;
+        }
+        readCounts();
+        while (grewForOverflow())
+            enqueueDetectionAndCounts(df);
+        df.count = counts[Z_SELECTED];
+        current ^= 1;
+        return df;
+    }
+
+    private void checkNotPending() {
+        if (pending)
+            throw new IllegalStateException("a detection was enqueued and not finished");
+    }
+
+    /**
+     * Figures of the last detection: {scale-space extrema, refined extrema kept, oriented features, features
+     * ranked, features output}; after a frame too small for any octave, all zero.
+     */
+    public int[] lastCounts() {
+        return new int[]{counts[Z_RAW_EXTREMA], counts[Z_EXTREMA], counts[Z_FEATURES], counts[Z_CANDIDATES],
+                counts[Z_SELECTED]};
+    }
+
+    /** Refined extrema of the last detection per octave, first octave first (as many entries as octaves). */
+    public int[] lastOctaveCounts() {
+        int n = table == null ? 0 : table.count;
+        int[] c = new int[n];
+        System.arraycopy(counts, Z_OCTAVE_EXTREMA, c, 0, n);
+        return c;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // the frame's work
+
+    /** Key of a captured detection: the buffers its arguments name that are not fixed until the next clear. */
+    private record GraphKey(DeviceBuffer input, DeviceFloatFeatures output) {
+    }
+
+    private void enqueueDetection(DeviceFloatFeatures df) {
+        if (frameTimed)
+            recordOn(frameStart);
+        if (events != null || !graphs.run(new GraphKey(frameInput, df), () -> enqueueKernels(df)))
+            enqueueKernels(df);
+        if (frameTimed)
+            recordOn(frameEnd);
+    }
+
+    private void enqueueKernels(DeviceFloatFeatures df) {
+        record(1);
+        scratch.fillAsync((byte) 0);
+        for (int oi = 0; oi < table.count; oi++) {
+            if (oi == 0)
+                launchBlur(0, 0, config.firstOctave < 0 ? SRC_UPSAMPLED : SRC_INPUT);
+            for (int s = 1; s < table.levels; s++)
+                launchBlur(oi, s, s == 1 && oi > 0 ? SRC_DECIMATED : SRC_LEVEL);
+        }
+        record(2);
+        cuda.launch(STAGE_EXTREMA, extremaKernel, table.extremaTiles, 1, EXTREMA_THREADS_X, EXTREMA_THREADS_Y, 0,
+                KernelArguments.of(space.pointer(), octaves.pointer(), table.count, params, extrema.pointer(),
+                        scratch.pointer()));
+        record(3);
+        cuda.launch(STAGE_ORIENTATION, orientation, grid(extremaCapacity, ORIENT_THREADS / 32), 1, ORIENT_THREADS, 1, 0,
+                KernelArguments.of(space.pointer(), octaves.pointer(), params, extrema.pointer(), points.pointer(),
+                        keys.pointer(), scratch.pointer()));
+        record(4);
+        cuda.launch(STAGE_SELECT, selectThreshold, 1, 1, SELECT_THREADS, 1, 0,
+                KernelArguments.of(params, keys.pointer(), candidates.pointer(), scratch.pointer()));
+        cuda.launch(STAGE_SELECT, selectRank, 8 * cuda.multiprocessorCount(), 1, RANK_THREADS, 1, 0,
+                KernelArguments.of(keys.pointer(), candidates.pointer(), scratch.pointer()));
+        record(5);
+        cuda.launch(STAGE_DESCRIPTOR, descriptor, grid(featureCapacity, DESCRIPTOR_THREADS / 32), 1,
+                DESCRIPTOR_THREADS, 1, 0,
+                KernelArguments.of(space.pointer(), octaves.pointer(), params, points.pointer(),
+                        candidates.pointer(), scratch.pointer(), df.capacity, df.descriptors.pointer(),
+                        df.positions.pointer(), df.levels.pointer(), records.pointer()));
+    }
+
+    /** Level {@code s} of octave {@code oi}: one fused launch, or rows then columns for a large kernel. */
+    private void launchBlur(int oi, int s, int mode) {
+        int r = plan.radius[s];
+        int w = table.width[oi], h = table.height[oi];
+        var taps = weights.pointer().withByteOffset(4L * plan.offset[s]);
+        if (plan.fused(s)) {
+            cuda.launch(STAGE_SCALE_SPACE, blur, table.blurTilesX(oi), table.blurTilesY(oi), SiftBlurPlan.THREADS_X,
+                    SiftBlurPlan.THREADS_Y, plan.sharedBytes(s),
+                    KernelArguments.of(frameInput.pointer(), table.imageWidth, table.imageHeight, space.pointer(),
+                            octaves.pointer(), oi, s, config.levelsPerOctave, mode, taps, r));
+            return;
+        }
+        int gx = SiftOctaveTable.ceilDiv(w, SiftBlurPlan.THREADS_X), gy = SiftOctaveTable.ceilDiv(h, SiftBlurPlan.THREADS_Y);
+        cuda.launch(STAGE_SCALE_SPACE, blurRows, gx, gy, SiftBlurPlan.THREADS_X, SiftBlurPlan.THREADS_Y, 0,
+                KernelArguments.of(frameInput.pointer(), table.imageWidth, table.imageHeight, space.pointer(),
+                        temp.pointer(), octaves.pointer(), oi, s, config.levelsPerOctave, mode, taps, r));
+        cuda.launch(STAGE_SCALE_SPACE, blurColumns, gx, gy, SiftBlurPlan.THREADS_X, SiftBlurPlan.THREADS_Y, 0,
+                KernelArguments.of(space.pointer(), temp.pointer(), octaves.pointer(), oi, s, taps, r));
+    }
+
+    /** Blocks for one warp per item over {@code items}, at most 4 blocks per multiprocessor (the warps then loop). */
+    private int grid(int items, int warpsPerBlock) {
+        return Math.max(1, Math.min(SiftOctaveTable.ceilDiv(Math.max(items, 1), warpsPerBlock),
+                4 * cuda.multiprocessorCount()));
+    }
+
+    /** Waits for the counts of the frame just enqueued. */
+    private void readCounts() {
+        countsHost.getInts(0, counts, 0, Z_COUNTS);
+    }
+
+    /**
+     * After a frame: if there were more extrema or oriented features than the lists hold, grows them and says that
+     * the frame must run again.
+     */
+    private boolean grewForOverflow() {
+        int e = counts[Z_EXTREMA], f = counts[Z_FEATURES];
+        if (e <= extremaCapacity && f <= featureCapacity)
+            return false;
+        int wantedExtrema = e > extremaCapacity ? SiftCapacities.grown(e) : extremaCapacity;
+        int wantedFeatures = Math.max(f > featureCapacity ? SiftCapacities.grown(f) : featureCapacity,
+                SiftCapacities.featuresFor(wantedExtrema, config));
+        allocateLists(wantedExtrema, wantedFeatures);
+        return true;
+    }
+
+    /** Geometry and buffers for frames of this size: computed and allocated only when the size changes. */
+    private void prepare(int width, int height) {
+        if (table != null && table.imageWidth == width && table.imageHeight == height)
+            return;
+        SiftOctaveTable t = new SiftOctaveTable(config, width, height);
+        graphs.clear();
+        if (t.count > 0) {
+            space = grow(space, STAGE_SCALE_SPACE, 4 * t.spaceFloats);
+            if (plan.anySeparate())
+                temp = grow(temp, STAGE_SCALE_SPACE, 4 * t.levelStride[0]);
+            byte[] bytes = t.write();
+            tableHost.put(0, bytes, 0, bytes.length);
+            octaves.uploadAsync(tableHost, bytes.length);
+            int e = Math.max(extremaCapacity, SiftCapacities.initialExtrema(t));
+            allocateLists(e, Math.max(featureCapacity, SiftCapacities.featuresFor(e, config)));
+        }
+        table = t;
+    }
+
+    private void allocateLists(int extremaCap, int featureCap) {
+        extrema = grow(extrema, STAGE_EXTREMA, (long) extremaCap * POINT_BYTES);
+        points = grow(points, STAGE_ORIENTATION, (long) featureCap * POINT_BYTES);
+        keys = grow(keys, STAGE_ORIENTATION, (long) featureCap * KEY_BYTES);
+        candidates = grow(candidates, STAGE_SELECT, 4L * featureCap);
+        scratch = grow(scratch, STAGE_SELECT, 4L * (Z_COUNTS + featureCap));
+        if (extremaCap != extremaCapacity || featureCap != featureCapacity)
+            graphs.clear();
+        extremaCapacity = extremaCap;
+        featureCapacity = featureCap;
+        params = kernelParams(config, extremaCap, featureCap);
+    }
+
+    /** The {@code SiftParams} struct of the kernels (sift_common.cuh), little-endian. */
+    static byte[] kernelParams(ConfigSift c, int extremaCap, int featureCap) {
+        double contrast = c.contrastThreshold / c.levelsPerOctave;
+        ByteBuffer b = ByteBuffer.allocate(PARAMS_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        b.putDouble(c.sigma).putDouble(0.8 * contrast).putDouble(contrast).putDouble(c.edgeThreshold)
+                .putDouble(c.orientationPeakRatio).putDouble(c.magnification);
+        b.putInt(c.levelsPerOctave).putInt(c.maxOrientations).putInt(c.maxFeatures).putInt(c.rootSift ? 1 : 0)
+                .putInt(extremaCap).putInt(featureCap);
+        return b.array();
+    }
+
+    private DeviceBuffer grow(DeviceBuffer buffer, String stage, long bytes) {
+        if (buffer != null && buffer.bytes() >= bytes)
+            return buffer;
+        graphs.clear();
+        if (buffer != null)
+            buffer.close();
+        return cuda.deviceBuffer(stage, Math.max(bytes, 16));
+    }
+
+    private PinnedBuffer grow(PinnedBuffer buffer, String stage, long bytes) {
+        if (buffer != null && buffer.bytes() >= bytes)
+            return buffer;
+        if (buffer != null)
+            buffer.close();
+        return cuda.pinnedBuffer(stage, Math.max(bytes, 16));
+    }
+
+    /** Copies the frame into {@link #input} on the stream (the buffers grow to the frame's size first). */
+    private void upload(GrayImage image) {
+        long pixels = (long) image.width * image.height;
+        staging = grow(staging, STAGE_UPLOAD, pixels);
+        input = grow(input, STAGE_UPLOAD, pixels);
+        record(0);
+        staging.putRows(0, image.data, image.offset, image.stride, image.width, image.height);
+        input.uploadAsync(staging, pixels);
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+    // timing (off unless enabled)
+
+    /**
+     * Records CUDA events between the stages of every following frame, for {@link #lastStageMillis()}. The kernels
+     * are then launched one by one (no graph). Off by default.
+     */
+    public void enableStageTiming() {
+        if (events != null)
+            return;
+        cuda.makeCurrent();
+        events = new CUevent[STAGES.size() + 1];
+        for (int i = 0; i < events.length; i++) {
+            CUevent e = new CUevent();
+            CudaCheck.call(STAGE_DOWNLOAD, "cuEventCreate", () -> cuEventCreate(e, 0));
+            events[i] = e;
+        }
+    }
+
+    /** Stops recording stage events (the graph path is used again); the events are kept for a later enable. */
+    public void disableStageTiming() {
+        if (events == null)
+            return;
+        destroyEvents(events);
+        events = null;
+    }
+
+    /**
+     * Records two CUDA events around the detection kernels of every following frame (or around their graph), for
+     * {@link #lastFrameMillis()}. Unlike {@link #enableStageTiming()} this keeps the CUDA graph path.
+     */
+    public void enableFrameTiming() {
+        if (frameStart == null) {
+            cuda.makeCurrent();
+            CUevent a = new CUevent(), b = new CUevent();
+            CudaCheck.call(STAGE_DOWNLOAD, "cuEventCreate", () -> cuEventCreate(a, 0));
+            CudaCheck.call(STAGE_DOWNLOAD, "cuEventCreate", () -> cuEventCreate(b, 0));
+            frameStart = a;
+            frameEnd = b;
+        }
+        frameTimed = true;
+    }
+
+    /**
+     * GPU milliseconds of the last detection's kernels, memset to descriptors (a graph launch or the separate
+     * launches), after {@link #enableFrameTiming()}; NaN otherwise or when the last frame had no octave.
+     */
+    public float lastFrameMillis() {
+        if (!frameTimed || table == null || table.count == 0)
+            return Float.NaN;
+        cuda.makeCurrent();
+        float[] t = new float[1];
+        try {
+            CudaCheck.call(STAGE_DESCRIPTOR, "cuEventSynchronize", () -> cuEventSynchronize(frameEnd));
+            CudaCheck.call(STAGE_DESCRIPTOR, "cuEventElapsedTime", () -> cuEventElapsedTime(t, frameStart, frameEnd));
+        } catch (CudaStageException e) {
+            if ("CUDA_ERROR_INVALID_HANDLE".equals(e.result()) || "CUDA_ERROR_NOT_READY".equals(e.result()))
+                return Float.NaN; // not recorded yet
+            throw e;
+        }
+        return t[0];
+    }
+
+    /**
+     * Whether the detection kernels may be replayed as a CUDA graph (on by default; the system property
+     * {@code gpuvo.cudaGraphs=false} turns it off for every extractor). Used only while stage timing is off.
+     */
+    public void useGraphs(boolean on) {
+        graphs.setEnabled(on);
+    }
+
+    /** Whether the graph path is on and has not failed (a failed capture turns it off, with one warning). */
+    public boolean graphsActive() {
+        return graphs.active() && events == null;
+    }
+
+    /** CUDA graphs captured so far by this extractor (each layout change captures again). */
+    public int graphCaptures() {
+        return graphs.captures();
+    }
+
+    private void recordOn(CUevent event) {
+        cuda.makeCurrent();
+        CudaCheck.call(STAGE_SCALE_SPACE, "cuEventRecord", () -> cuEventRecord(event, cuda.stream()));
+    }
+
+    private void record(int i) {
+        if (events == null)
+            return;
+        CudaCheck.call(STAGES.get(Math.min(i, STAGES.size() - 1)), "cuEventRecord",
+                () -> cuEventRecord(events[i], cuda.stream()));
+    }
+
+    /**
+     * GPU time of each stage of the last detection in milliseconds, in {@link #STAGES} order, after
+     * {@link #enableStageTiming()}; empty otherwise. "upload" is the host-to-device copy of the frame (empty for a
+     * frame already on the device), "scale space" includes the memset of the counters, "select" both selection
+     * launches, "download" the device-to-host copies (counts only, for {@link #detectOnDevice}). When a frame ran
+     * twice (lists grew), the second run's times. Call after {@code detect} or {@code detectOnDevice} returned.
+     */
+    public Map<String, Float> lastStageMillis() {
+        if (events == null || table == null || table.count == 0)
+            return Collections.emptyMap();
+        cuda.synchronize(STAGE_DOWNLOAD);
+        Map<String, Float> ms = new LinkedHashMap<>();
+        float[] t = new float[1];
+        for (int i = 0; i < STAGES.size(); i++) {
+            int from = i, to = i + 1;
+            CudaCheck.call(STAGES.get(i), "cuEventElapsedTime", () -> cuEventElapsedTime(t, events[from], events[to]));
+            ms.put(STAGES.get(i), t[0]);
+        }
+        return ms;
+    }
+
+    // ---------------------------------------------------------------------------------------------------------
+
+    @Override
+    public ConfigSift config() {
+        return config.copy();
+    }
+
+    @Override
+    public String backend() {
+        return "cuda";
+    }
+
+    private void checkOpen() {
+        if (closed)
+            throw new IllegalStateException("CUDA SIFT extractor used after close");
+    }
+
+    private void destroyEvents(CUevent... list) {
+        for (CUevent e : list)
+            if (e != null)
+                try {
+                    cuda.makeCurrent();
+                    CudaCheck.call(STAGE_DOWNLOAD, "cuEventDestroy", () -> cuEventDestroy(e));
+                } catch (CudaStageException ignored) {
+                    // closing must not hide the error that made the caller close
+                }
+    }
+
+    /** Frees the extractor's buffers (and its context, if it opened it). Closing twice does nothing. */
+    @Override
+    public void close() {
+        if (closed)
+            return;
+        closed = true;
+        if (cuda.isClosed())
+            return;
+        if (events != null)
+            destroyEvents(events);
+        events = null;
+        graphs.close();
+        destroyEvents(frameStart, frameEnd);
+        if (ownsContext) {
+            cuda.close();
+            return;
+        }
+        for (DeviceFloatFeatures f : outputs)
+            if (f != null)
+                f.close();
+        for (CudaAllocation a : new CudaAllocation[]{staging, tableHost, countsHost, recordsHost, descriptorsHost,
+                input, space, temp, octaves, weights, extrema, points, keys, candidates, scratch, records})
+            if (a != null)
+                a.close();
+    }
+}

@@ -1,0 +1,177 @@
+package org.gpuvo.gpu.cpu.sift;
+
+import org.gpuvo.gpu.features.ConfigSift;
+import org.gpuvo.gpu.image.GrayImage;
+import org.gpuvo.gpu.testdata.RandomImages;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** The Gaussian kernel, the separable blur and the scale space's levels, octaves and differences. */
+class SiftScaleSpaceTest {
+
+    @ParameterizedTest
+    @ValueSource(doubles = {0.7, 1.2263, 1.6, 2.452, 3.0902, 5.5})
+    void kernelSumsToOneAndHasItsSigma(double sigma) {
+        float[] w = GaussianKernel.weights(sigma);
+        int r = (int) Math.ceil(4 * sigma);
+        assertThat(w).hasSize(2 * r + 1);
+        double sum = 0, variance = 0;
+        for (int k = -r; k <= r; k++) {
+            sum += w[k + r];
+            variance += (double) k * k * w[k + r];
+            assertThat(w[k + r]).isEqualTo(w[r - k]);
+        }
+        assertThat(sum).isCloseTo(1, within(1e-6));
+        // truncation at 4σ removes 6e-5 of the mass, all of it far out: the variance loses about 0.1 %
+        assertThat(Math.sqrt(variance)).isCloseTo(sigma, within(2e-3 * sigma));
+    }
+
+    @Test
+    void blurOfAConstantIsTheConstant() {
+        int w = 37, h = 23;
+        float[] plane = new float[w * h];
+        java.util.Arrays.fill(plane, 0.37f);
+        float[] out = new float[w * h];
+        new SeparableGaussianBlur().apply(plane, out, w, h, GaussianKernel.weights(3.1));
+        for (float v : out)
+            assertThat(v).isCloseTo(0.37f, within(1e-6f));
+    }
+
+    @Test
+    void blurMayWriteOverItsInputAndClampsBorders() {
+        int w = 19, h = 11;
+        float[] a = new float[w * h];
+        for (int i = 0; i < a.length; i++)
+            a[i] = (i * 7919 % 97) / 97f;
+        float[] b = a.clone(), out = new float[w * h];
+        float[] kernel = GaussianKernel.weights(1.4);
+        SeparableGaussianBlur blur = new SeparableGaussianBlur();
+        blur.apply(a, out, w, h, kernel);
+        blur.apply(b, b, w, h, kernel);
+        assertThat(b).isEqualTo(out);
+        // pixel (0, 0) by the definition: clamped coordinates, horizontal sums first, kernel order
+        int r = kernel.length / 2;
+        float expected = 0;
+        for (int j = 0; j < kernel.length; j++) {
+            int y = Math.max(0, Math.min(h - 1, j - r));
+            float row = 0;
+            for (int k = 0; k < kernel.length; k++)
+                row += kernel[k] * a[y * w + Math.max(0, Math.min(w - 1, k - r))];
+            expected += kernel[j] * row;
+        }
+        assertThat(out[0]).isEqualTo(expected);
+    }
+
+    @Test
+    void upsamplingAlignsPixelCentres() {
+        float[] in = {0.1f, 0.3f, 0.7f, 0.5f, 0.9f, 0.2f};
+        float[] up = new float[6 * 4];
+        InputPlane.upsampleTwice(in, 3, 2, up);
+        float[] expected = {
+                0.1f, 0.2f, 0.3f, 0.5f, 0.7f, 0.7f,
+                0.3f, (0.2f + 0.7f) / 2, 0.6f, (0.5f + 0.55f) / 2, 0.45f, 0.45f,
+                0.5f, 0.7f, 0.9f, 0.55f, 0.2f, 0.2f,
+                0.5f, 0.7f, 0.9f, 0.55f, 0.2f, 0.2f};
+        assertThat(up).containsExactly(expected, within(1e-7f));
+    }
+
+    /**
+     * A bright impulse blurred through the scale space: its spread (the square root of the second moment about
+     * the impulse, per axis) on level s of octave o must be the nominal blur of that level less the input's assumed
+     * blur: σ(s)² − (σn·2^−o)², in octave pixels. Variances of discrete kernels add exactly under convolution, and
+     * decimation keeps the spread in the new pixels, so the tolerance (1 %) only covers the kernels' truncation
+     * and the impulse's float precision.
+     */
+    @Test
+    void levelsHaveTheirNominalBlur() {
+        ConfigSift config = new ConfigSift();
+        int size = 257;
+        GrayImage image = GrayImage.create(size, size);
+        image.set(128, 128, 255);
+        SiftScaleSpace space = new SiftScaleSpace(config);
+        space.build(image);
+        assertThat(space.size()).isEqualTo(5);
+        for (int o = 0; o < 3; o++) {
+            SiftOctave octave = space.octave(o);
+            assertThat(octave.index).isEqualTo(o);
+            assertThat(octave.width).isEqualTo(size >> o);
+            double centre = 128 >> o;
+            for (int s = 0; s < octave.levels(); s++) {
+                double nominal = SiftScaleSpace.levelSigma(config.sigma, s, config.levelsPerOctave);
+                double inputBlur = config.inputSigma / (1 << o);
+                double expected = Math.sqrt(nominal * nominal - inputBlur * inputBlur);
+                assertThat(spread(octave.gauss[s], octave.width, octave.height, centre))
+                        .as("octave %d level %d", o, s).isCloseTo(expected, within(0.01 * expected));
+            }
+        }
+    }
+
+    /** The upsampled first octave adds the linear interpolation's own variance, ½ (upsampled pixels)². */
+    @Test
+    void upsampledLevelsHaveTheirNominalBlur() {
+        ConfigSift config = new ConfigSift();
+        config.firstOctave = -1;
+        GrayImage image = GrayImage.create(129, 129);
+        image.set(64, 64, 255);
+        SiftScaleSpace space = new SiftScaleSpace(config);
+        space.build(image);
+        SiftOctave octave = space.octave(0);
+        assertThat(octave.index).isEqualTo(-1);
+        assertThat(octave.width).isEqualTo(258);
+        assertThat(octave.scale).isEqualTo(0.5f);
+        for (int s = 0; s < octave.levels(); s++) {
+            double nominal = SiftScaleSpace.levelSigma(config.sigma, s, config.levelsPerOctave);
+            double expected = Math.sqrt(nominal * nominal - 4 * config.inputSigma * config.inputSigma + 0.5);
+            assertThat(spread(octave.gauss[s], octave.width, octave.height, 128)).as("level %d", s)
+                    .isCloseTo(expected, within(0.01 * expected));
+        }
+    }
+
+    private static double spread(float[] plane, int w, int h, double centre) {
+        double mass = 0, moment = 0;
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                double v = plane[y * w + x];
+                mass += v;
+                moment += v * (x - centre) * (x - centre);
+            }
+        return Math.sqrt(moment / mass);
+    }
+
+    @Test
+    void octavesStopAtTheMinimumSideOrTheConfiguredCount() {
+        ConfigSift config = new ConfigSift();
+        assertThat(SiftScaleSpace.octaveCount(1226, 370, config)).isEqualTo(5); // 370, 185, 92, 46, 23
+        assertThat(SiftScaleSpace.octaveCount(40, 30, config)).isEqualTo(1);
+        assertThat(SiftScaleSpace.octaveCount(20, 15, config)).isZero();
+        config.octaves = 3;
+        assertThat(SiftScaleSpace.octaveCount(1226, 370, config)).isEqualTo(3);
+        config.octaves = 0;
+        config.firstOctave = -1;
+        assertThat(SiftScaleSpace.octaveCount(1226, 370, config)).isEqualTo(6);
+        assertThat(SiftScaleSpace.octaveCount(20, 15, config)).isEqualTo(1);
+    }
+
+    @Test
+    void differencesAreConsecutiveLevelsSubtractedAndOctavesDecimate() {
+        ConfigSift config = new ConfigSift();
+        GrayImage image = RandomImages.noise(101, 67, 5);
+        SiftScaleSpace space = new SiftScaleSpace(config);
+        space.build(image);
+        SiftOctave first = space.octave(0), second = space.octave(1);
+        assertThat(second.width).isEqualTo(50);
+        assertThat(second.height).isEqualTo(33);
+        for (int v = 0; v < second.height; v++)
+            for (int u = 0; u < second.width; u++)
+                assertThat(second.gauss[0][v * 50 + u]).isEqualTo(first.gauss[3][2 * v * 101 + 2 * u]);
+        float[][] dog = space.differences(1);
+        assertThat(dog.length).isEqualTo(5);
+        for (int s = 0; s < 5; s++)
+            for (int i = 0; i < 50 * 33; i++)
+                assertThat(dog[s][i]).isEqualTo(second.gauss[s + 1][i] - second.gauss[s][i]);
+    }
+}
