@@ -2,6 +2,7 @@ package org.gpuvo.gpu.conformance;
 
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.features.SiftFeatures;
+import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.FloatDescriptorMatcher;
 import org.gpuvo.gpu.match.Matches;
 
@@ -40,6 +41,16 @@ public final class SiftMatchQuality implements AutoCloseable {
         return sources;
     }
 
+    /**
+     * Lets every source detect on {@code image} once, untimed and not kept, so that the first timed image does not
+     * carry class loading, JIT compilation or device buffer allocation.
+     */
+    public void warmUp(GrayImage image) {
+        SiftFeatures scratch = new SiftFeatures();
+        for (SiftSource source : sources)
+            source.detect(image, scratch);
+    }
+
     /** Every source's outcome on {@code pair}, in the order of {@link #sources()}. */
     public List<PairOutcome> measure(ImagePair pair) {
         List<PairOutcome> outcomes = new ArrayList<>(sources.size());
@@ -74,7 +85,7 @@ public final class SiftMatchQuality implements AutoCloseable {
     }
 
     private static SiftFeatures features(SiftSource source, Map<String, SiftFeatures> cache, String name,
-                                         org.gpuvo.gpu.image.GrayImage image, long[] nanos, int[] extracted) {
+                                         GrayImage image, long[] nanos, int[] extracted) {
         SiftFeatures cached = cache.get(name);
         if (cached != null)
             return cached;
