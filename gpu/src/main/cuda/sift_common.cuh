@@ -21,7 +21,6 @@
 #define SIFT_BORDER 1       // extrema at 1 <= u <= w - 2, 1 <= v <= h - 2 (gpu/SIFT.md section 3)
 #define SIFT_ORI_BINS 36
 #define SIFT_DESC_LEN 128
-#define SIFT_PI 3.14159265358979323846
 
 // One octave of the scale space, as SiftOctaveTable.write lays it out (16 little-endian 32-bit words; keep the two
 // in sync). Level s (0 .. S + 2) of the octave is the float image at space + base + s * levelStride, rows pitch
@@ -38,18 +37,18 @@ struct SiftOctave {
 };
 static_assert(sizeof(SiftOctave) == 64, "SiftOctave must match SiftOctaveTable's 64-byte records");
 
-// A refined extremum (sift_extrema) and, with its orientation, a feature (sift_orientation): 12 words.
+// A refined extremum (sift_extrema) and, with its orientation, a feature (sift_orientation): 12 words. The
+// float fields are the reference's values (SiftExtrema, OrientationHistogram), rounded where it rounds.
 struct SiftPoint {
-    float xImage, yImage;   // position in input pixels (the output keypoint's x, y)
-    float response;         // |D| at the refined extremum
-    float angleDegrees;     // orientation in degrees [0, 360): the output angle (features only)
+    float xImage, yImage;   // position in input pixels: the output keypoint's x, y (octave position * 2^o)
+    float response;         // |D + g.delta / 2| at the refined extremum
+    float angleDegrees;     // orientation in degrees [0, 360) (features only)
     float x, y;             // position in octave pixels, u + du and v + dv
     float sigma;            // the keypoint's blur in octave pixels, sigma0 * 2^((s + ds) / S)
     float diameter;         // output diameter: 2 sigma in input pixels
-    float angle;            // orientation in radians [0, 2 pi) (features only)
     int octave;             // index of the octave in the table (not o)
     int level;              // integer level s of the refined extremum: orientation and descriptor read G(o, s)
-    int reserved;
+    int reserved[2];
 };
 static_assert(sizeof(SiftPoint) == 48, "SiftPoint must be 48 bytes");
 
@@ -57,15 +56,15 @@ static_assert(sizeof(SiftPoint) == 48, "SiftPoint must be 48 bytes");
 // angle (degrees), response, in output order.
 #define SIFT_RECORD_WORDS 6
 
-// Parameters of the detection stages that do not change between frames (passed by value; SiftParams.write lays
-// it out, keep the two in sync).
+// Parameters of the detection stages that do not change between frames (passed by value; CudaSiftExtractor's
+// kernelParams lays it out, keep the two in sync).
 struct SiftParams {
     double sigma0;              // ConfigSift.sigma
-    double peakThreshold;       // 0.8 * contrastThreshold / S: the cheap pre-test on |D|
     double contrastThreshold;   // T = contrastThreshold / S: the refined contrast test
     double edgeThreshold;       // r
-    double orientationPeakRatio;
     double magnification;
+    float preThreshold;         // (float) (0.8 T): the pre-test on |D|
+    float orientationPeakRatio; // (float) ConfigSift.orientationPeakRatio
     int levels;                 // S
     int maxOrientations;
     int maxFeatures;
@@ -73,7 +72,7 @@ struct SiftParams {
     int extremaCapacity;        // entries of the extrema list
     int featureCapacity;        // entries of the feature list, the key array, the candidate list and the ranks
 };
-static_assert(sizeof(SiftParams) == 72, "SiftParams must match SiftParams.write's 72 bytes");
+static_assert(sizeof(SiftParams) == 64, "SiftParams must match kernelParams' 64 bytes");
 
 // The per-frame scratch buffer, zeroed by one memset before the first kernel: counters first (what the host
 // downloads), then the rank of every candidate (sift_select_rank adds to them).
@@ -126,7 +125,7 @@ __host__ __device__ __forceinline__ float sift_upsampled(const uint8_t* in, int 
 
 // ---------------------------------------------------------------------------------------------------------------
 // Sections 3 and 4: extrema and their refinement, on the differences of Gaussians of one octave. D(u, v, s) is
-// computed from the Gaussian levels when it is needed, G(s + 1) - G(s), as the reference's DoG images hold it.
+// computed from the Gaussian levels when it is needed, G(s + 1) - G(s), as the reference's DoG planes hold it.
 struct SiftOctaveView {
     const float* g;   // level 0 of the octave
     long long levelStride;
@@ -139,81 +138,174 @@ __host__ __device__ __forceinline__ float sift_dog(const SiftOctaveView& o, int 
     return a[o.levelStride] - a[0];
 }
 
-// Rounds half away from zero (the refinement's step, gpu/SIFT.md section 4).
-__host__ __device__ __forceinline__ int sift_round_away(double d)
+// Rounds half away from zero (C's round), as ExtremumRefinement.roundHalfAway.
+__host__ __device__ __forceinline__ double sift_round_away(double d)
 {
-    return (int)(d < 0 ? -floor(-d + 0.5) : floor(d + 0.5));
+    return d < 0 ? -floor(-d + 0.5) : floor(d + 0.5);
 }
 
-// The result of refining one extremum: its fields for SiftPoint, or ok = false when it is rejected.
+// The result of refining one extremum, or ok = false when it is rejected.
 struct SiftRefined {
     bool ok;
     int u, v, s;
     double du, dv, ds;
-    float response;
+    double contrast;
 };
 
-// Section 4: up to 5 Newton steps of the quadratic fit at integer (u, v, s), then the contrast and edge tests.
-// Gradient and Hessian in float from the DoG samples; the offset -H^-1 g solved in double by Cramer's rule.
+// Section 4, as ExtremumRefinement: at most 5 fits of the quadratic at integer (u, v, s), moving by the offset
+// rounded half away from zero until every |offset| < 1/2; then the contrast and edge tests. Derivatives in float
+// with the reference's operand order, the offset -H^-1 g by the adjugate in double.
 __host__ __device__ inline SiftRefined sift_refine(const SiftOctaveView& o, int u, int v, int s, int S,
-                                                   double contrast, double edge)
+                                                   double contrastThreshold, double edgeRatio)
 {
     SiftRefined r;
     r.ok = false;
     const int w = o.width, h = o.height;
-    for (int it = 0; it < 5; it++) {
-        const float d = sift_dog(o, u, v, s);
-        const float dxp = sift_dog(o, u + 1, v, s), dxm = sift_dog(o, u - 1, v, s);
-        const float dyp = sift_dog(o, u, v + 1, s), dym = sift_dog(o, u, v - 1, s);
-        const float dsp = sift_dog(o, u, v, s + 1), dsm = sift_dog(o, u, v, s - 1);
-        const float gx = (dxp - dxm) / 2.f, gy = (dyp - dym) / 2.f, gs = (dsp - dsm) / 2.f;
-        const float dxx = dxp + dxm - 2.f * d, dyy = dyp + dym - 2.f * d, dss = dsp + dsm - 2.f * d;
-        const float dxy = (sift_dog(o, u + 1, v + 1, s) - sift_dog(o, u + 1, v - 1, s)
-                           - sift_dog(o, u - 1, v + 1, s) + sift_dog(o, u - 1, v - 1, s)) / 4.f;
-        const float dxs = (sift_dog(o, u + 1, v, s + 1) - sift_dog(o, u + 1, v, s - 1)
-                           - sift_dog(o, u - 1, v, s + 1) + sift_dog(o, u - 1, v, s - 1)) / 4.f;
-        const float dys = (sift_dog(o, u, v + 1, s + 1) - sift_dog(o, u, v + 1, s - 1)
-                           - sift_dog(o, u, v - 1, s + 1) + sift_dog(o, u, v - 1, s - 1)) / 4.f;
-        // H = [[dxx dxy dxs] [dxy dyy dys] [dxs dys dss]], delta = -H^-1 g (Cramer's rule, double)
-        const double a = dxx, b = dxy, c = dxs, e = dyy, f = dys, i = dss;
-        const double det = a * (e * i - f * f) - b * (b * i - f * c) + c * (b * f - e * c);
-        if (det == 0 || !isfinite(det))
+    float dx = 0, dy = 0, ds = 0, dxx = 0, dyy = 0, dxy = 0;
+    double offX = 0, offY = 0, offS = 0;
+    bool converged = false;
+    for (int step = 0; step < 5; step++) {
+        const float c = sift_dog(o, u, v, s);
+        const float xp = sift_dog(o, u + 1, v, s), xm = sift_dog(o, u - 1, v, s);
+        const float yp = sift_dog(o, u, v + 1, s), ym = sift_dog(o, u, v - 1, s);
+        const float hi = sift_dog(o, u, v, s + 1), lo = sift_dog(o, u, v, s - 1);
+        dx = (xp - xm) / 2;
+        dy = (yp - ym) / 2;
+        ds = (hi - lo) / 2;
+        dxx = xp + xm - 2 * c;
+        dyy = yp + ym - 2 * c;
+        const float dss = hi + lo - 2 * c;
+        dxy = (sift_dog(o, u + 1, v + 1, s) - sift_dog(o, u + 1, v - 1, s) - sift_dog(o, u - 1, v + 1, s)
+               + sift_dog(o, u - 1, v - 1, s)) / 4;
+        const float dxs = (sift_dog(o, u + 1, v, s + 1) - sift_dog(o, u - 1, v, s + 1) - sift_dog(o, u + 1, v, s - 1)
+                           + sift_dog(o, u - 1, v, s - 1)) / 4;
+        const float dys = (sift_dog(o, u, v + 1, s + 1) - sift_dog(o, u, v - 1, s + 1) - sift_dog(o, u, v + 1, s - 1)
+                           + sift_dog(o, u, v - 1, s - 1)) / 4;
+        const double a = dxx, b = dxy, e = dxs, f = dyy, g = dys, k = dss;
+        const double c00 = f * k - g * g, c01 = e * g - b * k, c02 = b * g - e * f;
+        const double c11 = a * k - e * e, c12 = b * e - a * g, c22 = a * f - b * b;
+        const double det = a * c00 + b * c01 + e * c02;
+        if (det == 0)
             return r;
-        const double px = -gx, py = -gy, ps = -gs;
-        const double du = (px * (e * i - f * f) - b * (py * i - f * ps) + c * (py * f - e * ps)) / det;
-        const double dv = (a * (py * i - f * ps) - px * (b * i - f * c) + c * (b * ps - py * c)) / det;
-        const double ds = (a * (e * ps - py * f) - b * (b * ps - py * c) + px * (b * f - e * c)) / det;
-        if (fabs(du) < 0.5 && fabs(dv) < 0.5 && fabs(ds) < 0.5) {
-            const double value = d + 0.5 * (gx * du + gy * dv + gs * ds);
-            const float response = (float)fabs(value);
-            if (!(response >= contrast))
-                return r;
-            // edge test on the 2x2 spatial Hessian at the final point
-            const double tr = (double)dxx + dyy, dt = (double)dxx * dyy - (double)dxy * dxy;
-            if (!(dt > 0 && tr * tr * edge < (edge + 1) * (edge + 1) * dt))
-                return r;
-            r.ok = true;
-            r.u = u;
-            r.v = v;
-            r.s = s;
-            r.du = du;
-            r.dv = dv;
-            r.ds = ds;
-            r.response = response;
+        offX = -(c00 * dx + c01 * dy + c02 * ds) / det;
+        offY = -(c01 * dx + c11 * dy + c12 * ds) / det;
+        offS = -(c02 * dx + c12 * dy + c22 * ds) / det;
+        if (!isfinite(offX) || !isfinite(offY) || !isfinite(offS))
             return r;
+        if (fabs(offX) < 0.5 && fabs(offY) < 0.5 && fabs(offS) < 0.5) {
+            converged = true;
+            break;
         }
-        u += sift_round_away(du);
-        v += sift_round_away(dv);
-        s += sift_round_away(ds);
-        if (u < SIFT_BORDER || u > w - 1 - SIFT_BORDER || v < SIFT_BORDER || v > h - 1 - SIFT_BORDER || s < 1
-            || s > S)
+        const double nu = u + sift_round_away(offX), nv = v + sift_round_away(offY), ns = s + sift_round_away(offS);
+        if (!(nu >= 1 && nu <= w - 2 && nv >= 1 && nv <= h - 2 && ns >= 1 && ns <= S))
             return r;
+        u = (int)nu;
+        v = (int)nv;
+        s = (int)ns;
     }
+    if (!converged)
+        return r;
+    const float d = sift_dog(o, u, v, s);
+    const double contrast = fabs(d + 0.5 * (dx * offX + dy * offY + ds * offS));
+    if (!(contrast >= contrastThreshold))
+        return r;
+    const double trace = (double)dxx + dyy, det2 = (double)dxx * dyy - (double)dxy * dxy;
+    if (!(det2 > 0 && trace * trace * edgeRatio < (edgeRatio + 1) * (edgeRatio + 1) * det2))
+        return r;
+    r.ok = true;
+    r.u = u;
+    r.v = v;
+    r.s = s;
+    r.du = offX;
+    r.dv = offY;
+    r.ds = offS;
+    r.contrast = contrast;
     return r;
+}
+
+// The refined extremum as a SiftPoint, with ExtremumRefinement's and SiftExtrema's roundings: octave position and
+// sigma rounded to float, then scaled to input pixels in float.
+__host__ __device__ inline SiftPoint sift_point(const SiftRefined& r, int oi, int octave, double sigma0, int S)
+{
+    SiftPoint p;
+    const float scale = (float)ldexp(1.0, octave);
+    p.x = (float)(r.u + r.du);
+    p.y = (float)(r.v + r.dv);
+    p.sigma = (float)(sigma0 * pow(2.0, (r.s + r.ds) / S));
+    p.xImage = p.x * scale;
+    p.yImage = p.y * scale;
+    p.diameter = 2 * (p.sigma * scale);
+    p.response = (float)r.contrast;
+    p.angleDegrees = 0.f;
+    p.octave = oi;
+    p.level = r.s;
+    p.reserved[0] = p.reserved[1] = 0;
+    return p;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Sections 5 and 6: gradients on G(o, s) and the fixed-point histogram unit.
+
+#define SIFT_TWO_PI_F 6.2831855f
+#define SIFT_PI_F 3.1415927f
+#define SIFT_PI_2_F 1.5707964f
+#define SIFT_PI_4_F 0.7853982f
+#define SIFT_TAN_PI_8_F 0.41421357f
+#define SIFT_ORI_BINS_PER_RADIAN 5.729578f    // (float) (36 / (2 pi))
+#define SIFT_DESC_BINS_PER_RADIAN 1.2732395f  // (float) (8 / (2 pi))
+#define SIFT_DEGREES_TO_RADIANS 0.017453292519943295  // Java's Math.toRadians factor
+
+// GradientAngle.series: the Taylor series of atan up to t^15, for |t| <= tan(pi / 8).
+__host__ __device__ __forceinline__ float sift_atan_series(float t)
+{
+    const float t2 = t * t;
+    float p = -1.f / 15;
+    p = p * t2 + 1.f / 13;
+    p = p * t2 - 1.f / 11;
+    p = p * t2 + 1.f / 9;
+    p = p * t2 - 1.f / 7;
+    p = p * t2 + 1.f / 5;
+    p = p * t2 - 1.f / 3;
+    p = p * t2 + 1;
+    return t * p;
+}
+
+// GradientAngle.of: atan2(gy, gx) in [0, 2 pi), in float, operation for operation; 0 for a zero gradient.
+__host__ __device__ __forceinline__ float sift_gradient_angle(float gy, float gx)
+{
+    const float ax = fabsf(gx), ay = fabsf(gy);
+    if (ax == 0 && ay == 0)
+        return 0;
+    float a;
+    if (ay <= ax) {
+        const float t = ay / ax;
+        a = t <= SIFT_TAN_PI_8_F ? sift_atan_series(t) : SIFT_PI_4_F + sift_atan_series((t - 1) / (t + 1));
+    } else {
+        const float t = ax / ay;
+        a = SIFT_PI_2_F - (t <= SIFT_TAN_PI_8_F ? sift_atan_series(t) : SIFT_PI_4_F + sift_atan_series((t - 1) / (t + 1)));
+    }
+    if (gx < 0)
+        a = SIFT_PI_F - a;
+    if (gy < 0)
+        a = SIFT_TWO_PI_F - a;
+    return a >= SIFT_TWO_PI_F ? 0 : a;
+}
+
+// Central-difference gradient of one Gaussian level at (x, y): magnitude and angle.
+__host__ __device__ __forceinline__ void sift_gradient(const float* g, int pitch, int x, int y, float* magnitude,
+                                                       float* angle)
+{
+    const float* p = g + (long long)y * pitch + x;
+    const float gx = (p[1] - p[-1]) / 2, gy = (p[pitch] - p[-pitch]) / 2;
+    *magnitude = sqrtf(gx * gx + gy * gy);  // = (float) Math.sqrt(double): a correctly rounded square root
+    *angle = sift_gradient_angle(gy, gx);
+}
+
+// (float) Math.exp(x): the reference takes the exponential in double and rounds it to float.
+__host__ __device__ __forceinline__ float sift_exp(float x)
+{
+    return (float)exp((double)x);
+}
 
 // Histogram votes are added as unsigned 64-bit integers of SIFT_FIXED_ONE per unit: an integer sum is the same in
 // any order. A vote is at most a gradient magnitude (< 1 on [0, 1] intensities) times weights <= 1, and a window
@@ -230,22 +322,7 @@ __host__ __device__ __forceinline__ float sift_unfixed(unsigned long long v)
     return (float)((double)v / SIFT_FIXED_ONE);
 }
 
-// Gradient at (x, y) of one Gaussian level by central differences: magnitude and angle in [0, 2 pi).
-__host__ __device__ __forceinline__ void sift_gradient(const float* g, int pitch, int x, int y, float* magnitude,
-                                                       float* angle)
-{
-    const float* p = g + (long long)y * pitch + x;
-    const float gx = (p[1] - p[-1]) / 2.f, gy = (p[pitch] - p[-pitch]) / 2.f;
-    *magnitude = sqrtf(gx * gx + gy * gy);
-    float t = atan2f(gy, gx);
-    if (t < 0)
-        t += (float)(2 * SIFT_PI);
-    if (t >= (float)(2 * SIFT_PI))
-        t = 0.f;
-    *angle = t;
-}
-
-// Section 5: the 36-bin histogram smoothed by 6 passes of the circular box filter [1 1 1] / 3 (VLFeat), in place.
+// Section 5, OrientationHistogram.smooth: 6 passes of the circular box filter [1 1 1] / 3 (VLFeat), in place.
 __host__ __device__ inline void sift_smooth_histogram(float* h)
 {
     for (int pass = 0; pass < 6; pass++) {
@@ -254,51 +331,61 @@ __host__ __device__ inline void sift_smooth_histogram(float* h)
         for (int i = 0; i < SIFT_ORI_BINS; i++) {
             const float next = i + 1 < SIFT_ORI_BINS ? h[i + 1] : first;
             const float cur = h[i];
-            h[i] = (prev + cur + next) / 3.f;
+            h[i] = (prev + cur + next) / 3;
             prev = cur;
         }
     }
 }
 
-// Section 5: up to maxOrientations peaks of the smoothed histogram, the highest first, as angles in radians
-// [0, 2 pi). Returns how many.
-__host__ __device__ inline int sift_peaks(const float* h, float ratio, int maxOrientations, float* angles)
+// OrientationHistogram.degrees: a bin position times 10 degrees, as a float in [0, 360).
+__host__ __device__ __forceinline__ float sift_degrees(double binPosition)
 {
-    float maxValue = h[0];
-    for (int i = 1; i < SIFT_ORI_BINS; i++)
+    float deg = (float)(binPosition * (360.0 / SIFT_ORI_BINS));
+    if (deg >= 360)
+        deg -= 360;
+    if (deg < 0)
+        deg += 360;
+    return deg >= 360 ? 0 : deg;
+}
+
+// Section 5, OrientationHistogram.peaksOf: the local maxima of the smoothed histogram of at least ratio * max, the
+// highest first (ties: the lower bin first), at most maxOrientations, each refined by a parabola, in degrees.
+// Returns how many.
+__host__ __device__ inline int sift_peaks(const float* h, float ratio, int maxOrientations, float* degrees)
+{
+    float maxValue = 0;
+    for (int i = 0; i < SIFT_ORI_BINS; i++)
         maxValue = h[i] > maxValue ? h[i] : maxValue;
     const float threshold = ratio * maxValue;
-    float peakValue[4];
+    int bins[4];
     int n = 0;
     for (int b = 0; b < SIFT_ORI_BINS; b++) {
         const float hm = h[(b + SIFT_ORI_BINS - 1) % SIFT_ORI_BINS], h0 = h[b], hp = h[(b + 1) % SIFT_ORI_BINS];
         if (!(h0 > hm && h0 > hp && h0 >= threshold))
             continue;
-        const float delta = 0.5f * (hm - hp) / (hm - 2.f * h0 + hp);
-        float a = (float)(2 * SIFT_PI) * ((float)b + delta + 0.5f) / (float)SIFT_ORI_BINS;
-        if (a >= (float)(2 * SIFT_PI))
-            a -= (float)(2 * SIFT_PI);
-        if (a < 0)
-            a += (float)(2 * SIFT_PI);
-        // insert by value, highest first (a later, equal peak goes after the earlier one)
-        int at = n < maxOrientations ? n : maxOrientations;
-        while (at > 0 && peakValue[at - 1] < h0)
+        // insertion by value: after every kept peak at least as high (earlier bins win ties)
+        int at = n;
+        while (at > 0 && h[bins[at - 1]] < h0)
             at--;
         if (at >= maxOrientations)
             continue;
-        for (int k = (n < maxOrientations ? n : maxOrientations - 1); k > at; k--) {
-            peakValue[k] = peakValue[k - 1];
-            angles[k] = angles[k - 1];
-        }
-        peakValue[at] = h0;
-        angles[at] = a;
+        const int last = n < maxOrientations ? n : maxOrientations - 1;
+        for (int k = last; k > at; k--)
+            bins[k] = bins[k - 1];
+        bins[at] = b;
         if (n < maxOrientations)
             n++;
+    }
+    for (int i = 0; i < n; i++) {
+        const int b = bins[i];
+        const float hm = h[(b + SIFT_ORI_BINS - 1) % SIFT_ORI_BINS], h0 = h[b], hp = h[(b + 1) % SIFT_ORI_BINS];
+        const float delta = 0.5f * (hm - hp) / (hm - 2 * h0 + hp);
+        degrees[i] = sift_degrees((double)(b + delta) + 0.5);
     }
     return n;
 }
 
-// Selection key order (gpu/SIFT.md section 7): true if feature a goes before feature b in the output.
+// Selection key order (gpu/SIFT.md section 7, SiftSelection.compare): true if feature a goes before feature b.
 __host__ __device__ __forceinline__ bool sift_before(float ra, float ya, float xa, float aa, float rb, float yb,
                                                      float xb, float ab)
 {

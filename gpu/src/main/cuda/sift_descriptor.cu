@@ -2,7 +2,8 @@
 // order, with the arrays the on-device matcher reads (DeviceFloatFeatures) and the records the host downloads.
 //
 // One warp per selected candidate (sift_select ranked them; a candidate of rank >= maxFeatures is skipped). The
-// lanes share the sample window's pixels row-major (neighbouring lanes read neighbouring floats of G(o, s)); a
+// lanes share the sample window's pixels row-major (neighbouring lanes read neighbouring floats of G(o, s)) and
+// compute each pixel's votes with the reference's float arithmetic (SiftDescriptorBuilder); a
 // pixel outside the 4 x 4 bins' reach (|nx| or |ny| >= 2.5 bin widths, where every trilinear weight is zero or
 // dropped) is skipped before its gradient is computed. The 8 trilinear votes of a pixel go to the warp's 128 bins
 // in shared memory as 64-bit fixed-point integer atomics (order-independent: reruns give the same bits). Then each
@@ -48,74 +49,80 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
             votes[warp][b] = 0;
         __syncwarp();
 
-        const float sbp = (float)params.magnification * p.sigma;
-        const int W = (int)floorf(1.41421356f * sbp * 2.5f + 0.5f);
-        const int xr = (int)floorf(p.x + 0.5f), yr = (int)floorf(p.y + 0.5f);
-        const int xmin = max(xr - W, 1), xmax = min(xr + W, O.width - 2);
-        const int ymin = max(yr - W, 1), ymax = min(yr + W, O.height - 2);
-        const int cols = xmax - xmin + 1, rows = ymax - ymin + 1;
-        const float ca = cosf(p.angle), sa = sinf(p.angle);
-        for (int i = lane; cols > 0 && i < cols * rows; i += 32) {
+        // SiftDescriptorBuilder.accumulate: the window, the rotation and the votes as the reference computes them
+        const double binWidth = params.magnification * p.sigma;
+        const int radius = (int)floor(sqrt(2.0) * binWidth * 5 / 2 + 0.5);
+        const float sbp = (float)binWidth;
+        const double angle = (double)p.angleDegrees * SIFT_DEGREES_TO_RADIANS;
+        const float ct = (float)cos(angle), st = (float)sin(angle), angle0 = (float)angle;
+        const int cx = (int)floorf(p.x + 0.5f), cy = (int)floorf(p.y + 0.5f);
+        const int x0 = max(1, cx - radius), x1 = min(O.width - 2, cx + radius);
+        const int y0 = max(1, cy - radius), y1 = min(O.height - 2, cy + radius);
+        const int cols = x1 - x0 + 1, rows = y1 - y0 + 1;
+        for (int i = lane; cols > 0 && rows > 0 && i < cols * rows; i += 32) {
             const int j = i / cols;
-            const int xi = xmin + i - j * cols, yi = ymin + j;
-            const float dx = (float)xi - p.x, dy = (float)yi - p.y;
-            const float nx = (ca * dx + sa * dy) / sbp, ny = (-sa * dx + ca * dy) / sbp;
-            if (!(nx > -2.5f && nx < 2.5f && ny > -2.5f && ny < 2.5f))
+            const int xi = x0 + i - j * cols, yi = y0 + j;
+            const float dx = xi - p.x, dy = yi - p.y;
+            const float nx = (ct * dx + st * dy) / sbp, ny = (-st * dx + ct * dy) / sbp;
+            if (!(fabsf(nx) < 2.5f && fabsf(ny) < 2.5f))
                 continue;
             float m, theta;
             sift_gradient(g, O.pitch, xi, yi, &m, &theta);
-            float tr = theta - p.angle;
-            if (tr < 0)
-                tr += (float)(2 * SIFT_PI);
-            if (tr >= (float)(2 * SIFT_PI))
-                tr -= (float)(2 * SIFT_PI);
-            const float nt = 8.f * tr / (float)(2 * SIFT_PI);
-            const float weight = m * expf(-(nx * nx + ny * ny) / 8.f);
-            const float fx = floorf(nx - 0.5f), fy = floorf(ny - 0.5f), ft = floorf(nt);
-            const float rx = nx - 0.5f - fx, ry = ny - 0.5f - fy, rt = nt - ft;
-            const int bx = (int)fx, by = (int)fy, bt = (int)ft;
-            for (int dyb = 0; dyb < 2; dyb++) {
-                const int Y = by + dyb + 2;
-                if (Y < 0 || Y > 3)
+            theta -= angle0;
+            if (theta < 0)
+                theta += SIFT_TWO_PI_F;
+            if (theta >= SIFT_TWO_PI_F)
+                theta -= SIFT_TWO_PI_F;
+            const float nt = theta * SIFT_DESC_BINS_PER_RADIAN;
+            const float vote = m * sift_exp(-(nx * nx + ny * ny) / 8);
+            // SiftDescriptorBuilder.vote3
+            const int bx = (int)floorf(nx - 0.5f), by = (int)floorf(ny - 0.5f), bt = (int)floorf(nt);
+            const float rx = nx - 0.5f - bx, ry = ny - 0.5f - by, rt = nt - bt;
+            for (int iy = 0; iy < 2; iy++) {
+                const int row = by + iy + 2;
+                if (row < 0 || row >= 4)
                     continue;
-                const float wy = dyb ? ry : 1.f - ry;
-                for (int dxb = 0; dxb < 2; dxb++) {
-                    const int X = bx + dxb + 2;
-                    if (X < 0 || X > 3)
+                const float wy = iy == 0 ? 1 - ry : ry;
+                for (int ix = 0; ix < 2; ix++) {
+                    const int col = bx + ix + 2;
+                    if (col < 0 || col >= 4)
                         continue;
-                    const float wx = dxb ? rx : 1.f - rx;
-                    for (int dtb = 0; dtb < 2; dtb++) {
-                        const int T = (bt + dtb) & 7;
-                        const float wt = dtb ? rt : 1.f - rt;
-                        atomicAdd(&votes[warp][(Y * 4 + X) * 8 + T], sift_fixed(weight * wx * wy * wt));
-                    }
+                    const float wx = ix == 0 ? 1 - rx : rx;
+                    const int cell = (row * 4 + col) * 8;
+                    const float v = vote * wx * wy;
+                    atomicAdd(&votes[warp][cell + (bt & 7)], sift_fixed(v * (1 - rt)));
+                    atomicAdd(&votes[warp][cell + ((bt + 1) & 7)], sift_fixed(v * rt));
                 }
             }
         }
         __syncwarp();
 
+        // SiftDescriptorBuilder.normalise: unit L2 (norm in double), clamp at 0.2, unit L2, RootSIFT
         float d[4];
         for (int k = 0; k < 4; k++)
             d[k] = sift_unfixed(votes[warp][lane * 4 + k]);
-        double ss = 0;
-        for (int k = 0; k < 4; k++)
-            ss += (double)d[k] * d[k];
-        float norm = (float)sqrt(warp_sum_double(ss));
-        ss = 0;
-        for (int k = 0; k < 4; k++) {
-            d[k] = norm > 0 ? fminf(d[k] / norm, 0.2f) : 0.f;
-            ss += (double)d[k] * d[k];
+        for (int pass = 0; pass < 2; pass++) {
+            double sum = 0;
+            for (int k = 0; k < 4; k++)
+                sum += (double)d[k] * d[k];
+            sum = warp_sum_double(sum);
+            if (sum != 0) {
+                const double norm = sqrt(sum);
+                for (int k = 0; k < 4; k++)
+                    d[k] = (float)(d[k] / norm);
+            }
+            if (pass == 0)
+                for (int k = 0; k < 4; k++)
+                    d[k] = fminf(d[k], 0.2f);
         }
-        norm = (float)sqrt(warp_sum_double(ss));
-        for (int k = 0; k < 4; k++)
-            d[k] = norm > 0 ? d[k] / norm : 0.f;
         if (params.rootSift) {
             double l1 = 0;
             for (int k = 0; k < 4; k++)
                 l1 += d[k];
-            const float sum = (float)warp_sum_double(l1);
-            for (int k = 0; k < 4; k++)
-                d[k] = sum > 0 ? sqrtf(d[k] / sum) : 0.f;
+            l1 = warp_sum_double(l1);
+            if (l1 > 0)
+                for (int k = 0; k < 4; k++)
+                    d[k] = (float)sqrt(d[k] / l1);
         }
         reinterpret_cast<float4*>(descriptors + (long long)q * SIFT_DESC_LEN)[lane] = make_float4(d[0], d[1], d[2], d[3]);
         if (lane == 0) {

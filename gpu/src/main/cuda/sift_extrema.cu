@@ -4,8 +4,9 @@
 // Each block takes a 32 x 8 tile of one octave (the octave table maps block indices to octaves and tiles) and
 // computes the DoG of all S + 2 levels over the tile and a one-pixel halo into shared memory, G(s + 1) - G(s) from
 // the Gaussian levels, as the reference's DoG images hold it. Each thread then tests its pixel at levels 1 .. S:
-// the pre-test |D| >= 0.8 T, then strictly greater (or smaller) than all 26 neighbours. The few extrema (well under
-// one pixel in a hundred) are refined by the thread that found them, reading D from the Gaussian levels in global
+// the pre-test |D| >= 0.8 T, then (as DogExtremaDetector) a positive sample strictly greater than all 26
+// neighbours, any other strictly smaller. The few extrema (well under one pixel in a hundred) are refined by the
+// thread that found them (sift_refine, the reference's arithmetic), reading D from the Gaussian levels in global
 // memory (the refinement may step outside the tile), and the survivors are appended to the extrema list with an
 // atomic counter. The counter goes on past the capacity, so that the host sees how many there were and can grow the
 // list; entries beyond the capacity are not written.
@@ -15,27 +16,6 @@
 #define EXT_TILE_H 8
 #define EXT_HALO_W (EXT_TILE_W + 2)
 #define EXT_HALO_H (EXT_TILE_H + 2)
-
-// The refined extremum as a SiftPoint (orientation fields left for sift_orientation).
-__host__ __device__ inline SiftPoint sift_point(const SiftRefined& r, int oi, int octave, double sigma0, int S)
-{
-    SiftPoint p;
-    const double x = r.u + r.du, y = r.v + r.dv, level = r.s + r.ds;
-    const double scale = ldexp(1.0, octave);
-    p.x = (float)x;
-    p.y = (float)y;
-    p.xImage = (float)(x * scale);
-    p.yImage = (float)(y * scale);
-    p.response = r.response;
-    p.sigma = (float)(sigma0 * exp2(level / S));
-    p.diameter = (float)(2 * sigma0 * exp2(octave + level / S));
-    p.angle = 0.f;
-    p.angleDegrees = 0.f;
-    p.octave = oi;
-    p.level = r.s;
-    p.reserved = 0;
-    return p;
-}
 
 // Launch: 1-D grid of the octave table's total extrema tiles, blocks of EXT_TILE_W x EXT_TILE_H (32 x 8) threads,
 // one per pixel; static shared memory (S + 2) x 10 x 34 floats (13.6 KB at S = 8).
@@ -75,19 +55,20 @@ sift_extrema(const float* __restrict__ space, const SiftOctave* __restrict__ oct
     const int c = (threadIdx.y + 1) * EXT_HALO_W + threadIdx.x + 1;
     for (int s = 1; s <= S; s++) {
         const float d = dog[s * plane + c];
-        if (!(fabsf(d) >= params.peakThreshold))
+        if (!(fabsf(d) >= params.preThreshold))
             continue;
-        bool isMax = true, isMin = true;
-        for (int ds = -1; ds <= 1; ds++)
+        // DogExtremaDetector: a positive sample must be a strict maximum, any other a strict minimum
+        const bool positive = d > 0;
+        bool extremum = true;
+        for (int ds = -1; ds <= 1 && extremum; ds++)
             for (int dy = -1; dy <= 1; dy++)
                 for (int dx = -1; dx <= 1; dx++) {
                     if (ds == 0 && dy == 0 && dx == 0)
                         continue;
                     const float n = dog[(s + ds) * plane + c + dy * EXT_HALO_W + dx];
-                    isMax &= d > n;
-                    isMin &= d < n;
+                    extremum &= positive ? d > n : d < n;
                 }
-        if (!isMax && !isMin)
+        if (!extremum)
             continue;
         atomicAdd(&counters[Z_RAW_EXTREMA], 1);
         const SiftRefined r = sift_refine(view, u, v, s, S, params.contrastThreshold, params.edgeThreshold);

@@ -1,7 +1,8 @@
 // SIFT stage 3 (gpu/SIFT.md section 5): the orientations of every refined extremum, each one a feature.
 //
 // One warp per extremum. The lanes share the window's pixels (row-major, a lane per pixel: neighbouring lanes
-// read neighbouring floats of G(o, s)) and vote their weighted gradient magnitudes into the warp's 36-bin
+// read neighbouring floats of G(o, s)), compute each pixel's vote with the reference's float arithmetic
+// (OrientationHistogram.fill: GradientAngle's atan, the exponential in double) and vote their weighted gradient magnitudes into the warp's 36-bin
 // histogram in shared memory as 64-bit fixed-point integers (atomic adds: the sum does not depend on the order, so
 // reruns give the same bits). Lane 0 then converts the bins to float, smooths them (6 circular box passes) and
 // picks the peaks, and appends one feature per orientation to the feature list (atomic counter; past the capacity
@@ -33,30 +34,30 @@ sift_orientation(const float* __restrict__ space, const SiftOctave* __restrict__
             votes[warp][b] = 0;
         __syncwarp();
 
-        const float sigmaW = 1.5f * p.sigma;
-        const int R = max(1, (int)floorf(3.f * sigmaW));
-        const float limit = (float)(R * R) + 0.6f;
-        const float twoSigmaW2 = 2.f * sigmaW * sigmaW;
-        const int xr = (int)floorf(p.x + 0.5f), yr = (int)floorf(p.y + 0.5f);
-        const int side = 2 * R + 1;
-        for (int i = lane; i < side * side; i += 32) {
-            const int j = i / side;
-            const int xi = xr + i - j * side - R, yi = yr + j - R;
-            if (xi < 1 || yi < 1 || xi > O.width - 2 || yi > O.height - 2)
-                continue;
-            const float dx = (float)xi - p.x, dy = (float)yi - p.y;
+        // OrientationHistogram.fill: the window and its weights as the reference computes them
+        const double windowSigma = 1.5 * p.sigma;
+        const int R = max(1, (int)floor(3 * windowSigma));
+        const float maxR2 = R * R + 0.6f;
+        const float twoSigma2 = (float)(2 * windowSigma * windowSigma);
+        const int cx = (int)floorf(p.x + 0.5f), cy = (int)floorf(p.y + 0.5f);
+        const int x0 = max(1, cx - R), x1 = min(O.width - 2, cx + R);
+        const int y0 = max(1, cy - R), y1 = min(O.height - 2, cy + R);
+        const int cols = x1 - x0 + 1, rows = y1 - y0 + 1;
+        for (int i = lane; cols > 0 && rows > 0 && i < cols * rows; i += 32) {
+            const int j = i / cols;
+            const int xi = x0 + i - j * cols, yi = y0 + j;
+            const float dx = xi - p.x, dy = yi - p.y;
             const float r2 = dx * dx + dy * dy;
-            if (!(r2 < limit))
+            if (!(r2 < maxR2))
                 continue;
             float m, theta;
             sift_gradient(g, O.pitch, xi, yi, &m, &theta);
-            const float weight = m * expf(-r2 / twoSigmaW2);
-            const float f = (float)SIFT_ORI_BINS * theta / (float)(2 * SIFT_PI) - 0.5f;
-            const float fb = floorf(f);
-            const float frac = f - fb;
-            const int b = (int)fb;
-            atomicAdd(&votes[warp][(b + SIFT_ORI_BINS) % SIFT_ORI_BINS], sift_fixed(weight * (1.f - frac)));
-            atomicAdd(&votes[warp][(b + 1) % SIFT_ORI_BINS], sift_fixed(weight * frac));
+            const float vote = m * sift_exp(-r2 / twoSigma2);
+            const float f = theta * SIFT_ORI_BINS_PER_RADIAN - 0.5f;
+            const int b = (int)floorf(f);
+            const float frac = f - b;
+            atomicAdd(&votes[warp][(b + SIFT_ORI_BINS) % SIFT_ORI_BINS], sift_fixed((1 - frac) * vote));
+            atomicAdd(&votes[warp][(b + 1) % SIFT_ORI_BINS], sift_fixed(frac * vote));
         }
         __syncwarp();
         for (int b = lane; b < SIFT_ORI_BINS; b += 32)
@@ -72,9 +73,7 @@ sift_orientation(const float* __restrict__ space, const SiftOctave* __restrict__
         __syncwarp();
         if (lane < count) {
             SiftPoint f = p;
-            f.angle = peakAngles[warp][lane];
-            float degrees = (float)(f.angle * (180.0 / SIFT_PI));
-            f.angleDegrees = degrees >= 360.f ? degrees - 360.f : degrees;
+            f.angleDegrees = peakAngles[warp][lane];
             const int at = atomicAdd(&counters[Z_FEATURES], 1);
             if (at < params.featureCapacity) {
                 features[at] = f;

@@ -16,6 +16,7 @@ import java.util.Map;
 
 import org.gpuvo.gpu.features.ConfigSift;
 import org.gpuvo.gpu.features.FloatDescriptors;
+import org.gpuvo.gpu.features.ImageLimits;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.features.SiftExtractor;
 import org.gpuvo.gpu.features.SiftFeatures;
@@ -69,7 +70,7 @@ public final class CudaSiftExtractor implements SiftExtractor {
     /** scratch counters (Z_* in sift_common.cuh) */
     static final int Z_EXTREMA = 0, Z_FEATURES = 1, Z_CANDIDATES = 2, Z_SELECTED = 3, Z_THRESHOLD_BIN = 4,
             Z_RAW_EXTREMA = 5, Z_OCTAVE_EXTREMA = 8, Z_COUNTS = 32;
-    static final int PARAMS_BYTES = 72;
+    static final int PARAMS_BYTES = 64;
     private static final int EXTREMA_THREADS_X = 32, EXTREMA_THREADS_Y = 8, ORIENT_THREADS = 256,
             SELECT_THREADS = 1024, RANK_THREADS = 128, DESCRIPTOR_THREADS = 256;
     /** source modes of sift_blur (SIFT_SRC_* in sift_scale_space.cu) */
@@ -164,11 +165,11 @@ public final class CudaSiftExtractor implements SiftExtractor {
     }
 
     /**
-     * Checks what every SIFT backend checks at the API boundary (gpu/SIFT.md section 8): an image that is set and
-     * not larger than {@link SiftLimits#MAX_SIDE} a side, and an output for 128-float descriptors.
+     * Checks what the CPU reference checks at the API boundary (gpu/SIFT.md section 8), with its messages: an image
+     * that is set and not larger than {@link ImageLimits} allow, and an output for 128-float descriptors.
      */
     private static void checkInput(GrayImage image, SiftFeatures out) {
-        SiftLimits.checkImage(image);
+        ImageLimits.checkImage(image, "SIFT");
         if (out == null)
             throw new IllegalArgumentException("output features are null");
         if (out.descriptors.length != FloatDescriptors.SIFT_LENGTH)
@@ -238,7 +239,7 @@ public final class CudaSiftExtractor implements SiftExtractor {
      * @throws IllegalArgumentException if the image is null or larger than SIFT accepts
      */
     public DeviceFloatFeatures detectOnDevice(GrayImage image) {
-        SiftLimits.checkImage(image);
+        ImageLimits.checkImage(image, "SIFT");
         checkOpen();
         checkNotPending();
         prepare(image.width, image.height);
@@ -270,7 +271,10 @@ public final class CudaSiftExtractor implements SiftExtractor {
     void enqueueOnDevice(DeviceBuffer frame, int width, int height) {
         if (frame == null)
             throw new IllegalArgumentException("frame is null");
-        SiftLimits.checkSize(width, height);
+        if (width < 1 || height < 1 || width > ImageLimits.MAX_SIDE || height > ImageLimits.MAX_SIDE
+                || (long) width * height > ImageLimits.MAX_PIXELS)
+            throw new IllegalArgumentException("image " + width + "x" + height + " is not a size SIFT accepts (1 to "
+                    + ImageLimits.MAX_SIDE + " pixels a side)");
         if (frame.owner != cuda)
             throw new IllegalArgumentException("the frame's device buffer belongs to another CUDA context");
         if (frame.bytes() < (long) width * height)
@@ -466,12 +470,15 @@ public final class CudaSiftExtractor implements SiftExtractor {
         params = kernelParams(config, extremaCap, featureCap);
     }
 
-    /** The {@code SiftParams} struct of the kernels (sift_common.cuh), little-endian. */
+    /**
+     * The {@code SiftParams} struct of the kernels (sift_common.cuh), little-endian, with the thresholds rounded as
+     * the CPU reference rounds them (CpuSiftExtractor).
+     */
     static byte[] kernelParams(ConfigSift c, int extremaCap, int featureCap) {
         double contrast = c.contrastThreshold / c.levelsPerOctave;
         ByteBuffer b = ByteBuffer.allocate(PARAMS_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        b.putDouble(c.sigma).putDouble(0.8 * contrast).putDouble(contrast).putDouble(c.edgeThreshold)
-                .putDouble(c.orientationPeakRatio).putDouble(c.magnification);
+        b.putDouble(c.sigma).putDouble(contrast).putDouble(c.edgeThreshold).putDouble(c.magnification);
+        b.putFloat((float) (0.8 * contrast)).putFloat((float) c.orientationPeakRatio);
         b.putInt(c.levelsPerOctave).putInt(c.maxOrientations).putInt(c.maxFeatures).putInt(c.rootSift ? 1 : 0)
                 .putInt(extremaCap).putInt(featureCap);
         return b.array();

@@ -1,12 +1,15 @@
 package org.gpuvo.gpu.cuda;
 
+import org.gpuvo.gpu.cpu.sift.GaussianKernel;
+import org.gpuvo.gpu.cpu.sift.SiftScaleSpace;
 import org.gpuvo.gpu.features.ConfigSift;
 
 /**
  * The Gaussian kernels of the SIFT scale-space launches (gpu/SIFT.md section 2) and how each runs. Entry 0 blurs
  * the (upsampled) input to σ0, by sqrt(σ0² − σn²) with σn = {@code inputSigma} (twice that when upsampled); entry
  * s = 1 … S + 2 blurs level s − 1 to level s, by sqrt(σ(s)² − σ(s−1)²) with σ(s) = σ0·2^(s/S). The same kernels
- * serve every octave (the blurs are in octave pixels). All taps lie in one float array, uploaded once.
+ * serve every octave (the blurs are in octave pixels). The sigmas and taps are the CPU reference's
+ * ({@code SiftScaleSpace}, {@code GaussianKernel}); all taps lie in one float array, uploaded once.
  *
  * <p>A kernel of radius at most {@link #FUSED_RADIUS} runs as one fused launch ({@code sift_blur}: the tile and its
  * halo in shared memory); a larger one (only for unusual sigmas) as a row and a column launch through a temporary
@@ -27,11 +30,13 @@ final class SiftBlurPlan {
     SiftBlurPlan(ConfigSift config) {
         int s = config.levelsPerOctave;
         sigma = new double[s + 3];
-        double inputBlur = config.inputSigma * (config.firstOctave < 0 ? 2 : 1);
-        sigma[0] = Math.sqrt(Math.max(0, config.sigma * config.sigma - inputBlur * inputBlur));
+        // the CPU reference's SiftScaleSpace: the same sigmas, the same GaussianKernel weights
+        double inputBlur = config.inputSigma * Math.scalb(1.0, -config.firstOctave);
+        double base = config.sigma * config.sigma - inputBlur * inputBlur;
+        sigma[0] = base > 0 ? Math.sqrt(base) : 0;
         for (int level = 1; level < s + 3; level++) {
-            double now = config.sigma * Math.pow(2, (double) level / s),
-                    before = config.sigma * Math.pow(2, (double) (level - 1) / s);
+            double now = SiftScaleSpace.levelSigma(config.sigma, level, s),
+                    before = SiftScaleSpace.levelSigma(config.sigma, level - 1, s);
             sigma[level] = Math.sqrt(now * now - before * before);
         }
         radius = new int[sigma.length];
@@ -39,7 +44,8 @@ final class SiftBlurPlan {
         float[][] kernels = new float[sigma.length][];
         int taps = 0;
         for (int level = 0; level < sigma.length; level++) {
-            kernels[level] = gaussian(sigma[level]);
+            // no base blur needed (never with a valid configuration): one tap of 1 copies the input exactly
+            kernels[level] = sigma[level] > 0 ? GaussianKernel.weights(sigma[level]) : new float[]{1f};
             radius[level] = kernels[level].length / 2;
             offset[level] = taps;
             taps += kernels[level].length;
@@ -47,26 +53,6 @@ final class SiftBlurPlan {
         weights = new float[taps];
         for (int level = 0; level < sigma.length; level++)
             System.arraycopy(kernels[level], 0, weights, offset[level], kernels[level].length);
-    }
-
-    /**
-     * The taps of a Gaussian of {@code sigma}: radius ceil(4σ) (VLFeat), weights exp(−k²/(2σ²)) normalised to sum
-     * 1; a single tap 1 (a copy) for σ = 0.
-     */
-    static float[] gaussian(double sigma) {
-        if (!(sigma > 0))
-            return new float[]{1f};
-        int r = (int) Math.ceil(4 * sigma);
-        double[] w = new double[2 * r + 1];
-        double sum = 0;
-        for (int k = -r; k <= r; k++) {
-            w[k + r] = Math.exp(-(double) k * k / (2 * sigma * sigma));
-            sum += w[k + r];
-        }
-        float[] out = new float[w.length];
-        for (int k = 0; k < w.length; k++)
-            out[k] = (float) (w[k] / sum);
-        return out;
     }
 
     /** Whether kernel {@code level} runs as one fused launch. */
