@@ -12,6 +12,7 @@ import org.gpuvo.gpu.conformance.SiftMatchQuality;
 import org.gpuvo.gpu.conformance.SiftSource;
 import org.gpuvo.gpu.features.Backend;
 import org.gpuvo.gpu.features.ConfigSift;
+import org.gpuvo.gpu.features.FactorySift;
 import org.gpuvo.gpu.features.SiftExtractor;
 import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.FactoryMatcher;
@@ -94,7 +95,7 @@ final class ConformanceSiftCommand implements Callable<Integer> {
     private final ExtractorFactory extractors;
 
     ConformanceSiftCommand() {
-        this(ConformanceSiftCommand::createExtractor);
+        this((backend, config) -> FactorySift.create(config, backend));
     }
 
     ConformanceSiftCommand(ExtractorFactory extractors) {
@@ -162,9 +163,5 @@ final class ConformanceSiftCommand implements Callable<Integer> {
 
     private static String backendName(List<SiftSource> sources) {
         return sources.get(0).implementation();
-    }
-
-    private static SiftExtractor createExtractor(Backend backend, ConfigSift config) {
-        return org.gpuvo.gpu.features.FactorySift.cpu(config);
     }
 }
