@@ -16,6 +16,10 @@
 #include <math.h>
 
 #define SIFT_FULL_MASK 0xffffffffu
+// the dynamic shared memory of a kernel (the host emulation of src/test/cuda-emulation defines its own)
+#ifndef SIFT_DYNAMIC_SHARED
+#define SIFT_DYNAMIC_SHARED(type, name) extern __shared__ type name[]
+#endif
 #define SIFT_MAX_OCTAVES 16
 #define SIFT_MAX_LEVELS 8   // ConfigSift.levelsPerOctave at most
 #define SIFT_BORDER 1       // extrema at 1 <= u <= w - 2, 1 <= v <= h - 2 (gpu/SIFT.md section 3)

@@ -87,7 +87,7 @@ sift_blur(const uint8_t* __restrict__ input, int inputWidth, int inputHeight, fl
           const SiftOctave* __restrict__ octaves, int oi, int s, int levels, int mode,
           const float* __restrict__ weights, int radius)
 {
-    extern __shared__ float shared[];
+    SIFT_DYNAMIC_SHARED(float, shared);
     const SiftOctave& O = octaves[oi];
     const int w = O.width, h = O.height, pitch = O.pitch;
     const int taps = 2 * radius + 1;

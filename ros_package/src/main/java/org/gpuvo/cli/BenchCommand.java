@@ -44,7 +44,7 @@ public final class BenchCommand implements Callable<Integer> {
             defaultValue = "640x480,1241x376,1280x720,1920x1080", description = "Image sizes (default: ${DEFAULT-VALUE}).")
     List<String> sizes;
 
-    @Option(names = "--features", paramLabel = "N", split = ",", defaultValue = "1000,2000,4000",
+    @Option(names = "--max-features", paramLabel = "N", split = ",", defaultValue = "1000,2000,4000",
             description = "Feature counts (default: ${DEFAULT-VALUE}).")
     List<Integer> features;
 
@@ -85,7 +85,7 @@ public final class BenchCommand implements Callable<Integer> {
             try {
                 new ConfigOrb(n).checkValidity();
             } catch (IllegalArgumentException e) {
-                throw new ParameterException(spec.commandLine(), "invalid --features: " + e.getMessage());
+                throw new ParameterException(spec.commandLine(), "invalid --max-features: " + e.getMessage());
             }
         }
         int reps = repetitions != null ? repetitions : backend == BenchBackend.CUDA ? 200 : 20;

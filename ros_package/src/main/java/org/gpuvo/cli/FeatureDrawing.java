@@ -17,24 +17,28 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * Pictures of features for a person to judge: keypoints as circles of their described diameter with a tick
- * showing the orientation, coloured by pyramid level (as OpenCV's rich keypoint drawing); matches as lines
- * between two images side by side, green where they agree with a known motion and red where not.
+ * Pictures of features for a person to judge: keypoints as circles of their diameter with a tick showing the
+ * orientation, coloured by pyramid level or octave, as OpenCV's rich keypoint drawing (ORB: the described patch;
+ * SIFT: a circle of radius σ, the keypoint's scale, at least {@value #MIN_RADIUS} pixels so that the finest show);
+ * matches as lines between two images side by side, green where they agree with a known motion and red where not.
  */
 final class FeatureDrawing {
     private static final Color AGREEING = new Color(40, 220, 60, 180);
     private static final Color DISAGREEING = new Color(235, 40, 40, 220);
+    /** the smallest circle drawn, pixels */
+    static final double MIN_RADIUS = 2;
 
     private FeatureDrawing() {
     }
 
-    static BufferedImage keyPoints(GrayImage image, KeyPoints keyPoints, int levels) {
+    /** Keypoints of levels (or octaves) {@code firstLevel} to {@code firstLevel + levels - 1}, coloured by level. */
+    static BufferedImage keyPoints(GrayImage image, KeyPoints keyPoints, int firstLevel, int levels) {
         BufferedImage canvas = colourCopy(image, image.width, image.height);
         Graphics2D g = graphics(canvas);
         for (int i = 0; i < keyPoints.size(); i++) {
-            double x = keyPoints.x[i], y = keyPoints.y[i], r = keyPoints.diameter[i] / 2.0;
+            double x = keyPoints.x[i], y = keyPoints.y[i], r = Math.max(MIN_RADIUS, keyPoints.diameter[i] / 2.0);
             double a = Math.toRadians(keyPoints.angle[i]);
-            g.setColor(levelColour(keyPoints.level[i], levels));
+            g.setColor(levelColour(keyPoints.level[i] - firstLevel, levels));
             g.draw(new Ellipse2D.Double(x - r, y - r, 2 * r, 2 * r));
             g.draw(new Line2D.Double(x, y, x + r * Math.cos(a), y + r * Math.sin(a)));
         }
@@ -71,7 +75,7 @@ final class FeatureDrawing {
             throw new IOException("no PNG writer available to write " + file);
     }
 
-    /** Level 0 red through the hues to the last level violet. */
+    /** The first level red through the hues to the last level violet. */
     private static Color levelColour(int level, int levels) {
         return Color.getHSBColor(0.8f * level / Math.max(1, levels - 1), 1f, 1f);
     }

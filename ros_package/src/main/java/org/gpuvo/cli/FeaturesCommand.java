@@ -1,16 +1,22 @@
 package org.gpuvo.cli;
 
-import org.gpuvo.gpu.match.FactoryMatcher;
-import org.gpuvo.gpu.match.Matches;
 import org.gpuvo.gpu.features.Backend;
 import org.gpuvo.gpu.features.ConfigOrb;
 import org.gpuvo.gpu.features.FactoryOrb;
+import org.gpuvo.gpu.features.FactorySift;
+import org.gpuvo.gpu.features.FeatureType;
+import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.features.OrbExtractor;
 import org.gpuvo.gpu.features.OrbFeatures;
+import org.gpuvo.gpu.features.SiftExtractor;
+import org.gpuvo.gpu.features.SiftFeatures;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.image.SyntheticImages;
 import org.gpuvo.gpu.image.SyntheticImages.Homography;
 import org.gpuvo.gpu.match.ConfigMatch;
+import org.gpuvo.gpu.match.FactoryMatcher;
+import org.gpuvo.gpu.match.Matches;
+import org.gpuvo.odometry.frontend.FeatureDescriptors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,14 +31,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import static org.gpuvo.odometry.frontend.FeatureDescriptors.binaryRows;
+import static org.gpuvo.odometry.frontend.FeatureDescriptors.floatRows;
+
 /**
- * {@code gpuvo features}: ORB keypoints of one image, or of two images and their matches; with
+ * {@code gpuvo features}: ORB or SIFT keypoints of one image, or of two images and their matches; with
  * {@code --synthetic}, of an image pair gpuvo renders itself, so that the matches can be checked against the
  * motion it was rendered with.
  */
 @Command(name = "features", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Extracts ORB keypoints of an image and reports their count per pyramid level and the time taken.",
-                "With two images, also matches them (nearest Hamming distance with Lowe's ratio test).",
+        description = {"Extracts ORB keypoints (or SIFT's, with --features sift) of an image and reports their count per "
+                + "pyramid level (SIFT: per octave, and their scales) and the time taken.",
+                "With two images, also matches them (nearest Hamming distance, SIFT: Euclidean, with Lowe's ratio test).",
                 "With --synthetic, runs on an image pair gpuvo renders itself (a textured scene, then the same scene "
                         + "rotated by 4°, scaled by 1.03 and shifted) and reports how many matches agree with that known motion."})
 final class FeaturesCommand implements Callable<Integer> {
@@ -52,6 +62,9 @@ final class FeaturesCommand implements Callable<Integer> {
     Backend backend;
 
     @Mixin
+    FeatureOptions features;
+
+    @Mixin
     OrbOptions orb;
 
     @Option(names = "--grid", paramLabel = "CELL",
@@ -63,7 +76,8 @@ final class FeaturesCommand implements Callable<Integer> {
     double ratio;
 
     @Option(names = "--draw", paramLabel = "PNG",
-            description = "Draw the keypoints (one image) or the matches side by side (two images) into a PNG file.")
+            description = "Draw the keypoints (one image: circles of their size with their orientation, coloured by "
+                    + "level or octave) or the matches side by side (two images) into a PNG file.")
     Path draw;
 
     @Mixin
@@ -71,6 +85,9 @@ final class FeaturesCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    /** ORB's options that SIFT does not take (the count, {@code --n} or {@code --max-features}, serves both). */
+    private static final List<String> ORB_ONLY = List.of("--levels", "--scale", "--fast-threshold", "--grid");
 
     private final ExtractorFactory extractors;
 
@@ -88,8 +105,10 @@ final class FeaturesCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ConfigOrb config = orbConfig();
-        ConfigMatch matchConfig = matchConfig();
+        features.requireOptionsOfTheType(ORB_ONLY);
+        FeatureSettings settings = features.type == FeatureType.SIFT ? FeatureSettings.sift(features.siftConfig(orb.maxFeatures))
+                : FeatureSettings.orb(orbConfig());
+        ConfigMatch matchConfig = matchConfig(settings.type());
         List<Input> inputs = new ArrayList<>();
         Homography motion = null;
         if (synthetic) {
@@ -108,25 +127,44 @@ final class FeaturesCommand implements Callable<Integer> {
 
         List<ExtractedImage> extracted = new ArrayList<>();
         String backendName;
-        try (OrbExtractor extractor = extractors.create(backend, config)) {
-            backendName = extractor.backend();
-            for (Input input : inputs) {
-                OrbFeatures features = new OrbFeatures();
-                long start = System.nanoTime();
-                extractor.detect(input.image(), features);
-                extracted.add(new ExtractedImage(input.name(), input.image(), features, millisSince(start)));
+        if (settings.type() == FeatureType.SIFT) {
+            try (SiftExtractor extractor = FactorySift.cpu(settings.sift()) /* TODO-SIFTCUDA */) {
+                backendName = extractor.backend();
+                extractAll(inputs, (image, k, d) -> extractor.detect(image, new SiftFeatures(k, floatRows(d))),
+                        FeatureType.SIFT, extracted);
+            }
+        } else {
+            try (OrbExtractor extractor = extractors.create(backend, settings.orb())) {
+                backendName = extractor.backend();
+                extractAll(inputs, (image, k, d) -> extractor.detect(image, new OrbFeatures(k, binaryRows(d))),
+                        FeatureType.ORB, extracted);
             }
         }
         MatchedPair pair = extracted.size() == 2 ? match(extracted.get(0), extracted.get(1), matchConfig, motion) : null;
 
-        FeaturesReport.print(backendName, config, extracted, pair, json.text());
+        FeaturesReport.print(backendName, settings, extracted, pair, json.text());
         if (draw != null) {
-            FeatureDrawing.writePng(drawing(extracted, pair, config.levels), draw);
+            FeatureDrawing.writePng(drawing(extracted, pair, settings), draw);
             json.text().println("drawing  " + draw);
             json.text().flush();
         }
-        json.write(FeaturesReport.json(backendName, config, extracted, pair));
+        json.write(FeaturesReport.json(backendName, settings, extracted, pair));
         return 0;
+    }
+
+    /** Extraction of one image into keypoints and descriptors. */
+    private interface Detector {
+        void detect(GrayImage image, KeyPoints keyPoints, FeatureDescriptors descriptors);
+    }
+
+    private static void extractAll(List<Input> inputs, Detector detector, FeatureType type, List<ExtractedImage> out) {
+        for (Input input : inputs) {
+            KeyPoints keyPoints = new KeyPoints();
+            FeatureDescriptors descriptors = FeatureDescriptors.of(type);
+            long start = System.nanoTime();
+            detector.detect(input.image(), keyPoints, descriptors);
+            out.add(new ExtractedImage(input.name(), input.image(), keyPoints, descriptors, millisSince(start)));
+        }
     }
 
     private ConfigOrb orbConfig() {
@@ -138,9 +176,12 @@ final class FeaturesCommand implements Callable<Integer> {
         return orb.checked(config);
     }
 
-    private ConfigMatch matchConfig() {
+    /** Lowe's ratio test alone: no distance limit (ORB's 256 bits, and none in SIFT's unit either). */
+    private ConfigMatch matchConfig(FeatureType type) {
         ConfigMatch config = new ConfigMatch();
         config.ratio = ratio;
+        if (type == FeatureType.SIFT)
+            config.maxDistance = Integer.MAX_VALUE;
         try {
             return config.checkValidity();
         } catch (IllegalArgumentException e) {
@@ -151,20 +192,24 @@ final class FeaturesCommand implements Callable<Integer> {
     private static MatchedPair match(ExtractedImage first, ExtractedImage second, ConfigMatch config, Homography motion) {
         long start = System.nanoTime();
         Matches matches = new Matches();
-        FactoryMatcher.cpu(config).match(first.features().descriptors, second.features().descriptors, matches);
+        if (first.descriptors().type() == FeatureType.SIFT)
+            FactoryMatcher.floatCpu(config).match(floatRows(first.descriptors()), floatRows(second.descriptors()), matches);
+        else
+            FactoryMatcher.cpu(config).match(binaryRows(first.descriptors()), binaryRows(second.descriptors()), matches);
         double millis = millisSince(start);
         boolean[] agreeing = motion == null ? null
-                : MotionAgreement.agreeing(matches, first.features().keyPoints, second.features().keyPoints, motion);
+                : MotionAgreement.agreeing(matches, first.keyPoints(), second.keyPoints(), motion);
         return new MatchedPair(matches, config.ratio, millis, motion, agreeing);
     }
 
-    private static BufferedImage drawing(List<ExtractedImage> extracted, MatchedPair pair, int levels) {
+    private static BufferedImage drawing(List<ExtractedImage> extracted, MatchedPair pair, FeatureSettings settings) {
         ExtractedImage first = extracted.get(0);
         if (pair == null)
-            return FeatureDrawing.keyPoints(first.image(), first.features().keyPoints, levels);
+            return FeatureDrawing.keyPoints(first.image(), first.keyPoints(), settings.firstLevel(),
+                    settings.levelCount(first.keyPoints()));
         ExtractedImage second = extracted.get(1);
-        return FeatureDrawing.matches(first.image(), first.features().keyPoints, second.image(),
-                second.features().keyPoints, pair.matches(), pair.agreeing());
+        return FeatureDrawing.matches(first.image(), first.keyPoints(), second.image(), second.keyPoints(),
+                pair.matches(), pair.agreeing());
     }
 
     private static double millisSince(long startNanos) {

@@ -8,8 +8,8 @@ import picocli.CommandLine.Spec;
 
 /** The ORB parameters that gpuvo shares with OpenCV's {@code cv::ORB::create}, as command-line options. */
 public final class OrbOptions {
-    @Option(names = "--n", paramLabel = "COUNT", defaultValue = "2000",
-            description = "Features wanted over all pyramid levels (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"--n", "--max-features"}, paramLabel = "COUNT", defaultValue = "2000",
+            description = "Features wanted per image, over all pyramid levels (default: ${DEFAULT-VALUE}).")
     int maxFeatures;
 
     @Option(names = "--levels", paramLabel = "COUNT", defaultValue = "8",

@@ -3,10 +3,12 @@ package org.gpuvo.cli;
 import org.gpuvo.gpu.cuda.CudaProbe;
 import org.gpuvo.gpu.cuda.CudaStatus;
 import org.gpuvo.gpu.features.Backend;
+import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.odometry.dataset.Sequence;
 import org.gpuvo.odometry.metrics.AlignmentMode;
 import org.gpuvo.odometry.vo.ConfigVisualOdometry;
 import org.gpuvo.odometry.vo.VoMode;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -34,8 +36,12 @@ final class PipelineOptions {
                     + "for stereo and rgbd).")
     AlignmentMode alignment;
 
-    @Option(names = "--features", paramLabel = "N", description = "ORB features per frame (default: the pipeline's, 2000).")
-    Integer features;
+    @Mixin
+    FeatureOptions features;
+
+    @Option(names = "--max-features", paramLabel = "N",
+            description = "Features per frame, ORB's or SIFT's (default: the pipeline's, 2000).")
+    Integer maxFeatures;
 
     @Option(names = "--seed", paramLabel = "S",
             description = "Seed of RANSAC's random choices; equal seeds give equal trajectories (default: the pipeline's).")
@@ -75,8 +81,12 @@ final class PipelineOptions {
     ConfigVisualOdometry config(VoMode mode) {
         ConfigVisualOdometry config = new ConfigVisualOdometry(mode);
         config.backend = backend;
-        if (features != null)
-            config.orb.maxFeatures = features;
+        features.requireOptionsOfTheType(List.of());
+        config.features = features.type;
+        if (features.type == FeatureType.SIFT)
+            config.sift = features.siftConfig(maxFeatures != null ? maxFeatures : config.sift.maxFeatures);
+        else if (maxFeatures != null)
+            config.orb.maxFeatures = maxFeatures;
         if (seed != null)
             config.seed = seed;
         try {

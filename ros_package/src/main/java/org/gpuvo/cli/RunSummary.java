@@ -63,6 +63,7 @@ record RunSummary(String dataset, SequenceRun run, Double pathLengthM, Evaluatio
         root.put("dataset", dataset);
         root.put("mode", PipelineOptions.name(run.mode()));
         root.put("backend", run.backend());
+        root.put("features", run.features().id());
         root.put("out", out.toString());
         root.put("frames", run.frames().size());
         root.put("frames_tracked", run.framesTracked());
@@ -83,8 +84,9 @@ record RunSummary(String dataset, SequenceRun run, Double pathLengthM, Evaluatio
 
     void print(PrintWriter text) {
         int frames = run.frames().size(), tracked = run.framesTracked(), lost = run.framesLost();
-        text.printf(Locale.ROOT, "%s, %s, %d frames on %s in %.1f s (%.1f frames/s)%n", dataset,
-                PipelineOptions.name(run.mode()), frames, run.backend(), wallSeconds, frames / wallSeconds);
+        text.printf(Locale.ROOT, "%s, %s, %d frames on %s with %s features in %.1f s (%.1f frames/s)%n", dataset,
+                PipelineOptions.name(run.mode()), frames, run.backend(), run.features().id(), wallSeconds,
+                frames / wallSeconds);
         text.printf(Locale.ROOT, "tracked    %d frames, lost %d, initialising %d%n", tracked, lost, frames - tracked - lost);
         if (pathLengthM != null)
             text.printf(Locale.ROOT, "path       %.2f m%s%n", pathLengthM,

@@ -12,7 +12,7 @@ class BenchCommandTest {
 
     @Test
     void cpuBenchmarkWithBaselineWritesEveryFigure() throws Exception {
-        CliRun run = CliRun.run("bench", "--backend", "cpu", "--sizes", "320x240", "--features", "300", "--reps", "3",
+        CliRun run = CliRun.run("bench", "--backend", "cpu", "--sizes", "320x240", "--max-features", "300", "--reps", "3",
                 "--warmup", "1", "--json", "-");
         assertThat(run.exitCode()).as(run.err()).isZero();
         JsonNode json = JsonOutput.MAPPER.readTree(run.out());
@@ -31,7 +31,7 @@ class BenchCommandTest {
     @Test
     void thePlotIsAPng(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path png = dir.resolve("stages.png");
-        CliRun run = CliRun.run("bench", "--backend", "cpu", "--sizes", "320x240,400x300", "--features", "300",
+        CliRun run = CliRun.run("bench", "--backend", "cpu", "--sizes", "320x240,400x300", "--max-features", "300",
                 "--reps", "2", "--warmup", "0", "--no-baseline", "--plot", png.toString());
         assertThat(run.exitCode()).as(run.err()).isZero();
         java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
@@ -42,7 +42,7 @@ class BenchCommandTest {
     @Test
     void cudaWithoutADeviceFailsWithTheReason() {
         Assumptions.assumeFalse(CudaProbe.status().usable(), "a CUDA device is usable here");
-        CliRun run = CliRun.run("bench", "--sizes", "320x240", "--features", "300");
+        CliRun run = CliRun.run("bench", "--sizes", "320x240", "--max-features", "300");
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.err()).contains("CUDA backend is not usable here", "--backend cpu");
     }
@@ -52,7 +52,7 @@ class BenchCommandTest {
         assertThat(CliRun.run("bench", "--backend", "cpu", "--sizes", "640by480").exitCode()).isEqualTo(2);
         assertThat(CliRun.run("bench", "--backend", "cpu", "--sizes", "0x480").err()).contains("invalid size '0x480'");
         assertThat(CliRun.run("bench", "--backend", "cpu", "--sizes", "64x48", "--reps", "0").exitCode()).isEqualTo(2);
-        assertThat(CliRun.run("bench", "--backend", "cpu", "--features", "0").exitCode()).isEqualTo(2);
+        assertThat(CliRun.run("bench", "--backend", "cpu", "--max-features", "0").exitCode()).isEqualTo(2);
     }
 
     @Test

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class FeaturesCommandTest {
@@ -97,6 +98,81 @@ class FeaturesCommandTest {
         assertThat(matches.path("count").asInt()).isGreaterThan(200);
         assertThat(matches.path("known_motion").path("agreeing_fraction").asDouble()).isGreaterThan(0.8);
         assertThat(Files.size(png)).isPositive();
+    }
+
+    /** --features sift: keypoints with their octave, scale σ and orientation, in the text and the JSON, and drawn. */
+    @Test
+    void siftKeypointsOfOneImageComeWithTheirScaleAndAngle() throws Exception {
+        Path image = syntheticPng("scene.png");
+        Path png = dir.resolve("sift.png");
+        CliRun run = CliRun.run("features", image.toString(), "--features", "sift", "--backend", "cpu",
+                "--max-features", "500", "--draw", png.toString(), "--json", "-");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err()).contains("scene.png", "640x480", "sift keypoints", "(cpu)", "per octave 0:", "scale σ ");
+
+        JsonNode root = JsonOutput.MAPPER.readTree(run.out());
+        assertThat(root.path("features").asText()).isEqualTo("sift");
+        JsonNode config = root.path("config");
+        assertThat(config.path("max_features").asInt()).isEqualTo(500);
+        assertThat(config.path("first_octave").asInt()).isZero();
+        assertThat(config.path("root_sift").asBoolean()).isFalse();
+        assertThat(config.has("levels")).as("no ORB parameters").isFalse();
+        JsonNode first = root.path("images").get(0);
+        int count = first.path("count").asInt();
+        assertThat(count).isBetween(100, 500);
+        assertThat(first.path("keypoints")).hasSize(count);
+        int perOctave = 0;
+        for (JsonNode n : first.path("per_octave"))
+            perOctave += n.asInt();
+        assertThat(perOctave).isEqualTo(count);
+        assertThat(first.path("per_octave").size()).as("octaves with keypoints").isGreaterThan(1);
+        double smallest = Double.POSITIVE_INFINITY, largest = 0;
+        for (JsonNode k : first.path("keypoints")) {
+            double scale = k.path("scale").asDouble();
+            assertThat(scale).isEqualTo(k.path("diameter").asDouble() / 2, within(1e-5));
+            // octave o's extrema lie on levels 1..3, refined by less than half a level: σ = 1.6·2^(o + (s + δs)/3)
+            int octave = k.path("octave").asInt();
+            assertThat(scale).isBetween(1.6 * Math.pow(2, octave + 0.5 / 3) * 0.9999,
+                    1.6 * Math.pow(2, octave + 3.5 / 3) * 1.0001);
+            assertThat(k.path("angle").asDouble()).isBetween(0.0, 360.0);
+            smallest = Math.min(smallest, scale);
+            largest = Math.max(largest, scale);
+        }
+        assertThat(largest).isGreaterThan(2 * smallest);
+        BufferedImage drawing = ImageIO.read(png.toFile());
+        assertThat(drawing.getWidth()).isEqualTo(640);
+    }
+
+    /** SIFT's matches of the synthetic pair (rotated 4°, scaled 1.03) mostly follow its known motion. */
+    @Test
+    void siftMatchesTheSyntheticPairAlongItsMotion() throws Exception {
+        CliRun run = CliRun.run("features", "--synthetic", "--features", "sift", "--backend", "cpu", "--json", "-");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode matches = JsonOutput.MAPPER.readTree(run.out()).path("matches");
+        assertThat(matches.path("distance_unit").asText()).isEqualTo("euclidean/512");
+        assertThat(matches.path("count").asInt()).isGreaterThan(200);
+        assertThat(matches.path("known_motion").path("agreeing_fraction").asDouble()).isGreaterThan(0.9);
+        // distances in 1/512 of the Euclidean distance of unit descriptors: at most 2 (1024)
+        for (JsonNode pair : matches.path("pairs"))
+            assertThat(pair.path("distance").asInt()).isBetween(0, 1024);
+        assertThat(run.err()).contains("sift keypoints", "agree with the known motion");
+    }
+
+    /** ORB's options are refused with SIFT, SIFT's without it, and a count given to --features names --max-features. */
+    @Test
+    void optionsOfTheOtherFeatureTypeAreUsageErrors() {
+        CliRun levels = CliRun.run("features", "--synthetic", "--features", "sift", "--levels", "3", "--grid", "40");
+        assertThat(levels.exitCode()).isEqualTo(2);
+        assertThat(levels.err()).contains("--levels, --grid are for ORB: not with --features sift");
+        CliRun root = CliRun.run("features", "--synthetic", "--root-sift");
+        assertThat(root.exitCode()).isEqualTo(2);
+        assertThat(root.err()).contains("--root-sift is for SIFT: add --features sift");
+        CliRun count = CliRun.run("features", "--synthetic", "--features", "500");
+        assertThat(count.exitCode()).isEqualTo(2);
+        assertThat(count.err()).contains("the feature count is now --max-features 500");
+        CliRun threshold = CliRun.run("features", "--synthetic", "--features", "sift", "--sift-contrast-threshold", "2");
+        assertThat(threshold.exitCode()).isEqualTo(2);
+        assertThat(threshold.err()).contains("invalid SIFT parameters: contrastThreshold");
     }
 
     @Test

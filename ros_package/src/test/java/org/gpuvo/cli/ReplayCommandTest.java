@@ -94,6 +94,30 @@ class ReplayCommandTest {
         assertThat(replay.path("replay").path("topics").asText()).contains("/camera/image_raw", "/ground_truth");
     }
 
+    /** --features sift: a bag of KITTI frames replays to the trajectory that gpuvo run gives on SIFT features. */
+    @Test
+    void kittiBagReplaysOnSiftFeaturesAsRunDoes() throws Exception {
+        Path kitti = SharedData.require("kitti-06-0050");
+        Path bag = dir.resolve("bag");
+        ok(CliRun.run("bag-from", kitti.toString(), bag.toString(), "--frames", ":12", "-q"));
+        JsonNode run = json(CliRun.run("run", kitti.toString(), "--frames", ":12", "--backend", "cpu", "--features",
+                "sift", "--out", dir.resolve("run").toString(), "--json", "-"));
+        JsonNode replay = json(CliRun.run("replay", bag.toString(), "--backend", "cpu", "--features", "sift",
+                "--out", dir.resolve("replay").toString(), "--json", "-"));
+        assertThat(replay.path("features").asText()).isEqualTo("sift");
+        assertThat(replay.path("frames").asInt()).isEqualTo(12);
+        assertThat(replay.path("frames_tracked").asInt()).isEqualTo(run.path("frames_tracked").asInt()).isPositive();
+        assertThat(replay.path("ate_rmse_m").isNumber()).isTrue();
+        Trajectory a = tum(dir.resolve("run/trajectory.tum")), b = tum(dir.resolve("replay/trajectory.tum"));
+        assertThat(b.size()).isEqualTo(12);
+        for (int i = 0; i < a.size(); i++) {
+            assertThat(b.pose(i).T.x).isEqualTo(a.pose(i).T.x);
+            assertThat(b.pose(i).R.data).isEqualTo(a.pose(i).R.data);
+        }
+        assertThat(Files.exists(dir.resolve("replay/points.ply"))).isTrue();
+        assertThat(Files.exists(dir.resolve("replay/metrics.json"))).isTrue();
+    }
+
     /** EuRoC's raw, distorted stereo pairs through a sqlite3 bag: the rig survives camera_info, the VO its accuracy. */
     @Test
     void eurocStereoThroughSqlite() throws Exception {

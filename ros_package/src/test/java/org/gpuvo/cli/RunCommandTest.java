@@ -88,6 +88,30 @@ class RunCommandTest {
         assertThat(ImageIO.read(out.resolve("ate_over_time.png").toFile())).isNotNull();
     }
 
+    /** --features sift: the pipeline runs on SIFT features, at most --max-features a frame, and writes its outputs. */
+    @Test
+    void kittiSnippetOnSiftFeaturesWritesEveryOutput() throws Exception {
+        Path kitti = SharedData.require("kitti-06-0050");
+        Path out = dir.resolve("sift");
+        CliRun run = CliRun.run("run", kitti.toString(), "--frames", ":10", "--backend", "cpu", "--features", "sift",
+                "--max-features", "800", "--sift-contrast-threshold", "0.03", "--out", out.toString(), "--json", "-");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode json = JsonOutput.MAPPER.readTree(run.out());
+        assertThat(json.path("features").asText()).isEqualTo("sift");
+        assertThat(json.path("frames").asInt()).isEqualTo(10);
+        assertThat(json.path("frames_lost").asInt()).isZero();
+        assertThat(json.path("frames_tracked").asInt()).isPositive();
+        assertThat(json.path("ate_rmse_m").isNumber()).isTrue();
+        assertThat(run.err()).contains("gpuvo run: kitti-06-0050, mono, 10 frames on cpu with sift features");
+        assertThat(names(out)).containsExactlyInAnyOrder("trajectory.tum", "trajectory.kitti", "frames.csv",
+                "points.ply", "metrics.json", "trajectory.png", "ate_over_time.png");
+        List<String> csv = Files.readAllLines(out.resolve("frames.csv"));
+        assertThat(csv).hasSize(11);
+        for (int i = 0; i < 10; i++)
+            assertThat(Integer.parseInt(csv.get(1 + i).split(",")[3])).as("features of frame %d", i).isBetween(300, 800);
+        assertThat(PlyFile.read(out.resolve("points.ply")).vertices()).isEqualTo(json.path("points").asInt()).isPositive();
+    }
+
     @Test
     void aPreviousRunIsReplacedWhole() throws Exception {
         Path kitti = SharedData.require("kitti-06-0050");
@@ -209,11 +233,32 @@ class RunCommandTest {
         assertRangeError(CliRun.run("run", seq, "--frames", "2:1"), "--frames 2:1 is not a range of frames within 0:3");
         assertRangeError(CliRun.run("run", seq, "--frames", "0:4"), "the dataset has 3 frames");
         assertRangeError(CliRun.run("run", seq, "--frames", "1-2"), "--frames takes A:B");
-        assertRangeError(CliRun.run("run", seq, "--features", "0", "--backend", "cpu"), "invalid pipeline parameters");
+        assertRangeError(CliRun.run("run", seq, "--max-features", "0", "--backend", "cpu"), "invalid pipeline parameters");
         assertThat(CliRun.run("run", seq, "--mode", "lidar").exitCode()).isEqualTo(2);
         assertThat(CliRun.run("run", seq, "--align", "affine").exitCode()).isEqualTo(2);
         assertThat(CliRun.run("run").exitCode()).isEqualTo(2);
         assertThat(siblings(data)).containsExactly("seq");
+    }
+
+    /**
+     * --features names the feature type; the count it once took is --max-features, and a number says so. Options of
+     * the type not chosen are refused.
+     */
+    @Test
+    void featureOptionsOfTheWrongKindAreUsageErrors() throws Exception {
+        String seq = DatasetFixtures.kittiMono(dir.resolve("seq"), 3, -1).toString();
+        assertRangeError(CliRun.run("run", seq, "--features", "1500"),
+                "--features names the feature type (orb or sift); the feature count is now --max-features 1500");
+        assertRangeError(CliRun.run("run", seq, "--features", "surf"), "unknown feature type 'surf': expected orb or sift");
+        assertRangeError(CliRun.run("run", seq, "--root-sift", "--sift-first-octave", "-1"),
+                "--root-sift, --sift-first-octave are for SIFT: add --features sift");
+        assertRangeError(CliRun.run("run", seq, "--features", "sift", "--sift-first-octave", "2"),
+                "invalid SIFT parameters: firstOctave must be -1 (upsampled) or 0, got 2");
+        assertRangeError(CliRun.run("run", seq, "--features", "sift", "--max-features", "0"),
+                "invalid SIFT parameters: maxFeatures must be in [1,");
+        assertRangeError(CliRun.run("demo", "--features", "2000"), "--max-features 2000");
+        assertRangeError(CliRun.run("replay", seq, "--features", "2000"), "--max-features 2000");
+        assertThat(siblings(Path.of(seq))).containsExactly("seq");
     }
 
     private static void assertRangeError(CliRun run, String message) {

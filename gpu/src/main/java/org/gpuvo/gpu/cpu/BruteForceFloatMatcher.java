@@ -31,8 +31,7 @@ public final class BruteForceFloatMatcher implements FloatDescriptorMatcher {
     private static final float FAR = Float.POSITIVE_INFINITY;
 
     private final ConfigMatch config;
-    private final KeyPointGrid trainGrid = new KeyPointGrid();
-    private final int[] cellRange = new int[4];
+    private final WindowCandidates window = new WindowCandidates();
 
     // per query: nearest train index (NONE if no candidate), its squared distance, the second-nearest's
     private int[] bestTrain = new int[0];
@@ -44,10 +43,7 @@ public final class BruteForceFloatMatcher implements FloatDescriptorMatcher {
     // CHUNK train descriptors, component-major, and the squared distances of one query to them
     private float[] block = new float[0];
     private final float[] blockDistance = new float[CHUNK];
-    // train descriptors in the search grid's bucket order: original index, position, components
-    private int[] gridIndex = new int[0];
-    private float[] gridX = new float[0];
-    private float[] gridY = new float[0];
+    // components of the train descriptors in the search window's bucket order
     private float[] gridData = new float[0];
 
     public BruteForceFloatMatcher(ConfigMatch config) {
@@ -77,8 +73,8 @@ public final class BruteForceFloatMatcher implements FloatDescriptorMatcher {
         if (nq == 0 || nt == 0)
             return;
         prepare(nq, nt);
-        trainGrid.build(trainPoints, nt, config.searchRadius);
-        gatherTrainInGridOrder(train, trainPoints);
+        window.build(trainPoints, nt, config.searchRadius);
+        gatherTrainInGridOrder(train);
         nearestTwoWithin(query, predictedX, predictedY);
         emit(nq, out);
     }
@@ -163,61 +159,43 @@ public final class BruteForceFloatMatcher implements FloatDescriptorMatcher {
         }
     }
 
-    /** Copies the train descriptors, positions and indices into the grid's bucket order. */
-    private void gatherTrainInGridOrder(FloatDescriptors train, KeyPoints points) {
-        int n = trainGrid.size(), length = train.length;
-        if (gridIndex.length < n) {
-            gridIndex = new int[n];
-            gridX = new float[n];
-            gridY = new float[n];
-        }
+    /** Copies the train descriptors into the window's bucket order (a grid row's candidates are contiguous). */
+    private void gatherTrainInGridOrder(FloatDescriptors train) {
+        int n = window.size(), length = train.length;
         if (gridData.length < n * length)
             gridData = new float[n * length];
-        for (int k = 0; k < n; k++) {
-            int j = trainGrid.pointAt(k);
-            gridIndex[k] = j;
-            gridX[k] = points.x[j];
-            gridY[k] = points.y[j];
-            System.arraycopy(train.data, j * length, gridData, k * length, length);
-        }
+        for (int k = 0; k < n; k++)
+            System.arraycopy(train.data, window.pointAt(k) * length, gridData, k * length, length);
     }
 
     /**
      * Two nearest train descriptors of every query among the train keypoints within the search radius of its
-     * predicted position (inclusive, tested in double as the binary matcher does). Grid cells are visited out of
-     * index order, so ties are broken on the index explicitly; queries still ascend for each train.
+     * predicted position. Candidates come in bucket order, not index order, so ties are broken on the index
+     * explicitly; queries still ascend for each train.
      */
     private void nearestTwoWithin(FloatDescriptors query, float[] px, float[] py) {
         int nq = query.size(), length = query.length;
-        float[] q = query.data, t = gridData, tx = gridX, ty = gridY;
-        int[] index = gridIndex;
+        float[] q = query.data, t = gridData;
         boolean mutual = config.mutual;
-        double radius = config.searchRadius, radiusSquared = radius * radius;
+        int[] found = window.found();
         for (int i = 0; i < nq; i++) {
             float d1 = FAR, d2 = FAR;
             int j1 = NONE;
-            double cx = px[i], cy = py[i];
-            if (Double.isFinite(cx) && Double.isFinite(cy) && trainGrid.cellRange(cx, cy, radius, cellRange)) {
-                for (int row = cellRange[2]; row <= cellRange[3]; row++) {
-                    int end = trainGrid.spanEnd(row, cellRange[1]);
-                    for (int k = trainGrid.spanBegin(row, cellRange[0]); k < end; k++) {
-                        double dx = tx[k] - cx, dy = ty[k] - cy;
-                        if (dx * dx + dy * dy > radiusSquared)
-                            continue;
-                        float d = squaredDistance(q, i * length, t, k * length, length);
-                        int j = index[k];
-                        if (d < d1 || (d == d1 && j < j1)) {
-                            d2 = d1;
-                            d1 = d;
-                            j1 = j;
-                        } else if (d < d2) {
-                            d2 = d;
-                        }
-                        if (mutual && d < trainBestDistance[j]) {
-                            trainBestDistance[j] = d;
-                            trainBestQuery[j] = i;
-                        }
-                    }
+            int candidates = window.collect(px[i], py[i]);
+            for (int c = 0; c < candidates; c++) {
+                int k = found[c];
+                float d = squaredDistance(q, i * length, t, k * length, length);
+                int j = window.pointAt(k);
+                if (d < d1 || (d == d1 && j < j1)) {
+                    d2 = d1;
+                    d1 = d;
+                    j1 = j;
+                } else if (d < d2) {
+                    d2 = d;
+                }
+                if (mutual && d < trainBestDistance[j]) {
+                    trainBestDistance[j] = d;
+                    trainBestQuery[j] = i;
                 }
             }
             bestTrain[i] = j1;

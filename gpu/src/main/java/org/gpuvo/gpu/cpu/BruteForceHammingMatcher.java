@@ -28,8 +28,7 @@ public final class BruteForceHammingMatcher implements DescriptorMatcher {
 
     private final PackedDescriptors queryWords = new PackedDescriptors();
     private final PackedDescriptors trainWords = new PackedDescriptors();
-    private final KeyPointGrid trainGrid = new KeyPointGrid();
-    private final int[] cellRange = new int[4];
+    private final WindowCandidates window = new WindowCandidates();
 
     // per query: nearest train index (NONE if no candidate), its distance, the second-nearest distance
     private int[] bestTrain = new int[0];
@@ -38,10 +37,7 @@ public final class BruteForceHammingMatcher implements DescriptorMatcher {
     // per train, for the mutual check: nearest query and its distance
     private int[] trainBestQuery = new int[0];
     private int[] trainBestDistance = new int[0];
-    // train descriptors in the search grid's bucket order: original index, position, packed words
-    private int[] gridIndex = new int[0];
-    private float[] gridX = new float[0];
-    private float[] gridY = new float[0];
+    // packed words of the train descriptors in the search window's bucket order
     private long[] gridWords = new long[0];
 
     public BruteForceHammingMatcher(ConfigMatch config) {
@@ -79,10 +75,9 @@ public final class BruteForceHammingMatcher implements DescriptorMatcher {
         if (nq == 0 || nt == 0)
             return;
         prepare(query, train);
-        double radius = config.searchRadius;
-        trainGrid.build(trainPoints, nt, radius);
-        gatherTrainInGridOrder(trainPoints);
-        nearestTwoWithin(predictedX, predictedY, radius * radius, nq);
+        window.build(trainPoints, nt, config.searchRadius);
+        gatherTrainInGridOrder();
+        nearestTwoWithin(predictedX, predictedY, nq);
         emit(nq, out);
     }
 
@@ -190,74 +185,54 @@ public final class BruteForceHammingMatcher implements DescriptorMatcher {
     }
 
     /**
-     * Copies the train descriptors' words, positions and indices into the grid's bucket order, so that the
-     * candidates of one grid row of a search window are one contiguous run of memory.
+     * Copies the train descriptors' words into the window's bucket order, so that the candidates of one grid row
+     * of a search window are one contiguous run of memory.
      */
-    private void gatherTrainInGridOrder(KeyPoints points) {
-        int n = trainGrid.size(), words = trainWords.wordsPerDescriptor;
-        if (gridIndex.length < n) {
-            gridIndex = new int[n];
-            gridX = new float[n];
-            gridY = new float[n];
-        }
+    private void gatherTrainInGridOrder() {
+        int n = window.size(), words = trainWords.wordsPerDescriptor;
         if (gridWords.length < n * words)
             gridWords = new long[n * words];
         long[] t = trainWords.words;
-        for (int k = 0; k < n; k++) {
-            int j = trainGrid.pointAt(k);
-            gridIndex[k] = j;
-            gridX[k] = points.x[j];
-            gridY[k] = points.y[j];
-            System.arraycopy(t, j * words, gridWords, k * words, words);
-        }
+        for (int k = 0; k < n; k++)
+            System.arraycopy(t, window.pointAt(k) * words, gridWords, k * words, words);
     }
 
     /**
      * Two nearest train descriptors of every query among the train keypoints within the search radius of its
-     * predicted position. Grid cells are visited out of index order, so ties are broken on the index explicitly.
+     * predicted position. Candidates come in bucket order, not index order, so ties are broken on the index
+     * explicitly.
      */
-    private void nearestTwoWithin(float[] px, float[] py, double radiusSquared, int nq) {
+    private void nearestTwoWithin(float[] px, float[] py, int nq) {
         long[] q = queryWords.words, t = gridWords;
         int words = queryWords.wordsPerDescriptor;
         boolean mutual = config.mutual;
-        double radius = config.searchRadius;
-        float[] tx = gridX, ty = gridY;
-        int[] index = gridIndex;
+        int[] found = window.found();
         for (int i = 0; i < nq; i++) {
             int d1 = FAR, d2 = FAR, j1 = NONE;
-            double cx = px[i], cy = py[i];
-            if (Double.isFinite(cx) && Double.isFinite(cy) && trainGrid.cellRange(cx, cy, radius, cellRange)) {
-                int a = i * words;
-                long a0 = q[a], a1 = words == 4 ? q[a + 1] : 0, a2 = words == 4 ? q[a + 2] : 0,
-                        a3 = words == 4 ? q[a + 3] : 0;
-                for (int row = cellRange[2]; row <= cellRange[3]; row++) {
-                    int end = trainGrid.spanEnd(row, cellRange[1]);
-                    for (int k = trainGrid.spanBegin(row, cellRange[0]); k < end; k++) {
-                        double dx = tx[k] - cx, dy = ty[k] - cy;
-                        if (dx * dx + dy * dy > radiusSquared)
-                            continue;
-                        int b = k * words, d;
-                        if (words == 4) {
-                            d = Long.bitCount(a0 ^ t[b]) + Long.bitCount(a1 ^ t[b + 1])
-                                    + Long.bitCount(a2 ^ t[b + 2]) + Long.bitCount(a3 ^ t[b + 3]);
-                        } else {
-                            d = 0;
-                            for (int w = 0; w < words; w++)
-                                d += Long.bitCount(q[a + w] ^ t[b + w]);
-                        }
-                        int j = index[k];
-                        if (d < d1 || (d == d1 && j < j1)) {
-                            d2 = d1;
-                            d1 = d;
-                            j1 = j;
-                        } else if (d < d2) {
-                            d2 = d;
-                        }
-                        if (mutual && d < trainBestDistance[j]) {
-                            trainBestDistance[j] = d;
-                            trainBestQuery[j] = i;
-                        }
-                    }
+            int candidates = window.collect(px[i], py[i]);
+            int a = i * words;
+            long a0 = q[a], a1 = words == 4 ? q[a + 1] : 0, a2 = words == 4 ? q[a + 2] : 0, a3 = words == 4 ? q[a + 3] : 0;
+            for (int c = 0; c < candidates; c++) {
+                int k = found[c], b = k * words, d;
+                if (words == 4) {
+                    d = Long.bitCount(a0 ^ t[b]) + Long.bitCount(a1 ^ t[b + 1])
+                            + Long.bitCount(a2 ^ t[b + 2]) + Long.bitCount(a3 ^ t[b + 3]);
+                } else {
+                    d = 0;
+                    for (int w = 0; w < words; w++)
+                        d += Long.bitCount(q[a + w] ^ t[b + w]);
+                }
+                int j = window.pointAt(k);
+                if (d < d1 || (d == d1 && j < j1)) {
+                    d2 = d1;
+                    d1 = d;
+                    j1 = j;
+                } else if (d < d2) {
+                    d2 = d;
+                }
+                if (mutual && d < trainBestDistance[j]) {
+                    trainBestDistance[j] = d;
+                    trainBestQuery[j] = i;
                 }
             }
             bestTrain[i] = j1;

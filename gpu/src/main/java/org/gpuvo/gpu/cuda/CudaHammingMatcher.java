@@ -112,8 +112,6 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     static final int FUSED_BLOCKS_PER_SM = 4;
     /** fewest 8-column train tiles per split of the one-launch path (a split shorter than this is all overhead) */
     static final int FUSED_MIN_TILES = 4;
-    static final int HEADER_INTS = 4;
-    static final int RECORD_INTS = 8;
 
     private static final CUdeviceptr NULL = new CUdeviceptr();
 
@@ -128,17 +126,13 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     private Boolean forcedFused;
 
     // device working buffers, grown on demand and kept
-    private DeviceBuffer partial, mutualPartial, result, blockCounts, compactOut, predicted;
+    private DeviceBuffer partial, mutualPartial, result, blockCounts, predicted;
     // one-launch path: per-query best-two slots, per-train nearest-query slots (all KEY_NONE between calls) and
     // the last-block counter (0 between calls); the kernel restores them itself
     private DeviceBuffer fusedSlots, fusedMutualSlots, fusedCounter;
-    private PinnedBuffer compactHost;
-    private int[] records = new int[0];
-    private final int[] header = new int[1];
-    private int expectedKept = -1;
-    // what the last enqueue needs for the download
-    private int pendingQueries = -1;
-    private boolean pendingCoordinates;
+    // the kept matches of the last enqueue, and their download
+    private final CompactMatchList compactList;
+    private DeviceBuffer compactOut;
     private Path lastPath = Path.POPC;
     private boolean lastFused;
     private String lastPlan = "none";
@@ -177,6 +171,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         this.predictHomography = cuda.function(MODULE_PREDICT, "predict_homography");
         this.fusedB1 = cuda.function(MODULE_FUSED, "match_fused_b1");
         this.tensorCores = computeCapabilityMajor(cuda) >= 8;
+        this.compactList = new CompactMatchList(cuda, STAGE);
     }
 
     /**
@@ -389,9 +384,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         double radius2 = config.searchRadius * config.searchRadius;
         CUdeviceptr queryXy = coordinates ? query.positions.pointer() : NULL;
         CUdeviceptr trainXy = coordinates ? train.positions.pointer() : NULL;
-        compactOut = grow(compactOut, (HEADER_INTS + (long) RECORD_INTS * nq) * 4);
-        pendingQueries = nq;
-        pendingCoordinates = coordinates;
+        compactOut = compactList.prepare(nq, coordinates);
         lastPath = run;
         lastFused = run == Path.TENSOR_CORE && window == null && useFused(nq, nt);
         if (lastFused) {
@@ -544,37 +537,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
 
     /** Downloads the compact result of the last {@link #enqueueKernels} into {@code out} (waits for it). */
     void download(Matches out) {
-        int nq = pendingQueries;
-        if (nq < 0)
-            throw new IllegalStateException("no match was enqueued");
-        pendingQueries = -1;
-        compactHost = growPinned(compactHost, (HEADER_INTS + (long) RECORD_INTS * nq) * 4);
-        int guess = expectedKept < 0 ? nq : Math.min(nq, expectedKept);
-        compactOut.downloadAsync(compactHost, (HEADER_INTS + (long) RECORD_INTS * guess) * 4);
-        compactHost.getInts(0, header, 0, 1);  // waits for the copy, so for the kernels before it
-        int kept = header[0];
-        if (kept < 0 || kept > nq)
-            throw new IllegalStateException(STAGE + ": the device reported " + kept + " matches for " + nq + " queries");
-        if (kept > guess)
-            compactOut.downloadAsync(compactHost, (HEADER_INTS + (long) RECORD_INTS * kept) * 4);
-        expectedKept = kept + kept / 4 + 64;
-        int ints = RECORD_INTS * kept;
-        if (records.length < ints)
-            records = new int[Math.max(ints, records.length + records.length / 2)];
-        compactHost.getInts(HEADER_INTS * 4L, records, 0, ints);
-        out.reset();
-        out.ensureCapacity(kept);
-        if (pendingCoordinates)
-            out.ensureCoordinateCapacity(kept);
-        for (int k = 0, r = 0; k < kept; k++, r += RECORD_INTS) {
-            int second = records[r + 3];
-            if (pendingCoordinates)
-                out.add(records[r], records[r + 1], records[r + 2], second,
-                        Float.intBitsToFloat(records[r + 4]), Float.intBitsToFloat(records[r + 5]),
-                        Float.intBitsToFloat(records[r + 6]), Float.intBitsToFloat(records[r + 7]));
-            else
-                out.add(records[r], records[r + 1], records[r + 2], second);
-        }
+        compactList.download(out);
     }
 
     // ------------------------------------------------------------------------------------------------------
@@ -682,29 +645,15 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     // ------------------------------------------------------------------------------------------------------
 
     private DeviceBuffer grow(DeviceBuffer buffer, long bytes) {
-        if (buffer != null && buffer.bytes() >= bytes)
-            return buffer;
-        long size = Math.max(bytes, buffer == null ? 0 : buffer.bytes() + buffer.bytes() / 2);
-        if (buffer != null)
-            buffer.close();  // cuMemFree waits for the device: no kernel still reads it
-        return cuda.deviceBuffer(STAGE, Math.max(size, 256));
+        return BufferGrowth.grow(cuda, STAGE, buffer, bytes);
     }
 
-    /** {@link #grow}, filling a new buffer with {@code value} bytes (on the stream, before any later kernel). */
     private DeviceBuffer growFilled(DeviceBuffer buffer, long bytes, byte value) {
-        DeviceBuffer grown = grow(buffer, bytes);
-        if (grown != buffer)
-            grown.fillAsync(value);
-        return grown;
+        return BufferGrowth.growFilled(cuda, STAGE, buffer, bytes, value);
     }
 
     private PinnedBuffer growPinned(PinnedBuffer buffer, long bytes) {
-        if (buffer != null && buffer.bytes() >= bytes)
-            return buffer;
-        long size = Math.min(Integer.MAX_VALUE, Math.max(bytes, buffer == null ? 0 : buffer.bytes() + buffer.bytes() / 2));
-        if (buffer != null)
-            buffer.close();
-        return cuda.pinnedBuffer(STAGE, Math.max(size, 256));
+        return BufferGrowth.grow(cuda, STAGE, buffer, bytes);
     }
 
     static int ceilDiv(int a, int b) {
@@ -742,7 +691,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         }
         for (AutoCloseable c : new AutoCloseable[]{partial, mutualPartial, result, blockCounts, fusedSlots,
                 fusedMutualSlots, fusedCounter,
-                compactOut, predicted, compactHost, queryStage, trainStage, predictedStage, trainXyStage, hostQuery,
+                compactList, predicted, queryStage, trainStage, predictedStage, trainXyStage, hostQuery,
                 hostTrain}) {
             try {
                 if (c != null)

@@ -22,6 +22,7 @@ import org.gpuvo.gpu.features.SiftExtractor;
 import org.gpuvo.gpu.features.SiftFeatures;
 import org.gpuvo.gpu.image.GrayImage;
 
+import jcuda.driver.CUdeviceptr;
 import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
 import jcuda.driver.CUfunction_attribute;
@@ -71,20 +72,15 @@ public final class CudaSiftExtractor implements SiftExtractor {
     static final int Z_EXTREMA = 0, Z_FEATURES = 1, Z_CANDIDATES = 2, Z_SELECTED = 3, Z_THRESHOLD_BIN = 4,
             Z_RAW_EXTREMA = 5, Z_OCTAVE_EXTREMA = 8, Z_COUNTS = 32;
     static final int PARAMS_BYTES = 64;
-    private static final int EXTREMA_THREADS_X = 32, EXTREMA_THREADS_Y = 8, ORIENT_THREADS = 256,
-            SELECT_THREADS = 1024, RANK_THREADS = 128, DESCRIPTOR_THREADS = 256;
-    /** source modes of sift_blur (SIFT_SRC_* in sift_scale_space.cu) */
-    private static final int SRC_INPUT = 0, SRC_UPSAMPLED = 1, SRC_LEVEL = 2, SRC_DECIMATED = 3;
     private static final int DESCRIPTOR_BYTES = FloatDescriptors.SIFT_LENGTH * 4;
 
     private final ConfigSift config;
     private final CudaContext cuda;
     private final boolean ownsContext;
     private final SiftBlurPlan plan;
-    private final CUfunction blur, blurRows, blurColumns, extremaKernel, orientation, selectThreshold, selectRank,
-            descriptor;
 
     private SiftOctaveTable table;
+    private SiftLaunchPlan launches;
     private int extremaCapacity, featureCapacity;
     private byte[] params;
 
@@ -124,14 +120,7 @@ public final class CudaSiftExtractor implements SiftExtractor {
         this.cuda = cuda != null ? cuda : CudaContext.open("sift");
         this.graphs = new StreamGraphs(this.cuda, STAGE_SCALE_SPACE);
         try {
-            blur = this.cuda.function("sift_scale_space", "sift_blur");
-            blurRows = this.cuda.function("sift_scale_space", "sift_blur_rows");
-            blurColumns = this.cuda.function("sift_scale_space", "sift_blur_columns");
-            extremaKernel = this.cuda.function("sift_extrema", "sift_extrema");
-            orientation = this.cuda.function("sift_orientation", "sift_orientation");
-            selectThreshold = this.cuda.function("sift_select", "sift_select_threshold");
-            selectRank = this.cuda.function("sift_select", "sift_select_rank");
-            descriptor = this.cuda.function("sift_descriptor", "sift_descriptor");
+            CUfunction blur = this.cuda.function("sift_scale_space", "sift_blur");
             tableHost = this.cuda.pinnedBuffer(STAGE_UPLOAD,
                     Math.max((long) SiftOctaveTable.MAX_OCTAVES * SiftOctaveTable.RECORD_BYTES, 4L * plan.weights.length));
             octaves = this.cuda.deviceBuffer(STAGE_UPLOAD, (long) SiftOctaveTable.MAX_OCTAVES * SiftOctaveTable.RECORD_BYTES);
@@ -362,60 +351,43 @@ public final class CudaSiftExtractor implements SiftExtractor {
             recordOn(frameEnd);
     }
 
+    /** The memset of the counters, then the plan's launches, with the stage events between the stages. */
     private void enqueueKernels(DeviceFloatFeatures df) {
         record(1);
         scratch.fillAsync((byte) 0);
-        for (int oi = 0; oi < table.count; oi++) {
-            if (oi == 0)
-                launchBlur(0, 0, config.firstOctave < 0 ? SRC_UPSAMPLED : SRC_INPUT);
-            for (int s = 1; s < table.levels; s++)
-                launchBlur(oi, s, s == 1 && oi > 0 ? SRC_DECIMATED : SRC_LEVEL);
+        String stage = STAGE_SCALE_SPACE;
+        for (SiftLaunchPlan.Launch l : launches().launches) {
+            if (!l.stage().equals(stage)) {
+                stage = l.stage();
+                record(STAGES.indexOf(stage));
+            }
+            Object[] args = new Object[l.arguments().size()];
+            for (int i = 0; i < args.length; i++)
+                args[i] = l.arguments().get(i) instanceof SiftLaunchPlan.BufferArgument b ? pointer(b, df)
+                        : l.arguments().get(i);
+            cuda.launch(l.stage(), cuda.function(l.module(), l.kernel()), l.gridX(), l.gridY(), l.blockX(),
+                    l.blockY(), l.sharedBytes(), KernelArguments.of(args));
         }
-        record(2);
-        cuda.launch(STAGE_EXTREMA, extremaKernel, table.extremaTiles, 1, EXTREMA_THREADS_X, EXTREMA_THREADS_Y, 0,
-                KernelArguments.of(space.pointer(), octaves.pointer(), table.count, params, extrema.pointer(),
-                        scratch.pointer()));
-        record(3);
-        cuda.launch(STAGE_ORIENTATION, orientation, grid(extremaCapacity, ORIENT_THREADS / 32), 1, ORIENT_THREADS, 1, 0,
-                KernelArguments.of(space.pointer(), octaves.pointer(), params, extrema.pointer(), points.pointer(),
-                        keys.pointer(), scratch.pointer()));
-        record(4);
-        cuda.launch(STAGE_SELECT, selectThreshold, 1, 1, SELECT_THREADS, 1, 0,
-                KernelArguments.of(params, keys.pointer(), candidates.pointer(), scratch.pointer()));
-        cuda.launch(STAGE_SELECT, selectRank, 8 * cuda.multiprocessorCount(), 1, RANK_THREADS, 1, 0,
-                KernelArguments.of(keys.pointer(), candidates.pointer(), scratch.pointer()));
-        record(5);
-        cuda.launch(STAGE_DESCRIPTOR, descriptor, grid(featureCapacity, DESCRIPTOR_THREADS / 32), 1,
-                DESCRIPTOR_THREADS, 1, 0,
-                KernelArguments.of(space.pointer(), octaves.pointer(), params, points.pointer(),
-                        candidates.pointer(), scratch.pointer(), df.capacity, df.descriptors.pointer(),
-                        df.positions.pointer(), df.levels.pointer(), records.pointer()));
     }
 
-    /** Level {@code s} of octave {@code oi}: one fused launch, or rows then columns for a large kernel. */
-    private void launchBlur(int oi, int s, int mode) {
-        int r = plan.radius[s];
-        int w = table.width[oi], h = table.height[oi];
-        var taps = weights.pointer().withByteOffset(4L * plan.offset[s]);
-        if (plan.fused(s)) {
-            cuda.launch(STAGE_SCALE_SPACE, blur, table.blurTilesX(oi), table.blurTilesY(oi), SiftBlurPlan.THREADS_X,
-                    SiftBlurPlan.THREADS_Y, plan.sharedBytes(s),
-                    KernelArguments.of(frameInput.pointer(), table.imageWidth, table.imageHeight, space.pointer(),
-                            octaves.pointer(), oi, s, config.levelsPerOctave, mode, taps, r));
-            return;
-        }
-        int gx = SiftOctaveTable.ceilDiv(w, SiftBlurPlan.THREADS_X), gy = SiftOctaveTable.ceilDiv(h, SiftBlurPlan.THREADS_Y);
-        cuda.launch(STAGE_SCALE_SPACE, blurRows, gx, gy, SiftBlurPlan.THREADS_X, SiftBlurPlan.THREADS_Y, 0,
-                KernelArguments.of(frameInput.pointer(), table.imageWidth, table.imageHeight, space.pointer(),
-                        temp.pointer(), octaves.pointer(), oi, s, config.levelsPerOctave, mode, taps, r));
-        cuda.launch(STAGE_SCALE_SPACE, blurColumns, gx, gy, SiftBlurPlan.THREADS_X, SiftBlurPlan.THREADS_Y, 0,
-                KernelArguments.of(space.pointer(), temp.pointer(), octaves.pointer(), oi, s, taps, r));
-    }
-
-    /** Blocks for one warp per item over {@code items}, at most 4 blocks per multiprocessor (the warps then loop). */
-    private int grid(int items, int warpsPerBlock) {
-        return Math.max(1, Math.min(SiftOctaveTable.ceilDiv(Math.max(items, 1), warpsPerBlock),
-                4 * cuda.multiprocessorCount()));
+    private CUdeviceptr pointer(SiftLaunchPlan.BufferArgument argument, DeviceFloatFeatures df) {
+        DeviceBuffer b = switch (argument.buffer()) {
+            case INPUT -> frameInput;
+            case SPACE -> space;
+            case TEMP -> temp;
+            case OCTAVES -> octaves;
+            case WEIGHTS -> weights;
+            case EXTREMA -> extrema;
+            case POINTS -> points;
+            case KEYS -> keys;
+            case CANDIDATES -> candidates;
+            case SCRATCH -> scratch;
+            case RECORDS -> records;
+            case OUT_DESCRIPTORS -> df.descriptors;
+            case OUT_POSITIONS -> df.positions;
+            case OUT_LEVELS -> df.levels;
+        };
+        return argument.byteOffset() == 0 ? b.pointer() : b.pointer().withByteOffset(argument.byteOffset());
     }
 
     /** Waits for the counts of the frame just enqueued. */
@@ -434,7 +406,7 @@ public final class CudaSiftExtractor implements SiftExtractor {
         int wantedExtrema = e > extremaCapacity ? SiftCapacities.grown(e) : extremaCapacity;
         int wantedFeatures = Math.max(f > featureCapacity ? SiftCapacities.grown(f) : featureCapacity,
                 SiftCapacities.featuresFor(wantedExtrema, config));
-        allocateLists(wantedExtrema, wantedFeatures);
+        allocateLists(table, wantedExtrema, wantedFeatures);
         return true;
     }
 
@@ -445,29 +417,47 @@ public final class CudaSiftExtractor implements SiftExtractor {
         SiftOctaveTable t = new SiftOctaveTable(config, width, height);
         graphs.clear();
         if (t.count > 0) {
-            space = grow(space, STAGE_SCALE_SPACE, 4 * t.spaceFloats);
+            space = grow(space, STAGE_SCALE_SPACE, bytes(SiftLaunchPlan.Buffer.SPACE, t));
             if (plan.anySeparate())
-                temp = grow(temp, STAGE_SCALE_SPACE, 4 * t.levelStride[0]);
+                temp = grow(temp, STAGE_SCALE_SPACE, bytes(SiftLaunchPlan.Buffer.TEMP, t));
             byte[] bytes = t.write();
             tableHost.put(0, bytes, 0, bytes.length);
             octaves.uploadAsync(tableHost, bytes.length);
             int e = Math.max(extremaCapacity, SiftCapacities.initialExtrema(t));
-            allocateLists(e, Math.max(featureCapacity, SiftCapacities.featuresFor(e, config)));
+            allocateLists(t, e, Math.max(featureCapacity, SiftCapacities.featuresFor(e, config)));
         }
         table = t;
+        launches = null;
     }
 
-    private void allocateLists(int extremaCap, int featureCap) {
-        extrema = grow(extrema, STAGE_EXTREMA, (long) extremaCap * POINT_BYTES);
-        points = grow(points, STAGE_ORIENTATION, (long) featureCap * POINT_BYTES);
-        keys = grow(keys, STAGE_ORIENTATION, (long) featureCap * KEY_BYTES);
-        candidates = grow(candidates, STAGE_SELECT, 4L * featureCap);
-        scratch = grow(scratch, STAGE_SELECT, 4L * (Z_COUNTS + featureCap));
+    private void allocateLists(SiftOctaveTable t, int extremaCap, int featureCap) {
+        extrema = grow(extrema, STAGE_EXTREMA, bytes(SiftLaunchPlan.Buffer.EXTREMA, t, extremaCap, featureCap));
+        points = grow(points, STAGE_ORIENTATION, bytes(SiftLaunchPlan.Buffer.POINTS, t, extremaCap, featureCap));
+        keys = grow(keys, STAGE_ORIENTATION, bytes(SiftLaunchPlan.Buffer.KEYS, t, extremaCap, featureCap));
+        candidates = grow(candidates, STAGE_SELECT, bytes(SiftLaunchPlan.Buffer.CANDIDATES, t, extremaCap, featureCap));
+        scratch = grow(scratch, STAGE_SELECT, bytes(SiftLaunchPlan.Buffer.SCRATCH, t, extremaCap, featureCap));
         if (extremaCap != extremaCapacity || featureCap != featureCapacity)
             graphs.clear();
         extremaCapacity = extremaCap;
         featureCapacity = featureCap;
         params = kernelParams(config, extremaCap, featureCap);
+        launches = null;
+    }
+
+    private long bytes(SiftLaunchPlan.Buffer b, SiftOctaveTable t) {
+        return bytes(b, t, extremaCapacity, featureCapacity);
+    }
+
+    private long bytes(SiftLaunchPlan.Buffer b, SiftOctaveTable t, int extremaCap, int featureCap) {
+        return SiftLaunchPlan.bytes(b, t, plan, extremaCap, featureCap, config.maxFeatures);
+    }
+
+    /** The launches for the current table and capacities (rebuilt after either changed). */
+    private SiftLaunchPlan launches() {
+        if (launches == null)
+            launches = new SiftLaunchPlan(config, table, plan, params, extremaCapacity, featureCapacity,
+                    config.maxFeatures, cuda.multiprocessorCount());
+        return launches;
     }
 
     /**

@@ -2,6 +2,7 @@ package org.gpuvo.gpu.match;
 
 import org.gpuvo.gpu.cpu.BruteForceFloatMatcher;
 import org.gpuvo.gpu.cpu.BruteForceHammingMatcher;
+import org.gpuvo.gpu.cuda.CudaFloatMatcher;
 import org.gpuvo.gpu.cuda.CudaHammingMatcher;
 
 /** Creates {@link DescriptorMatcher}s and {@link FloatDescriptorMatcher}s; callers depend on the interface, never on a backend's classes. */
@@ -48,5 +49,21 @@ public final class FactoryMatcher {
         if (config == null)
             throw new IllegalArgumentException("config is null");
         return new BruteForceFloatMatcher(config);
+    }
+
+    /**
+     * The float-descriptor matcher on the GPU's tensor cores ({@link CudaFloatMatcher}: FP16 search, FP32 re-score
+     * of the candidates), with a CUDA context of its own on device 0; the same results as {@link #floatCpu} but for
+     * the rare query whose true neighbours the FP16 search misses (see the class). The returned matcher is
+     * {@link AutoCloseable}: close it to free the device memory and the context.
+     *
+     * @throws IllegalArgumentException if {@code config} is null or out of range
+     * @throws IllegalStateException    if the CUDA backend cannot run here; the message gives the reason
+     */
+    public static FloatDescriptorMatcher floatCuda(ConfigMatch config) {
+        if (config == null)
+            throw new IllegalArgumentException("config is null");
+        config.copy().checkValidity();
+        return CudaFloatMatcher.open(config);
     }
 }

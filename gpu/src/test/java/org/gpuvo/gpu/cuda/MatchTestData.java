@@ -4,10 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.gpuvo.gpu.features.Descriptors;
+import org.gpuvo.gpu.features.FloatDescriptors;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.match.Matches;
 
-/** Seeded descriptor sets, their upload into {@link DeviceFeatures}, and comparison of match lists. */
+/**
+ * Seeded descriptor sets, their upload into {@link DeviceFeatures} and {@link DeviceFloatFeatures}, and comparison of
+ * match lists.
+ */
 final class MatchTestData {
     private MatchTestData() {
     }
@@ -33,16 +37,32 @@ final class MatchTestData {
                 f.descriptors.uploadAsync(stage, (long) n * 32);
                 cuda.synchronize("test");
             }
-            if (k != null) {
-                float[] xy = new float[2 * n];
-                for (int i = 0; i < n; i++) {
-                    xy[2 * i] = k.x[i];
-                    xy[2 * i + 1] = k.y[i];
-                }
-                uploadFloats(cuda, f.positions, xy);
-            }
+            if (k != null)
+                uploadFloats(cuda, f.positions, interleave(k, n));
         }
         f.count = n;
+    }
+
+    /** New device float features of {@code capacity} holding {@code d} and the positions of {@code k} (may be null). */
+    static DeviceFloatFeatures upload(CudaContext cuda, FloatDescriptors d, KeyPoints k, int capacity) {
+        DeviceFloatFeatures f = new DeviceFloatFeatures(cuda, "test", Math.max(1, capacity), d.length);
+        int n = d.size();
+        if (n > 0) {
+            uploadFloats(cuda, f.descriptors, java.util.Arrays.copyOf(d.data, n * d.length));
+            if (k != null)
+                uploadFloats(cuda, f.positions, interleave(k, n));
+        }
+        f.count = n;
+        return f;
+    }
+
+    private static float[] interleave(KeyPoints k, int n) {
+        float[] xy = new float[2 * n];
+        for (int i = 0; i < n; i++) {
+            xy[2 * i] = k.x[i];
+            xy[2 * i + 1] = k.y[i];
+        }
+        return xy;
     }
 
     static void uploadFloats(CudaContext cuda, DeviceBuffer target, float[] values) {

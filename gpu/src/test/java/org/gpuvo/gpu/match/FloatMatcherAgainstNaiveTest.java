@@ -47,7 +47,7 @@ class FloatMatcherAgainstNaiveTest {
         FloatDescriptors[] s = sets(random, length, 1 + random.nextInt(300), 1 + random.nextInt(300));
         Matches actual = new Matches();
         FactoryMatcher.floatCpu(config).match(s[0], s[1], actual);
-        MatcherAgainstNaiveTest.assertSameMatches(actual, new NaiveFloatMatcher(config).match(s[0], s[1]));
+        MatcherAgainstNaiveTest.assertSameMatches(actual, new NaiveMatcher(config).match(s[0], s[1]));
     }
 
     @ParameterizedTest(name = "seed {0}, {1}, length {2}")
@@ -72,7 +72,7 @@ class FloatMatcherAgainstNaiveTest {
         Matches actual = new Matches();
         FactoryMatcher.floatCpu(config).matchWithin(s[0], px, py, s[1], trainPoints, actual);
         MatcherAgainstNaiveTest.assertSameMatches(actual,
-                new NaiveFloatMatcher(config).matchWithin(s[0], px, py, s[1], trainPoints));
+                new NaiveMatcher(config).matchWithin(s[0], px, py, s[1], trainPoints));
     }
 
     /**
@@ -99,7 +99,7 @@ class FloatMatcherAgainstNaiveTest {
                 new ConfigMatch(1.0, false, 60)}) {
             config.searchRadius = 50;
             FloatDescriptorMatcher matcher = FactoryMatcher.floatCpu(config);
-            NaiveFloatMatcher naive = new NaiveFloatMatcher(config);
+            NaiveMatcher naive = new NaiveMatcher(config);
             Matches actual = new Matches();
             matcher.match(query, train, actual);
             MatcherAgainstNaiveTest.assertSameMatches(actual, naive.match(query, train));

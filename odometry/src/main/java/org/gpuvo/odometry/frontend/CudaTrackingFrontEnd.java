@@ -3,16 +3,18 @@ package org.gpuvo.odometry.frontend;
 import org.gpuvo.gpu.cuda.CudaFrontEnd;
 import org.gpuvo.gpu.cuda.CudaOrbExtractor;
 import org.gpuvo.gpu.features.ConfigOrb;
-import org.gpuvo.gpu.features.Descriptors;
+import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.features.OrbFeatures;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.Matches;
 
+import static org.gpuvo.odometry.frontend.FeatureDescriptors.binaryRows;
+
 /**
- * {@link TrackingFrontEnd} on {@link CudaFrontEnd}: features stay on the device between frames; a second extractor
- * on the same context serves {@link #extract} (right images), created when first needed.
+ * ORB's {@link TrackingFrontEnd} on {@link CudaFrontEnd}: features stay on the device between frames; a second
+ * extractor on the same context serves {@link #extract} (right images), created when first needed.
  */
 final class CudaTrackingFrontEnd implements TrackingFrontEnd {
     private final CudaFrontEnd frontEnd;
@@ -31,15 +33,21 @@ final class CudaTrackingFrontEnd implements TrackingFrontEnd {
     }
 
     @Override
-    public void currentFeatures(KeyPoints keyPoints, Descriptors descriptors) {
-        frontEnd.downloadCurrent(keyPoints, descriptors);
+    public void currentFeatures(KeyPoints keyPoints, FeatureDescriptors descriptors) {
+        frontEnd.downloadCurrent(keyPoints, binaryRows(descriptors));
     }
 
     @Override
-    public void extract(GrayImage image, KeyPoints keyPoints, Descriptors descriptors) {
+    public void extract(GrayImage image, KeyPoints keyPoints, FeatureDescriptors descriptors) {
+        OrbFeatures features = new OrbFeatures(keyPoints, binaryRows(descriptors));
         if (secondary == null)
             secondary = new CudaOrbExtractor(frontEnd.context(), orb);
-        secondary.detect(image, new OrbFeatures(keyPoints, descriptors));
+        secondary.detect(image, features);
+    }
+
+    @Override
+    public FeatureType features() {
+        return FeatureType.ORB;
     }
 
     @Override

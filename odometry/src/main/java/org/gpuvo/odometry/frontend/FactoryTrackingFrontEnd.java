@@ -4,9 +4,17 @@ import org.gpuvo.gpu.cuda.CudaProbe;
 import org.gpuvo.gpu.cuda.CudaStatus;
 import org.gpuvo.gpu.features.Backend;
 import org.gpuvo.gpu.features.ConfigOrb;
+import org.gpuvo.gpu.features.ConfigSift;
+import org.gpuvo.gpu.features.FactoryOrb;
+import org.gpuvo.gpu.features.FactorySift;
+import org.gpuvo.gpu.features.SiftExtractor;
 import org.gpuvo.gpu.match.ConfigMatch;
+import org.gpuvo.gpu.match.FactoryMatcher;
+import org.gpuvo.gpu.match.FloatDescriptorMatcher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+
+import java.util.function.Supplier;
 
 /** Creates {@link TrackingFrontEnd}s. */
 public final class FactoryTrackingFrontEnd {
@@ -16,33 +24,69 @@ public final class FactoryTrackingFrontEnd {
     }
 
     /**
-     * The front end of {@code backend}. {@link Backend#AUTO} takes CUDA where {@link CudaProbe} finds it usable and
-     * it starts, else the CPU, with a warning that says why.
+     * The ORB front end of {@code backend}. {@link Backend#AUTO} takes CUDA where {@link CudaProbe} finds it usable
+     * and it starts, else the CPU, with a warning that says why.
      *
      * @param pipeline names the CUDA context in messages (e.g. the camera)
+     * @throws IllegalArgumentException if a configuration is out of range or the backend is null
      */
     public static TrackingFrontEnd create(String pipeline, ConfigOrb orb, ConfigMatch match, Backend backend) {
         orb.copy().checkValidity();
         match.copy().checkValidity();
+        Supplier<TrackingFrontEnd> cpu = () -> new HostTrackingFrontEnd(
+                new OrbFeatureStage(FactoryOrb.cpu(orb), FactoryMatcher.cpu(match)));
+        return create(backend, () -> new CudaTrackingFrontEnd(pipeline, orb, match), cpu);
+    }
+
+    /**
+     * The SIFT front end of {@code backend}: the CPU reference extractor and matcher, or on CUDA the GPU extractor
+     * and the GPU float matcher, with features passing through host arrays between frames. {@link Backend#AUTO} takes
+     * CUDA where {@link CudaProbe} finds it usable and it starts, else the CPU, with a warning that says why.
+     *
+     * @param pipeline names the pipeline in messages (e.g. the camera)
+     * @throws IllegalArgumentException if a configuration is out of range or the backend is null
+     */
+    public static TrackingFrontEnd create(String pipeline, ConfigSift sift, ConfigMatch match, Backend backend) {
+        sift.copy().checkValidity();
+        match.copy().checkValidity();
+        return create(backend, () -> { throw new IllegalStateException("TODO-SIFTCUDA"); },
+                () -> sift(FactorySift.cpu(sift), () -> FactoryMatcher.floatCpu(match)));
+    }
+
+    /** The SIFT front end of an extractor and the matcher {@code matcher} makes; the extractor is closed if that fails. */
+    private static TrackingFrontEnd sift(SiftExtractor extractor,
+                                         Supplier<FloatDescriptorMatcher> matcher) {
+        try {
+            return new HostTrackingFrontEnd(new SiftFeatureStage(extractor, matcher.get()));
+        } catch (RuntimeException e) {
+            extractor.close();
+            throw e;
+        }
+    }
+
+    private static TrackingFrontEnd create(Backend backend, Supplier<TrackingFrontEnd> cuda,
+                                           Supplier<TrackingFrontEnd> cpu) {
+        if (backend == null)
+            throw new IllegalArgumentException("backend must be set");
         return switch (backend) {
-            case CPU -> new CpuTrackingFrontEnd(orb, match);
-            case CUDA -> new CudaTrackingFrontEnd(pipeline, orb, match);
-            case AUTO -> auto(pipeline, orb, match);
+            case CPU -> cpu.get();
+            case CUDA -> cuda.get();
+            case AUTO -> auto(cuda, cpu);
         };
     }
 
-    private static TrackingFrontEnd auto(String pipeline, ConfigOrb orb, ConfigMatch match) {
+    private static TrackingFrontEnd auto(Supplier<TrackingFrontEnd> cuda, Supplier<TrackingFrontEnd> cpu) {
         CudaStatus status = CudaProbe.status();
         if (!status.usable()) {
             LOG.warn("CUDA unavailable ({}); features are extracted and matched on the CPU", status.reason());
-            return new CpuTrackingFrontEnd(orb, match);
+            return cpu.get();
         }
         try {
-            return new CudaTrackingFrontEnd(pipeline, orb, match);
+            return cuda.get();
         } catch (RuntimeException e) {
             LOG.warn("the CUDA front end failed to start ({}); features are extracted and matched on the CPU",
                     e.getMessage());
-            return new CpuTrackingFrontEnd(orb, match);
+            return cpu.get();
         }
     }
 }

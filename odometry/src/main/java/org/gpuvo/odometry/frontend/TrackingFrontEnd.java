@@ -1,15 +1,15 @@
 package org.gpuvo.odometry.frontend;
 
-import org.gpuvo.gpu.features.Descriptors;
+import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.Matches;
 
 /**
- * The feature side of visual odometry for one camera: each frame's ORB features are extracted and matched against
- * the previous frame's, and the matches come back with the coordinates of both keypoints. On the CUDA backend the
- * features stay on the device; the host sees only the matches, and the frame's own features when it asks for them
- * ({@link #currentFeatures}, at keyframes). Not thread safe. Create one with {@link FactoryTrackingFrontEnd}.
+ * The feature side of visual odometry for one camera: each frame's features (ORB or SIFT, one type per front end)
+ * are extracted and matched against the previous frame's, and the matches come back with the coordinates of both
+ * keypoints. On the CUDA backend ORB's features stay on the device; the host sees only the matches, and the frame's
+ * own features when it asks for them ({@link #currentFeatures}, at keyframes). Not thread safe. Create one with {@link FactoryTrackingFrontEnd}.
  */
 public interface TrackingFrontEnd extends AutoCloseable {
     /**
@@ -25,12 +25,24 @@ public interface TrackingFrontEnd extends AutoCloseable {
 
     /**
      * The features of the frame processed last, index for index as match query indices refer to them. Positions
-     * and levels are always set; other keypoint fields may be 0 (CUDA keeps only what matching needs).
+     * and levels are always set, and SIFT's diameters; other keypoint fields may be 0 (CUDA ORB keeps only what
+     * matching needs).
+     *
+     * @param descriptors of the front end's feature type ({@link #features()})
+     * @throws IllegalArgumentException if {@code descriptors} are of another feature type
      */
-    void currentFeatures(KeyPoints keyPoints, Descriptors descriptors);
+    void currentFeatures(KeyPoints keyPoints, FeatureDescriptors descriptors);
 
-    /** Extracts the features of another image (e.g. the right image of a stereo pair) without touching the tracking state. */
-    void extract(GrayImage image, KeyPoints keyPoints, Descriptors descriptors);
+    /**
+     * Extracts the features of another image (e.g. the right image of a stereo pair) without touching the tracking
+     * state.
+     *
+     * @throws IllegalArgumentException if {@code descriptors} are of another feature type
+     */
+    void extract(GrayImage image, KeyPoints keyPoints, FeatureDescriptors descriptors);
+
+    /** The feature type extracted and matched. */
+    FeatureType features();
 
     /** Forgets the previous frame: the next frame is matched against nothing. */
     void reset();

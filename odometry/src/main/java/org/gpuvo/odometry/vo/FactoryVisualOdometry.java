@@ -1,8 +1,12 @@
 package org.gpuvo.odometry.vo;
 
+import org.gpuvo.gpu.features.Backend;
+import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.odometry.camera.CameraModel;
 import org.gpuvo.odometry.camera.StereoCalibration;
 import org.gpuvo.odometry.camera.StereoRectification;
+import org.gpuvo.odometry.frontend.FactoryTrackingFrontEnd;
+import org.gpuvo.odometry.frontend.TrackingFrontEnd;
 
 /** Creates visual odometry pipelines. */
 public final class FactoryVisualOdometry {
@@ -29,5 +33,20 @@ public final class FactoryVisualOdometry {
             rig = StereoRectification.compute(stereo);
         }
         return new MapTrackingOdometry(c, camera, rig);
+    }
+
+    /**
+     * The front end of {@code config}'s feature type ({@link ConfigVisualOdometry#features}) with its extraction and
+     * matching settings, on {@code backend} (which may differ from {@code config.backend}, e.g. for a fallback).
+     *
+     * @param pipeline names the pipeline in messages (e.g. the camera)
+     * @throws IllegalArgumentException if the configuration is invalid
+     */
+    public static TrackingFrontEnd frontEnd(String pipeline, ConfigVisualOdometry config, Backend backend) {
+        if (config == null)
+            throw new IllegalArgumentException("a configuration is needed");
+        return config.features == FeatureType.SIFT
+                ? FactoryTrackingFrontEnd.create(pipeline, config.sift, config.siftMatch, backend)
+                : FactoryTrackingFrontEnd.create(pipeline, config.orb, config.match, backend);
     }
 }

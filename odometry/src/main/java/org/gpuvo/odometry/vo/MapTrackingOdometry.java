@@ -6,14 +6,13 @@ import georegression.struct.se.Se3_F64;
 import georegression.transform.se.SePointOps_F64;
 import org.gpuvo.gpu.cuda.CudaStageException;
 import org.gpuvo.gpu.features.Backend;
-import org.gpuvo.gpu.features.Descriptors;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.Matches;
 import org.gpuvo.odometry.camera.CameraModel;
 import org.gpuvo.odometry.camera.StereoRectification;
 import org.gpuvo.odometry.dataset.DepthImage;
-import org.gpuvo.odometry.frontend.FactoryTrackingFrontEnd;
+import org.gpuvo.odometry.frontend.FeatureDescriptors;
 import org.gpuvo.odometry.frontend.TrackingFrontEnd;
 import org.gpuvo.odometry.geometry.ConfigRansac;
 import org.gpuvo.odometry.geometry.PnpEstimator;
@@ -80,7 +79,7 @@ final class MapTrackingOdometry implements VisualOdometry {
     private boolean[] inlier = new boolean[0];
     private double[] sx = new double[0], sy = new double[0], sz = new double[0], su = new double[0], sv = new double[0];
     private final KeyPoints keyPoints = new KeyPoints(), rightKeyPoints = new KeyPoints();
-    private final Descriptors descriptors = Descriptors.orb(), rightDescriptors = Descriptors.orb();
+    private final FeatureDescriptors descriptors, rightDescriptors;
     private final Point2D_F64 p2 = new Point2D_F64();
     private final Point3D_F64 p3 = new Point3D_F64(), q3 = new Point3D_F64();
     private final Se3_F64 predicted = new Se3_F64(), estimate = new Se3_F64(), relative = new Se3_F64();
@@ -101,11 +100,13 @@ final class MapTrackingOdometry implements VisualOdometry {
         this.essential = new RelativePoseEstimator(init, focal).setMinimumIterations(200);
         this.pnp = new PnpEstimator(ransac, focal);
         this.stereoMatcher = stereo == null ? null : new StereoPointMatcher(stereo, config.stereoRowTolerance,
-                config.orb.scaleFactor, config.match.maxDistance, config.match.ratio);
+                KeyPointScale.of(config), config.matching().maxDistance, config.matching().ratio);
+        this.descriptors = FeatureDescriptors.of(config.features);
+        this.rightDescriptors = FeatureDescriptors.of(config.features);
         this.subpixel = stereo != null && stereo.imagesAreRectified(0.01) ? new SubpixelDisparity(3, 2) : null;
         this.bundle = config.bundleWindow >= 3 ? new LocalBundleAdjustment(config.bundleWindow, focal,
                 config.inlierThresholdPixels, config.bundleIterations) : null;
-        this.frontEnd = FactoryTrackingFrontEnd.create(config.mode.name().toLowerCase(java.util.Locale.ROOT), config.orb, config.match,
+        this.frontEnd = FactoryVisualOdometry.frontEnd(config.mode.name().toLowerCase(java.util.Locale.ROOT), config,
                 config.backend);
     }
 
@@ -180,7 +181,7 @@ final class MapTrackingOdometry implements VisualOdometry {
         } catch (CudaStageException e) {
             LOG.warn("the GPU front end failed ({}); continuing on the CPU", e.getMessage());
             frontEnd.close();
-            frontEnd = FactoryTrackingFrontEnd.create("cpu", config.orb, config.match, Backend.CPU);
+            frontEnd = FactoryVisualOdometry.frontEnd("cpu", config, Backend.CPU);
             return frontEnd.process(left, null, matches);
         }
     }

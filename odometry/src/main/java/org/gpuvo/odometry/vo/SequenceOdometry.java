@@ -40,7 +40,7 @@ public final class SequenceOdometry {
                 if (progress != null)
                     progress.accept(r);
             }
-            return new SequenceRun(sequence.name(), config.mode, vo.backend(), trajectory, frames, vo.pointCloud());
+            return new SequenceRun(sequence.name(), config.mode, vo.backend(), config.features, trajectory, frames, vo.pointCloud());
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.gpuvo.odometry.vo;
 
+import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.odometry.trajectory.Trajectory;
 
 import java.util.List;
@@ -7,8 +8,10 @@ import java.util.List;
 /**
  * The result of running visual odometry over a whole sequence: the estimated trajectory (camera-to-world of the
  * left camera, one pose per frame, in the first frame's camera frame), the per-frame results, the map.
+ *
+ * @param features the feature type the pipeline ran with
  */
-public record SequenceRun(String sequence, VoMode mode, String backend, Trajectory trajectory,
+public record SequenceRun(String sequence, VoMode mode, String backend, FeatureType features, Trajectory trajectory,
                           List<FrameResult> frames, PointCloud pointCloud) {
     public int framesTracked() {
         return (int) frames.stream().filter(FrameResult::tracked).count();

@@ -2,37 +2,49 @@ package org.gpuvo.odometry.vo;
 
 import georegression.struct.point.Point2D_F64;
 import org.gpuvo.odometry.camera.StereoRectification;
-import org.gpuvo.gpu.features.Descriptors;
+import org.gpuvo.odometry.frontend.FeatureDescriptors;
 import org.gpuvo.gpu.features.KeyPoints;
 
 import java.util.Arrays;
+import java.util.function.IntBinaryOperator;
 
 /**
  * Matches left to right keypoints of a stereo pair along rectified rows and gives each matched left keypoint its
- * disparity. Candidates of a left keypoint are the right keypoints on its row (± a tolerance scaled by the pyramid
- * level), at a disparity in (0, maxDisparity], and at most one pyramid level apart; the nearest descriptor wins if it
- * passes the distance limit, Lowe's ratio test, and is mutual. Right keypoints are bucketed by row, so the cost is
- * proportional to the number of candidates, not to left × right.
+ * disparity. Candidates of a left keypoint are the right keypoints on its row (± a tolerance scaled by the keypoint's
+ * detection scale, {@link KeyPointScale}), at a disparity in (0, maxDisparity], and of about its scale (ORB: at most
+ * one pyramid level apart); the nearest descriptor (ORB or SIFT, {@link FeatureDescriptors}) wins if it passes the
+ * distance limit, Lowe's ratio test, and is mutual. Right keypoints are bucketed by row, so the cost is proportional
+ * to the number of candidates, not to left × right.
  */
 final class StereoPointMatcher {
+    /** relative slack on the largest scale ratio, so that ORB's levels one apart pass despite rounding */
+    private static final double SCALE_RATIO_SLACK = 1e-9;
+
     private final StereoRectification rig;
-    private final double rowTolerance, scaleFactor;
+    private final double rowTolerance, maxScaleRatio;
+    private final KeyPointScale scale;
     private final int maxDistance;
     private final double ratio;
 
-    private double[] rightX = new double[0], rightY = new double[0];
+    private double[] rightX = new double[0], rightY = new double[0], leftScale = new double[0],
+            rightScale = new double[0];
     private int[] rowStart = new int[0], order = new int[0], bestLeftOfRight = new int[0], bestDistOfRight = new int[0];
-    private long[] leftWords = new long[0], rightWords = new long[0];
     private int[] candidate = new int[0], candidateDistance = new int[0];
     private final Point2D_F64 p = new Point2D_F64();
 
     /** rectified left coordinates of the last call's left keypoints, and their disparities (NaN: unmatched) */
     double[] leftX = new double[0], leftY = new double[0], disparity = new double[0];
 
-    StereoPointMatcher(StereoRectification rig, double rowTolerance, double scaleFactor, int maxDistance, double ratio) {
+    /**
+     * @param rowTolerance rows may differ by this many pixels times the left keypoint's detection scale
+     * @param maxDistance  largest descriptor distance of a match, in the unit of {@link FeatureDescriptors#distancesTo}
+     * @param ratio        Lowe's ratio test: best &lt; ratio · second best
+     */
+    StereoPointMatcher(StereoRectification rig, double rowTolerance, KeyPointScale scale, int maxDistance, double ratio) {
         this.rig = rig;
         this.rowTolerance = rowTolerance;
-        this.scaleFactor = scaleFactor;
+        this.scale = scale;
+        this.maxScaleRatio = scale.maxRatio() * (1 + SCALE_RATIO_SLACK);
         this.maxDistance = maxDistance;
         this.ratio = ratio;
     }
@@ -42,17 +54,19 @@ final class StereoPointMatcher {
      * @param maxDisparity largest disparity considered, rectified pixels
      * @return number of left keypoints with a disparity
      */
-    int match(KeyPoints left, Descriptors leftDescriptors, KeyPoints right, Descriptors rightDescriptors,
+    int match(KeyPoints left, FeatureDescriptors leftDescriptors, KeyPoints right, FeatureDescriptors rightDescriptors,
               int rows, double maxDisparity) {
         int nl = left.size(), nr = right.size();
         ensure(nl, nr, rows);
-        leftWords = leftDescriptors.toWords(leftWords);
-        rightWords = rightDescriptors.toWords(rightWords);
+        IntBinaryOperator distance = leftDescriptors.distancesTo(rightDescriptors);
         for (int i = 0; i < nl; i++) {
             rig.rectifyLeft(left.x[i], left.y[i], p);
             leftX[i] = p.x;
             leftY[i] = p.y;
+            leftScale[i] = scale.of(left, i);
         }
+        for (int j = 0; j < nr; j++)
+            rightScale[j] = scale.of(right, j);
         bucketRight(right, nr, rows);
 
         Arrays.fill(bestLeftOfRight, 0, nr, -1);
@@ -61,7 +75,7 @@ final class StereoPointMatcher {
             candidate[i] = -1;
             if (!Double.isFinite(leftY[i]))
                 continue; // the rectification cannot map this keypoint
-            double tol = rowTolerance * Math.pow(scaleFactor, left.level[i]);
+            double tol = rowTolerance * Math.max(1, leftScale[i]);
             int r0 = Math.max(0, (int) Math.floor(leftY[i] - tol)), r1 = Math.min(rows - 1, (int) Math.floor(leftY[i] + tol));
             int best = Integer.MAX_VALUE, second = Integer.MAX_VALUE, bestJ = -1;
             for (int r = r0; r <= r1; r++) {
@@ -69,9 +83,9 @@ final class StereoPointMatcher {
                     int j = order[k];
                     double d = leftX[i] - rightX[j];
                     if (!(d > 0 && d <= maxDisparity) || Math.abs(rightY[j] - leftY[i]) > tol
-                            || Math.abs(right.level[j] - left.level[i]) > 1)
+                            || Math.max(leftScale[i], rightScale[j]) > maxScaleRatio * Math.min(leftScale[i], rightScale[j]))
                         continue;
-                    int dist = hamming(i, j);
+                    int dist = distance.applyAsInt(i, j);
                     if (dist < best) {
                         second = best;
                         best = dist;
@@ -103,12 +117,6 @@ final class StereoPointMatcher {
         return matched;
     }
 
-    private int hamming(int i, int j) {
-        int a = 4 * i, b = 4 * j;
-        return Long.bitCount(leftWords[a] ^ rightWords[b]) + Long.bitCount(leftWords[a + 1] ^ rightWords[b + 1])
-                + Long.bitCount(leftWords[a + 2] ^ rightWords[b + 2]) + Long.bitCount(leftWords[a + 3] ^ rightWords[b + 3]);
-    }
-
     /** Counting sort of the right keypoints by rectified row. */
     private void bucketRight(KeyPoints right, int nr, int rows) {
         Arrays.fill(rowStart, 0, rows + 1, 0);
@@ -138,6 +146,7 @@ final class StereoPointMatcher {
         if (leftX.length < nl) {
             leftX = new double[nl];
             leftY = new double[nl];
+            leftScale = new double[nl];
             disparity = new double[nl];
             candidate = new int[nl];
             candidateDistance = new int[nl];
@@ -145,6 +154,7 @@ final class StereoPointMatcher {
         if (rightX.length < nr) {
             rightX = new double[nr];
             rightY = new double[nr];
+            rightScale = new double[nr];
             order = new int[nr];
             bestLeftOfRight = new int[nr];
             bestDistOfRight = new int[nr];

@@ -3,7 +3,7 @@ package org.gpuvo.odometry.frontend;
 import org.gpuvo.gpu.cuda.GpuTestSupport;
 import org.gpuvo.gpu.features.Backend;
 import org.gpuvo.gpu.features.ConfigOrb;
-import org.gpuvo.gpu.features.Descriptors;
+import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.ConfigMatch;
@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.gpuvo.odometry.frontend.FeatureDescriptors.binaryRows;
 
 /**
  * The CUDA front end gives the CPU front end's results exactly, frame after frame: the same matches (indices,
@@ -47,11 +48,11 @@ class TrackingFrontEndGpuTest {
             assertThat(compared).as("matches compared").isGreaterThan(1000);
 
             KeyPoints ka = new KeyPoints(), kb = new KeyPoints();
-            Descriptors da = Descriptors.orb(), db = Descriptors.orb();
+            FeatureDescriptors da = FeatureDescriptors.of(FeatureType.ORB), db = FeatureDescriptors.of(FeatureType.ORB);
             cpu.extract(frames.get(0), ka, da);
             cuda.extract(frames.get(0), kb, db);
             assertThat(kb.size()).isEqualTo(ka.size());
-            assertThat(db.data).isEqualTo(da.data);
+            assertThat(binaryRows(db).data).isEqualTo(binaryRows(da).data);
             // extracting another image leaves the tracking state alone
             int na = cpu.process(frames.get(1), null, a), nb = cuda.process(frames.get(1), null, b);
             assertThat(nb).isEqualTo(na);
@@ -74,7 +75,7 @@ class TrackingFrontEndGpuTest {
 
     private static void assertSameFeatures(TrackingFrontEnd cpu, TrackingFrontEnd cuda, int frame) {
         KeyPoints ka = new KeyPoints(), kb = new KeyPoints();
-        Descriptors da = Descriptors.orb(), db = Descriptors.orb();
+        FeatureDescriptors da = FeatureDescriptors.of(FeatureType.ORB), db = FeatureDescriptors.of(FeatureType.ORB);
         cpu.currentFeatures(ka, da);
         cuda.currentFeatures(kb, db);
         assertThat(kb.size()).as("downloaded features of frame %d", frame).isEqualTo(ka.size());
@@ -83,7 +84,7 @@ class TrackingFrontEndGpuTest {
             assertThat(kb.y[i]).isEqualTo(ka.y[i]);
             assertThat(kb.level[i]).isEqualTo(ka.level[i]);
         }
-        assertThat(java.util.Arrays.copyOf(db.data, db.size() * 32))
-                .isEqualTo(java.util.Arrays.copyOf(da.data, da.size() * 32));
+        assertThat(java.util.Arrays.copyOf(binaryRows(db).data, db.size() * 32))
+                .isEqualTo(java.util.Arrays.copyOf(binaryRows(da).data, da.size() * 32));
     }
 }

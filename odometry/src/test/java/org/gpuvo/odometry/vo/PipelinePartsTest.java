@@ -6,12 +6,15 @@ import georegression.struct.point.Point3D_F64;
 import georegression.struct.se.Se3_F64;
 import georegression.transform.se.SePointOps_F64;
 import org.gpuvo.gpu.features.Descriptors;
+import org.gpuvo.gpu.features.FeatureType;
+import org.gpuvo.gpu.features.FloatDescriptors;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.odometry.camera.CameraModel;
 import org.gpuvo.odometry.camera.StereoCalibration;
 import org.gpuvo.odometry.camera.StereoRectification;
 import org.gpuvo.odometry.dataset.DepthImage;
+import org.gpuvo.odometry.frontend.FeatureDescriptors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -90,13 +93,98 @@ class PipelinePartsTest {
             dr.data[32 * i + i % 32] ^= 0x5;
         for (int i = n - 20; i < n; i++)
             right.y[i] += 6;
-        StereoPointMatcher matcher = new StereoPointMatcher(rig, 1.5, 1.2, 64, 0.9);
-        int matched = matcher.match(left, dl, right, dr, 480, 200);
+        StereoPointMatcher matcher = new StereoPointMatcher(rig, 1.5, KeyPointScale.orb(1.2), 64, 0.9);
+        int matched = matcher.match(left, new FeatureDescriptors.Binary(dl), right, new FeatureDescriptors.Binary(dr),
+                480, 200);
         assertThat(matched).isEqualTo(n - 20);
         for (int i = 0; i < n - 20; i++)
             assertThat(matcher.disparity[i]).isCloseTo(truth[i], within(1e-3));
         for (int i = n - 20; i < n; i++)
             assertThat(matcher.disparity[i]).isNaN();
+    }
+
+    /**
+     * SIFT keypoints: float descriptors compared by Euclidean distance, the row tolerance grown with the keypoint's
+     * σ / σ0, and keypoints more than one scale level apart kept apart.
+     */
+    @Test
+    void stereoMatcherPairsSiftKeypointsOfTheirScale() {
+        Se3_F64 rightToLeft = new Se3_F64();
+        rightToLeft.T.setTo(0.1, 0, 0);
+        StereoRectification rig = StereoRectification.compute(new StereoCalibration(CAMERA, CAMERA, rightToLeft));
+        SplittableRandom random = new SplittableRandom(12);
+        int n = 200;
+        KeyPoints left = new KeyPoints(), right = new KeyPoints();
+        FloatDescriptors dl = FloatDescriptors.sift(), dr = FloatDescriptors.sift();
+        dl.resize(n);
+        dr.resize(n);
+        for (int i = 0; i < n; i++) {
+            double norm = 0;
+            for (int k = 0; k < 128; k++) {
+                float v = (float) random.nextDouble();
+                dl.data[128 * i + k] = v;
+                dr.data[128 * i + k] = v + (float) random.nextDouble(-0.02, 0.02);
+                norm += v * v;
+            }
+            for (int k = 0; k < 128; k++) {
+                dl.data[128 * i + k] /= (float) Math.sqrt(norm);
+                dr.data[128 * i + k] /= (float) Math.sqrt(norm);
+            }
+        }
+        double[] truth = new double[n];
+        double sigma = 1.6;
+        for (int i = 0; i < n; i++) {
+            float x = (float) random.nextDouble(100, 600), y = (float) random.nextDouble(10, 470);
+            truth[i] = random.nextDouble(1, 90);
+            // σ / σ0 = 4 (octave 2): 2.5 pixels off the row is within 1.5 × 4
+            float diameter = (float) (2 * sigma * (i % 2 == 0 ? 1 : 4));
+            left.add(x, y, i % 2 == 0 ? 0 : 2, diameter, 0, 1);
+            right.add((float) (x - truth[i]), y + (i % 2 == 0 ? 0.5f : 2.5f), i % 2 == 0 ? 0 : 2, diameter * 1.1f, 0, 1);
+        }
+        // the last 10 right keypoints are half an octave larger than their left ones: more than one level of 3
+        for (int i = n - 10; i < n; i++)
+            right.diameter[i] = left.diameter[i] * 1.42f;
+        // unrelated descriptors are about 0.7 apart (360 units): 200 (0.39) keeps a lone wrong candidate out
+        StereoPointMatcher matcher = new StereoPointMatcher(rig, 1.5, KeyPointScale.sift(sigma, 3), 200, 0.8);
+        int matched = matcher.match(left, new FeatureDescriptors.Real(dl), right, new FeatureDescriptors.Real(dr),
+                480, 200);
+        assertThat(matched).isEqualTo(n - 10);
+        for (int i = 0; i < n - 10; i++)
+            assertThat(matcher.disparity[i]).isCloseTo(truth[i], within(1e-3));
+        for (int i = n - 10; i < n; i++)
+            assertThat(matcher.disparity[i]).isNaN();
+
+        // at scale 1 the tolerance is 1.5 pixels: the larger keypoints' 2.5-pixel offset is too much
+        KeyPointScale unscaled = KeyPointScale.sift(sigma, 3);
+        for (int i = 0; i < n; i++) {
+            left.diameter[i] = (float) (2 * sigma);
+            right.diameter[i] = (float) (2 * sigma);
+        }
+        assertThat(new StereoPointMatcher(rig, 1.5, unscaled, 200, 0.8).match(left, new FeatureDescriptors.Real(dl),
+                right, new FeatureDescriptors.Real(dr), 480, 200)).isEqualTo(n / 2);
+    }
+
+    @Test
+    void siftDescriptorDistancesAreInTheScaledUnitAndTypesDoNotMix() {
+        FloatDescriptors a = FloatDescriptors.sift(), b = FloatDescriptors.sift();
+        a.resize(1);
+        b.resize(2);
+        a.data[0] = 1;
+        b.data[128] = 0.6f;
+        b.data[128 + 1] = 0.8f;
+        FeatureDescriptors real = new FeatureDescriptors.Real(a);
+        assertThat(real.distancesTo(new FeatureDescriptors.Real(b)).applyAsInt(0, 1))
+                .isEqualTo((int) Math.round(Math.sqrt(0.4 * 0.4 + 0.8 * 0.8) * FloatDescriptors.DISTANCE_SCALE));
+        assertThat(real.distancesTo(new FeatureDescriptors.Real(b)).applyAsInt(0, 0))
+                .isEqualTo(FloatDescriptors.DISTANCE_SCALE);
+        FeatureDescriptors binary = FeatureDescriptors.of(FeatureType.ORB);
+        assertThatThrownBy(() -> real.distancesTo(binary)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("orb");
+        assertThatThrownBy(() -> binary.setTo(real)).isInstanceOf(IllegalArgumentException.class);
+        FeatureDescriptors copy = FeatureDescriptors.of(FeatureType.SIFT);
+        copy.setTo(new FeatureDescriptors.Real(b));
+        assertThat(copy.size()).isEqualTo(2);
+        assertThat(FeatureDescriptors.floatRows(copy).data[129]).isEqualTo(0.8f);
     }
 
     @Test

@@ -4,6 +4,7 @@ import georegression.geometry.ConvertRotation3D_F64;
 import georegression.struct.se.Se3_F64;
 import georegression.struct.so.Quaternion_F64;
 import org.gpuvo.gpu.features.Backend;
+import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.odometry.vo.ConfigVisualOdometry;
 import org.gpuvo.odometry.vo.VoMode;
 import org.gpuvo.ros.node.args.NameResolver;
@@ -29,6 +30,7 @@ public final class NodeParameters {
         ConfigVoNode c = new ConfigVoNode(mode);
         ConfigVisualOdometry vo = c.vo;
         vo.backend = enumValue(Backend.class, "backend", p.getString("backend", "auto"));
+        vo.features = enumValue(FeatureType.class, "features", p.getString("features", vo.features.id()));
         c.useSimTime = p.getBoolean("use_sim_time", false);
         c.odomFrame = p.getString("odom_frame", c.odomFrame);
         c.baseFrame = p.getString("base_frame", c.baseFrame);
@@ -63,6 +65,7 @@ public final class NodeParameters {
         vo.match.mutual = p.getBoolean("match.mutual", vo.match.mutual);
         vo.match.maxDistance = p.getInt("match.max_distance", vo.match.maxDistance);
         vo.match.searchRadius = p.getDouble("match.search_radius", vo.match.searchRadius);
+        sift(p, vo);
         vo.inlierThresholdPixels = p.getDouble("ransac.threshold_px", vo.inlierThresholdPixels);
         vo.maxRansacIterations = p.getInt("ransac.max_iterations", vo.maxRansacIterations);
         vo.seed = p.getLong("ransac.seed", vo.seed);
@@ -78,6 +81,28 @@ public final class NodeParameters {
 
         topics(c.topics, names);
         return c.checkValidity();
+    }
+
+    /**
+     * The {@code sift.*} parameters; SIFT matches with its own ratio and distance limit (another unit than ORB's bits)
+     * and with {@code match.mutual} and {@code match.search_radius}, which mean the same for both feature types.
+     */
+    private static void sift(Parameters p, ConfigVisualOdometry vo) {
+        vo.sift.maxFeatures = p.getInt("sift.max_features", vo.sift.maxFeatures);
+        vo.sift.firstOctave = p.getInt("sift.first_octave", vo.sift.firstOctave);
+        vo.sift.contrastThreshold = p.getDouble("sift.contrast_threshold", vo.sift.contrastThreshold);
+        vo.sift.edgeThreshold = p.getDouble("sift.edge_threshold", vo.sift.edgeThreshold);
+        vo.sift.rootSift = p.getBoolean("sift.root_sift", vo.sift.rootSift);
+        vo.siftMatch.ratio = p.getDouble("sift.match.ratio", vo.siftMatch.ratio);
+        vo.siftMatch.maxDistance = p.getInt("sift.match.max_distance", vo.siftMatch.maxDistance);
+        vo.siftMatch.mutual = vo.match.mutual;
+        vo.siftMatch.searchRadius = vo.match.searchRadius;
+        try {
+            vo.sift.checkValidity();
+            vo.siftMatch.checkValidity();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("parameters sift.*: " + e.getMessage(), e);
+        }
     }
 
     /** The node's relative topic names, resolved: remappings and the namespace apply as rcl applies them. */

@@ -12,6 +12,7 @@ import java.util.Map;
  * @param stamp                 the node's time when taken (wall clock, or /clock with use_sim_time)
  * @param tracking              the pipeline's state after the last frame, null before the first
  * @param backend               "cpu" or "cuda" once a frame was processed, else null
+ * @param features              the feature type, "orb" or "sift" (the {@code features} parameter)
  * @param framesProcessed       frames run through the pipeline
  * @param framesLost            frames the pipeline reported lost
  * @param resets                resets requested (reset topic or {@link VoNode#reset()})
@@ -25,8 +26,9 @@ import java.util.Map;
  * @param mounting              where the camera's mounting comes from: "parameter", "tf_static" or "unknown"
  * @param silentInputs          image inputs silent for longer than the timeout
  */
-public record NodeStatus(Time stamp, TrackingState tracking, String backend, long framesProcessed, long framesLost,
-                         long resets, long restarts, Map<NodeIssue, Long> issues, Map<String, Double> timingMillis,
+public record NodeStatus(Time stamp, TrackingState tracking, String backend, String features, long framesProcessed,
+                         long framesLost, long resets, long restarts, Map<NodeIssue, Long> issues,
+                         Map<String, Double> timingMillis,
                          double secondsSinceLastFrame, int queueCapacity, int queueHighWater, boolean calibrated,
                          String mounting, List<String> silentInputs) {
     public NodeStatus {

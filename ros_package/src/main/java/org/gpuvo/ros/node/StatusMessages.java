@@ -32,6 +32,7 @@ final class StatusMessages {
         root.put("stamp", s.stamp().toSeconds());
         root.put("tracking", tracking(s));
         root.put("backend", s.backend());
+        root.put("features", s.features());
         root.put("frames_processed", s.framesProcessed());
         root.put("lost", s.framesLost());
         root.put("dropped", s.issue(NodeIssue.DROPPED));
@@ -60,7 +61,7 @@ final class StatusMessages {
 
     /**
      * The diagnostics of the node: one status named {@code "<node>: visual odometry"}, its hardware id the
-     * backend, its values the status's figures.
+     * backend, its values the status's figures (the feature type among them).
      *
      * @param timeoutSeconds how long without a frame makes the status STALE
      */
@@ -87,6 +88,7 @@ final class StatusMessages {
         }
         List<KeyValue> values = new ArrayList<>();
         values.add(new KeyValue("tracking", tracking(s)));
+        values.add(new KeyValue("features", s.features()));
         values.add(new KeyValue("frames_processed", Long.toString(s.framesProcessed())));
         values.add(new KeyValue("lost", Long.toString(s.framesLost())));
         values.add(new KeyValue("resets", Long.toString(s.resets())));

@@ -97,8 +97,8 @@ public final class VoNode implements AutoCloseable {
             node.close();
             throw e;
         }
-        LOG.info("{}: {} visual odometry on {} ({} images) over {}", config.nodeName,
-                config.mode().name().toLowerCase(Locale.ROOT), NodeInputs.imageTopics(config),
+        LOG.info("{}: {} visual odometry with {} features on {} ({} images) over {}", config.nodeName,
+                config.mode().name().toLowerCase(Locale.ROOT), config.vo.features.id(), NodeInputs.imageTopics(config),
                 config.imageTransport.name().toLowerCase(Locale.ROOT), transport.name());
         return node;
     }
@@ -114,8 +114,9 @@ public final class VoNode implements AutoCloseable {
         timings.medians().forEach((stage, ms) -> medians.put(stage.key, ms));
         long last = worker.lastProcessedNanos();
         double since = last < 0 ? Double.NaN : (System.nanoTime() - last) / 1e9;
-        return new NodeStatus(clock.now(), worker.state(), worker.backend(), worker.processed(), worker.lost(),
-                worker.resets(), worker.restarts(), issues.counts(), medians, since, queue.capacity(),
+        return new NodeStatus(clock.now(), worker.state(), worker.backend(), config.vo.features.id(),
+                worker.processed(), worker.lost(), worker.resets(), worker.restarts(), issues.counts(), medians, since,
+                queue.capacity(),
                 queue.highWater(), calibration.complete(), mounting.source().name().toLowerCase(Locale.ROOT),
                 activity.silent());
     }

@@ -25,7 +25,7 @@ class StatusMessagesTest {
         Map<String, Double> timing = new LinkedHashMap<>();
         for (Stage stage : Stage.values())
             timing.put(stage.key, stage == Stage.LATENCY ? Double.NaN : 1.5 * (stage.ordinal() + 1));
-        return new NodeStatus(new Time(12, 250_000_000), tracking, "cpu", 40, 3, 1, 2, issues, timing, sinceLastFrame,
+        return new NodeStatus(new Time(12, 250_000_000), tracking, "cpu", "sift", 40, 3, 1, 2, issues, timing, sinceLastFrame,
                 2, 2, calibrated, "tf_static", silent);
     }
 
@@ -34,6 +34,8 @@ class StatusMessagesTest {
         JsonNode json = new ObjectMapper().readTree(StatusMessages.json(status(TrackingState.LOST, 0.1, true, List.of())));
         assertThat(json.path("stamp").asDouble()).isEqualTo(12.25);
         assertThat(json.path("tracking").asText()).isEqualTo("lost");
+        assertThat(json.path("backend").asText()).isEqualTo("cpu");
+        assertThat(json.path("features").asText()).isEqualTo("sift");
         assertThat(json.path("frames_processed").asLong()).isEqualTo(40);
         assertThat(json.path("lost").asLong()).isEqualTo(3);
         assertThat(json.path("dropped").asLong()).isEqualTo(NodeIssue.DROPPED.ordinal());
@@ -68,7 +70,8 @@ class StatusMessagesTest {
         assertThat(array.header().stamp()).isEqualTo(new Time(12, 250_000_000));
         assertThat(s.name()).isEqualTo("vo_front: visual odometry");
         assertThat(s.hardwareId()).isEqualTo("cpu");
-        assertThat(s.values()).contains(new KeyValue("frames_processed", "40"), new KeyValue("lost", "3"),
+        assertThat(s.values()).contains(new KeyValue("features", "sift"), new KeyValue("frames_processed", "40"),
+                new KeyValue("lost", "3"),
                 new KeyValue("malformed", Long.toString(NodeIssue.MALFORMED.ordinal())),
                 new KeyValue("timing_ms.front_end", "3.00"));
         assertThat(s.values()).extracting(KeyValue::key).doesNotContain("timing_ms.latency");

@@ -4,7 +4,8 @@ import org.gpuvo.gpu.image.GrayImage;
 
 /**
  * The input of the SIFT scale space as a float plane ({@code gpu/SIFT.md} §1): intensities byte / 255 in [0, 1],
- * optionally upsampled ×2 for the first octave -1 by bilinear interpolation with pixel centres aligned
+ * optionally upsampled ×2 for the first octave -1 (Lowe 2004, §3.3: doubling the image before building the
+ * pyramid quadruples the stable keypoints) by bilinear interpolation with pixel centres aligned
  * (VLFeat's {@code copy_and_upsample}: {@code up(2i) = in(i)}, {@code up(2i+1) = (in(i) + in(i+1)) / 2}, the last
  * column and row replicated), rows first, then columns.
  */

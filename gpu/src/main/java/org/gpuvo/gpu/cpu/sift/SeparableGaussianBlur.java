@@ -1,16 +1,20 @@
 package org.gpuvo.gpu.cpu.sift;
 
 /**
- * Separable convolution of a float plane with a symmetric {@link GaussianKernel}: the horizontal pass first, then
+ * Separable convolution of a float plane with a symmetric {@link GaussianKernel}, the blur of every scale-space
+ * level (Lowe 2004, §3; as VLFeat's {@code vl_imsmooth_f}, which also convolves rows, then columns, with edge
+ * pixels continued): the horizontal pass first, then
  * the vertical, borders by clamping the coordinate (replicate the edge pixel), each output the float sum of
  * {@code w[k]·in[clamp(i + k − r)]} accumulated in kernel order k = 0 … 2r, products and sums rounded separately
- * ({@code gpu/SIFT.md} §2). The loops run over a whole row for one tap at a time so that the JIT vectorises them;
- * the per-pixel sum is still in kernel order. Keeps its intermediate plane between calls; not thread safe.
+ * ({@code gpu/SIFT.md} §2). The loops sweep a whole row for four taps at a time, so that the JIT vectorises them
+ * and each output is loaded and stored once per four taps; the per-pixel sum is still in kernel order. Keeps
+ * its intermediate plane between calls; not thread safe.
  */
 public final class SeparableGaussianBlur {
     private float[] horizontal = new float[0];
     private float[] paddedRow = new float[0];
     private float[] rowSum = new float[0];
+    private final int[] rows = new int[4];
 
     /**
      * Blurs the {@code width × height} plane {@code src} (row-major, tightly packed) into {@code dst}, which may be
@@ -25,45 +29,68 @@ public final class SeparableGaussianBlur {
             paddedRow = new float[width + 2 * r];
         if (rowSum.length < width)
             rowSum = new float[width];
-        for (int y = 0; y < height; y++)
-            blurRow(src, y * width, width, kernel, r);
-        for (int y = 0; y < height; y++)
-            blurColumnStep(dst, y, width, height, kernel, r);
+        for (int y = 0; y < height; y++) {
+            float[] pad = paddedRow;
+            int start = y * width;
+            float first = src[start], last = src[start + width - 1];
+            for (int i = 0; i < r; i++) {
+                pad[i] = first;
+                pad[r + width + i] = last;
+            }
+            System.arraycopy(src, start, pad, r, width);
+            for (int k = 0; k < kernel.length; k += 4) {
+                for (int t = 0; t < 4; t++)
+                    rows[t] = k + t;
+                addTaps(rowSum, width, kernel, k, pad, rows, k == 0);
+            }
+            System.arraycopy(rowSum, 0, horizontal, start, width);
+        }
+        for (int y = 0; y < height; y++) {
+            for (int k = 0; k < kernel.length; k += 4) {
+                for (int t = 0; t < 4; t++)
+                    rows[t] = clamp(y + k + t - r, height) * width;
+                addTaps(rowSum, width, kernel, k, horizontal, rows, k == 0);
+            }
+            System.arraycopy(rowSum, 0, dst, y * width, width);
+        }
     }
 
-    private void blurRow(float[] src, int start, int width, float[] kernel, int r) {
-        float[] pad = paddedRow;
-        float first = src[start], last = src[start + width - 1];
-        for (int i = 0; i < r; i++) {
-            pad[i] = first;
-            pad[r + width + i] = last;
+    /**
+     * Adds taps k … k+3 (fewer at the kernel's end) to each output: {@code out[x] += w[k]·in[at[0] + x]}, then
+     * {@code w[k+1]·in[at[1] + x]} and so on, one sum at a time in kernel order. With {@code first}, the sums start
+     * from the first product instead of {@code out}.
+     */
+    private static void addTaps(float[] out, int width, float[] kernel, int k, float[] in, int[] at, boolean first) {
+        int taps = Math.min(4, kernel.length - k);
+        float w0 = kernel[k], w1 = taps > 1 ? kernel[k + 1] : 0, w2 = taps > 2 ? kernel[k + 2] : 0;
+        float w3 = taps > 3 ? kernel[k + 3] : 0;
+        int b0 = at[0], b1 = at[1], b2 = at[2], b3 = at[3];
+        if (taps == 4 && first) {
+            for (int x = 0; x < width; x++) {
+                float acc = w0 * in[b0 + x];
+                acc += w1 * in[b1 + x];
+                acc += w2 * in[b2 + x];
+                acc += w3 * in[b3 + x];
+                out[x] = acc;
+            }
+        } else if (taps == 4) {
+            for (int x = 0; x < width; x++) {
+                float acc = out[x];
+                acc += w0 * in[b0 + x];
+                acc += w1 * in[b1 + x];
+                acc += w2 * in[b2 + x];
+                acc += w3 * in[b3 + x];
+                out[x] = acc;
+            }
+        } else {
+            // the last one to three taps (a kernel has at least three, so never the first)
+            for (int t = 0; t < taps; t++) {
+                float w = kernel[k + t];
+                int b = at[t];
+                for (int x = 0; x < width; x++)
+                    out[x] += w * in[b + x];
+            }
         }
-        System.arraycopy(src, start, pad, r, width);
-        float[] out = horizontal;
-        float w0 = kernel[0];
-        for (int x = 0; x < width; x++)
-            out[start + x] = w0 * pad[x];
-        for (int k = 1; k < kernel.length; k++) {
-            float wk = kernel[k];
-            for (int x = 0; x < width; x++)
-                out[start + x] += wk * pad[x + k];
-        }
-    }
-
-    /** Output row {@code y} of the vertical pass, read from the horizontal pass. */
-    private void blurColumnStep(float[] dst, int y, int width, int height, float[] kernel, int r) {
-        float[] in = horizontal, acc = rowSum;
-        int row0 = clamp(y - r, height) * width;
-        float w0 = kernel[0];
-        for (int x = 0; x < width; x++)
-            acc[x] = w0 * in[row0 + x];
-        for (int k = 1; k < kernel.length; k++) {
-            float wk = kernel[k];
-            int row = clamp(y + k - r, height) * width;
-            for (int x = 0; x < width; x++)
-                acc[x] += wk * in[row + x];
-        }
-        System.arraycopy(acc, 0, dst, y * width, width);
     }
 
     private static int clamp(int i, int size) {

@@ -20,9 +20,13 @@ public final class SiftDescriptorBuilder {
     private static final float BINS_PER_RADIAN = (float) (ORIENTATION_BINS / (2 * Math.PI));
     /** a sample this far (in bins) from the centre along x or y reaches no bin: bin centres end at ±1.5 */
     private static final float REACH = SPATIAL_BINS / 2 + 0.5f;
+    private static final int PADDED = SPATIAL_BINS + 2;
 
     private final double magnification;
     private final boolean rootSift;
+    private float[] columnWeights = new float[0];
+    /** the histogram with a ring of spatial bins around the 4×4 */
+    private final float[] padded = new float[PADDED * PADDED * ORIENTATION_BINS];
 
     public SiftDescriptorBuilder(double magnification, boolean rootSift) {
         this.magnification = magnification;
@@ -36,64 +40,94 @@ public final class SiftDescriptorBuilder {
      */
     public void describe(SiftOctave octave, int level, float x, float y, float sigma, float angleDegrees,
                          float[] out, int offset) {
-        Arrays.fill(out, offset, offset + LENGTH, 0f);
-        accumulate(octave.gauss[level], octave.width, octave.height, x, y, sigma, angleDegrees, out, offset);
+        Arrays.fill(padded, 0f);
+        accumulate(octave.gauss[level], octave.width, octave.height, x, y, sigma, angleDegrees);
+        copyInner(out, offset);
         normalise(out, offset, rootSift);
     }
 
-    private void accumulate(float[] g, int w, int h, float x, float y, float sigma, float angleDegrees,
-                            float[] out, int offset) {
+    private void accumulate(float[] g, int w, int h, float x, float y, float sigma, float angleDegrees) {
         double binWidth = magnification * sigma;
         int radius = (int) Math.floor(Math.sqrt(2) * binWidth * (SPATIAL_BINS + 1) / 2 + 0.5);
-        float sbp = (float) binWidth;
         double angle = Math.toRadians(angleDegrees);
-        float ct = (float) Math.cos(angle), st = (float) Math.sin(angle), angle0 = (float) angle;
+        double cos = Math.cos(angle), sin = Math.sin(angle);
+        // only the rotated square |nx|, |ny| < 2.5 bins votes: its bounding box (with a pixel to spare) is up to
+        // √2 times smaller than the window, which is sized for the worst angle
+        int reach = (int) Math.ceil(REACH * binWidth * (Math.abs(cos) + Math.abs(sin))) + 1;
+        int half = Math.min(radius, reach);
+        float ct = (float) cos, st = (float) sin, angle0 = (float) angle, inverseBin = (float) (1 / binWidth);
         int cx = (int) Math.floor(x + 0.5f), cy = (int) Math.floor(y + 0.5f);
-        int y0 = Math.max(1, cy - radius), y1 = Math.min(h - 2, cy + radius);
-        int x0 = Math.max(1, cx - radius), x1 = Math.min(w - 2, cx + radius);
+        int y0 = Math.max(1, cy - half), y1 = Math.min(h - 2, cy + half);
+        int x0 = Math.max(1, cx - half), x1 = Math.min(w - 2, cx + half);
+        if (x0 > x1 || y0 > y1)
+            return;
+        float windowScale = (float) (1 / (8 * binWidth * binWidth));
+        float[] columnWeight = weights(columnWeights, x0, x1, x, windowScale);
+        columnWeights = columnWeight;
         for (int yi = y0; yi <= y1; yi++) {
             float dy = yi - y;
+            float rowWeight = (float) Math.exp(-(dy * dy) * windowScale);
             for (int xi = x0; xi <= x1; xi++) {
                 float dx = xi - x;
-                float nx = (ct * dx + st * dy) / sbp, ny = (-st * dx + ct * dy) / sbp;
+                float nx = (ct * dx + st * dy) * inverseBin, ny = (-st * dx + ct * dy) * inverseBin;
                 // samples beyond ±2.5 bins would vote with weight 0 only
                 if (!(Math.abs(nx) < REACH && Math.abs(ny) < REACH))
                     continue;
                 int i = yi * w + xi;
                 float gx = (g[i + 1] - g[i - 1]) / 2, gy = (g[i + w] - g[i - w]) / 2;
                 float m = (float) Math.sqrt(gx * gx + gy * gy);
-                float theta = GradientAngle.of(gy, gx) - angle0;
-                if (theta < 0)
-                    theta += GradientAngle.TWO_PI;
-                if (theta >= GradientAngle.TWO_PI)
-                    theta -= GradientAngle.TWO_PI;
-                float nt = theta * BINS_PER_RADIAN;
-                float vote = m * (float) Math.exp(-(nx * nx + ny * ny) / 8);
-                vote3(out, offset, vote, nx, ny, nt);
+                // relative angle in bins, in (−8, 8): its floor taken mod 8 is the bin
+                float nt = (GradientAngle.of(gy, gx) - angle0) * BINS_PER_RADIAN;
+                vote3(m * (columnWeight[xi - x0] * rowWeight), nx, ny, nt);
             }
         }
     }
 
-    /** Spreads {@code vote} over the 2×2×2 bins around (nx, ny, nt). */
-    private static void vote3(float[] out, int offset, float vote, float nx, float ny, float nt) {
+    /**
+     * exp(−d²·scale) for d = i − centre, i = from … to, into {@code buffer} (grown if needed): one factor of the
+     * separable Gaussian window.
+     */
+    static float[] weights(float[] buffer, int from, int to, float centre, float scale) {
+        int n = to - from + 1;
+        float[] out = buffer.length >= n ? buffer : new float[n];
+        for (int i = from; i <= to; i++) {
+            float d = i - centre;
+            out[i - from] = (float) Math.exp(-(d * d) * scale);
+        }
+        return out;
+    }
+
+    /**
+     * Spreads {@code vote} over the 2×2×2 bins around (nx, ny, nt) of the padded histogram: spatial bins −1 … 4,
+     * so that no bin needs a bounds test (the outer ring is dropped afterwards); orientation bins by bt mod 8.
+     */
+    private void vote3(float vote, float nx, float ny, float nt) {
         int bx = (int) Math.floor(nx - 0.5f), by = (int) Math.floor(ny - 0.5f), bt = (int) Math.floor(nt);
         float rx = nx - 0.5f - bx, ry = ny - 0.5f - by, rt = nt - bt;
-        for (int iy = 0; iy < 2; iy++) {
-            int row = by + iy + SPATIAL_BINS / 2;
-            if (row < 0 || row >= SPATIAL_BINS)
-                continue;
-            float wy = iy == 0 ? 1 - ry : ry;
-            for (int ix = 0; ix < 2; ix++) {
-                int col = bx + ix + SPATIAL_BINS / 2;
-                if (col < 0 || col >= SPATIAL_BINS)
-                    continue;
-                float wx = ix == 0 ? 1 - rx : rx;
-                int cell = offset + (row * SPATIAL_BINS + col) * ORIENTATION_BINS;
-                float v = vote * wx * wy;
-                out[cell + Math.floorMod(bt, ORIENTATION_BINS)] += v * (1 - rt);
-                out[cell + Math.floorMod(bt + 1, ORIENTATION_BINS)] += v * rt;
-            }
-        }
+        int t0 = bt & (ORIENTATION_BINS - 1), t1 = (bt + 1) & (ORIENTATION_BINS - 1);
+        // padded cell of spatial bin (bx + 2, by + 2): row and column shifted by one
+        int cell = ((by + 3) * PADDED + bx + 3) * ORIENTATION_BINS;
+        float[] h = padded;
+        float v = vote * (1 - rx) * (1 - ry);
+        h[cell + t0] += v * (1 - rt);
+        h[cell + t1] += v * rt;
+        v = vote * rx * (1 - ry);
+        h[cell + ORIENTATION_BINS + t0] += v * (1 - rt);
+        h[cell + ORIENTATION_BINS + t1] += v * rt;
+        cell += PADDED * ORIENTATION_BINS;
+        v = vote * (1 - rx) * ry;
+        h[cell + t0] += v * (1 - rt);
+        h[cell + t1] += v * rt;
+        v = vote * rx * ry;
+        h[cell + ORIENTATION_BINS + t0] += v * (1 - rt);
+        h[cell + ORIENTATION_BINS + t1] += v * rt;
+    }
+
+    /** The inner 4×4 cells of the padded histogram, in the descriptor's layout. */
+    private void copyInner(float[] out, int offset) {
+        for (int row = 0; row < SPATIAL_BINS; row++)
+            System.arraycopy(padded, ((row + 1) * PADDED + 1) * ORIENTATION_BINS, out,
+                    offset + row * SPATIAL_BINS * ORIENTATION_BINS, SPATIAL_BINS * ORIENTATION_BINS);
     }
 
     /**

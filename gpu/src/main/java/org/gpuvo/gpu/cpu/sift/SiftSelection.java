@@ -1,8 +1,8 @@
 package org.gpuvo.gpu.cpu.sift;
 
 /**
- * The order of SIFT features ({@code gpu/SIFT.md} §7): response descending, ties by lower y, then lower x, then
- * lower angle, so that the kept {@code maxFeatures} and their order do not depend on the order in which they were
+ * The order of SIFT features ({@code gpu/SIFT.md} §7): response descending (as OpenCV's {@code retainBest} keeps
+ * the strongest; Lowe and VLFeat keep all), ties by lower y, then lower x, then lower angle, so that the kept {@code maxFeatures} and their order do not depend on the order in which they were
  * found. A merge sort of an index array over primitive key arrays (no object per feature); buffers are reused.
  */
 public final class SiftSelection {

@@ -10,6 +10,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+
+import org.bytedeco.javacpp.Loader;
+import org.bytedeco.opencv.global.opencv_features2d;
 import org.gpuvo.gpu.features.ConfigSift;
 import org.gpuvo.gpu.features.FactorySift;
 import org.gpuvo.gpu.features.SiftExtractor;
@@ -17,11 +22,14 @@ import org.gpuvo.gpu.features.SiftFeatures;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.image.ImageFiles;
 import org.gpuvo.gpu.image.SyntheticImages;
+import org.gpuvo.gpu.opencv.OpenCvOrb;
 import org.gpuvo.gpu.testdata.SharedData;
 
 /**
  * Times the CPU SIFT extractor, one thread: the median and the fastest of the repetitions after warm-up, per image
- * and first octave, with maxFeatures 2000 (or {@code --n}). Not a test: run it by hand.
+ * and first octave, with maxFeatures 2000 (or {@code --n}), as wall time and as the thread's CPU time (which other
+ * processes on a shared machine disturb less). With firstOctave −1 also OpenCV's {@code cv::SIFT} on one thread,
+ * for scale (it always upsamples). Not a test: run it by hand.
  *
  * <pre>
  * usage: CpuSiftTiming [IMAGE.png ...] [--n FEATURES] [--reps R] [--warmup W]
@@ -54,28 +62,59 @@ public final class CpuSiftTiming {
             images.put("synthetic 1280x720", SyntheticImages.pair(1280, 720, 7,
                     SyntheticImages.Homography.similarity(0, 1, 0, 0, 0, 0)).first());
         }
-        System.out.printf(Locale.ROOT, "%s, %d cores, Java %s%n", System.getProperty("os.arch"),
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"));
+        System.out.printf(Locale.ROOT, "%s, %d cores, Java %s, load average %.1f%n", System.getProperty("os.arch"),
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         for (Map.Entry<String, GrayImage> entry : images.entrySet()) {
             for (int firstOctave : new int[]{0, -1}) {
                 ConfigSift config = new ConfigSift(features);
                 config.firstOctave = firstOctave;
                 GrayImage image = entry.getValue();
                 SiftFeatures out = new SiftFeatures();
-                double[] ms = new double[reps];
                 try (SiftExtractor sift = FactorySift.cpu(config)) {
-                    for (int i = 0; i < warmup; i++)
-                        sift.detect(image, out);
-                    for (int i = 0; i < reps; i++) {
-                        long t = System.nanoTime();
-                        sift.detect(image, out);
-                        ms[i] = (System.nanoTime() - t) / 1e6;
+                    print("gpuvo CPU", entry.getKey(), image, firstOctave, out, time(() -> sift.detect(image, out), warmup, reps));
+                }
+                if (firstOctave < 0 && openCvLoads()) {
+                    OpenCvOrb.setThreads(1);
+                    try (OpenCvSiftOracle opencv = new OpenCvSiftOracle(config, false)) {
+                        print("OpenCV 1 thread", entry.getKey(), image, firstOctave, out,
+                                time(() -> opencv.detect(image, out), warmup, reps));
                     }
                 }
-                Arrays.sort(ms);
-                System.out.printf(Locale.ROOT, "%-20s %4dx%-4d firstOctave %2d: %5d features, median %7.1f ms, min %7.1f ms%n",
-                        entry.getKey(), image.width, image.height, firstOctave, out.size(), ms[reps / 2], ms[0]);
             }
+        }
+    }
+
+    /** {median wall, min wall, median CPU, min CPU} in ms. */
+    private static double[] time(Runnable run, int warmup, int reps) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        for (int i = 0; i < warmup; i++)
+            run.run();
+        double[] wall = new double[reps], cpu = new double[reps];
+        for (int i = 0; i < reps; i++) {
+            long t = System.nanoTime(), c = threads.getCurrentThreadCpuTime();
+            run.run();
+            cpu[i] = (threads.getCurrentThreadCpuTime() - c) / 1e6;
+            wall[i] = (System.nanoTime() - t) / 1e6;
+        }
+        Arrays.sort(wall);
+        Arrays.sort(cpu);
+        return new double[]{wall[reps / 2], wall[0], cpu[reps / 2], cpu[0]};
+    }
+
+    private static void print(String who, String image, GrayImage frame, int firstOctave, SiftFeatures out, double[] t) {
+        System.out.printf(Locale.ROOT, "%-16s %-20s %4dx%-4d firstOctave %2d: %5d features, wall median %6.1f ms "
+                        + "(min %6.1f), CPU median %6.1f ms (min %6.1f)%n", who, image, frame.width, frame.height,
+                firstOctave, out.size(), t[0], t[1], t[2], t[3]);
+    }
+
+    private static boolean openCvLoads() {
+        try {
+            Loader.load(opencv_features2d.class);
+            return true;
+        } catch (Throwable e) {
+            System.out.println("OpenCV cannot be loaded: " + e);
+            return false;
         }
     }
 }

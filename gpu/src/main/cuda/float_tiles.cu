@@ -1,0 +1,334 @@
+// Float-descriptor matching, stage 2: approximate squared distances of all row x column pairs on the tensor cores
+// (mma.sync m16n8k16, FP16 products summed in FP32), reduced on the fly to the FLOAT_CANDIDATES best columns of
+// every row; the distance matrix never leaves the registers. Pass 0 has the queries as rows and the train set as
+// columns; pass 1 (the mutual check only) the other way round, so that every train descriptor gets its best
+// queries. Both passes are one launch. float_rescore.cu then re-scores the candidates exactly in FP32.
+//
+// Block tile: 128 rows x 128 columns, K = 128 (one SIFT descriptor) in 8 k-steps of 16; 8 warps as 4 (rows) x 2
+// (columns), each warp 32 rows x 64 columns = 2 x 8 mma tiles of 16 x 8. A block keeps its 128 rows for its
+// whole life and walks a range of 128-column tiles (its "split" of the columns):
+//   - the rows' A fragments (2 m-tiles x 8 k-steps x 4 registers = 64 registers per thread) are loaded once
+//     with ldmatrix and stay in registers;
+//   - column tiles (32 KB of halves, plus their 128 norms and, in window mode, positions) stream through shared
+//     memory, double-buffered with cp.async on sm_80+ (float_tiles: 2 x 33.5 KB = 67 KB) or single-buffered
+//     (float_tiles_single: 33.5 KB, sm_75, whose blocks may use at most 64 KB);
+//   - rows of 256 bytes are stored with their 16-byte chunks XOR-swizzled by (row & 7), so that the 8 row
+//     addresses of every ldmatrix phase hit 8 distinct bank groups: conflict-free;
+//   - per tile and warp: 8 k-steps x (4 ldmatrix.x4 for B, 16 mma) = 32 ldmatrix + 128 mma, then the epilogue.
+// Registers: 64 (A) + 64 (accumulators) + 32 (candidate lists) + 16 (column norms) + addressing: about 200 of the
+// 255 allowed at one block of 256 threads per multiprocessor (__launch_bounds__(256, 1)). One block per SM is
+// 8 warps: each issues 16 independent mma per k-step, enough to keep the tensor pipes fed, and the grid is
+// planned in whole waves of one block per SM (CudaFloatMatcher.planTiles).
+//
+// Epilogue, per tile: lane (g, t) holds for each of its 4 rows (m-tile, half) 16 products r.c over columns
+// wn*64 + 8n + 2t + {0, 1}. key = fmaf(-2, r.c, |c|^2) orders one row's columns as the squared distance does.
+// The lane keeps, per row, a sorted list of its FLOAT_CANDIDATES best (key, column) (float_match_common.cuh); the
+// 16 keys of a row are first reduced to their minimum and compared with the list's last key, so that after the
+// first few tiles a row costs 2 instructions per pair (FFMA, FMNMX) and the insertion loop runs rarely. A lane
+// sees its columns in increasing order, so on equal keys the earlier column stays (lower index first). In window
+// mode a pair is inserted only when in_window (match_common.cuh) holds for it, tested only for pairs that would
+// enter the list.
+//
+// At the end the 8 lists of a row (4 lanes of a quad x 2 column warps) are merged: two shuffle rounds in the quad,
+// then through shared memory across the warp pair; the merged list is written to
+// partial[(split * nrows + row) * FLOAT_CANDIDATES + c] as (key bits, column) int2.
+#include <cstdint>
+#include "float_match_common.cuh"
+#include "float_mma.cuh"
+#include "match_common.cuh"
+
+#define TILE_THREADS 256
+#define TILE_ROW_BYTES (FLOAT_K * 2)                   // 256: one half-precision row
+#define TILE_BYTES (FLOAT_TILE * TILE_ROW_BYTES)       // 32 KB
+#define TILE_CHUNKS (TILE_BYTES / 16)                  // 2048 16-byte chunks per tile
+// bytes of one pipeline stage: the tile, its column norms and column positions
+#define TILE_STAGE_BYTES (TILE_BYTES + FLOAT_TILE * 4 + FLOAT_TILE * 8)
+
+// byte offset of 16-byte chunk `chunk` (0..15) of row `row` in a swizzled tile
+__device__ __forceinline__ int tile_offset(int row, int chunk)
+{
+    return row * TILE_ROW_BYTES + ((chunk ^ (row & 7)) << 4);
+}
+
+struct TilePass {
+    const uint4* rows;      // half-precision rows (padded)
+    const uint4* cols;      // half-precision columns (padded)
+    const float* col_norm;  // padded with +inf
+    int nrows, ncols;
+    int row_tile, split, tiles_per_split;
+    const float2* row_xy;   // window mode: positions of the rows (predictions in pass 0, keypoints in pass 1)
+    const float2* col_xy;
+    bool rows_are_predictions;
+    int2* partial;
+};
+
+// Issues the copies of column tile `tile` into stage buffer `stage` (then commits them as one group): 2048
+// chunks, 8 per thread, consecutive threads on consecutive chunks (coalesced); the 128 norms as 32 chunks; in
+// window mode the positions with bounded plain loads (the position arrays are not padded).
+__device__ __forceinline__ void issue_tile(unsigned char* stage, const TilePass& p, int tile, int window)
+{
+    const int tid = threadIdx.x;
+    const unsigned char* src = reinterpret_cast<const unsigned char*>(p.cols) + (size_t)tile * TILE_BYTES;
+#pragma unroll
+    for (int m = 0; m < TILE_CHUNKS / TILE_THREADS; m++) {
+        const int q = tid + m * TILE_THREADS;
+        const int row = q >> 4, chunk = q & 15;
+        copy16_async(stage + tile_offset(row, chunk), src + (size_t)q * 16);
+    }
+    float* norms = reinterpret_cast<float*>(stage + TILE_BYTES);
+    if (tid < FLOAT_TILE / 4)
+        copy16_async(norms + 4 * tid, p.col_norm + (size_t)tile * FLOAT_TILE + 4 * tid);
+    if (window && tid < FLOAT_TILE) {
+        float2* xy = reinterpret_cast<float2*>(stage + TILE_BYTES + FLOAT_TILE * 4);
+        const int c = tile * FLOAT_TILE + tid;
+        xy[tid] = c < p.ncols ? p.col_xy[c] : make_float2(NAN, NAN);
+    }
+    copy_commit();
+}
+
+template <int STAGES>
+__device__ __forceinline__ void tiles_block(const TilePass& p, int window, double radius2, unsigned char* smem)
+{
+    const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
+    const int wm = warp >> 1, wn = warp & 1;
+    const int g = lane >> 2, t = lane & 3;
+
+    // rows of this block: stage them through buffer 0 and keep their A fragments in registers
+    {
+        const unsigned char* src = reinterpret_cast<const unsigned char*>(p.rows) + (size_t)p.row_tile * TILE_BYTES;
+#pragma unroll
+        for (int m = 0; m < TILE_CHUNKS / TILE_THREADS; m++) {
+            const int q = tid + m * TILE_THREADS;
+            copy16_async(smem + tile_offset(q >> 4, q & 15), src + (size_t)q * 16);
+        }
+        copy_commit();
+        copy_wait<0>();
+        __syncthreads();
+    }
+    uint32_t a[2][8][4];
+    {
+        // ldmatrix.x4 of m-tile mt, k-step ks: matrices (rows 0-7, k 0-7), (rows 8-15, k 0-7), (rows 0-7, k 8-15),
+        // (rows 8-15, k 8-15) = a0..a3; lane l addresses row (l & 7) + 8 ((l >> 3) & 1), chunk 2 ks + (l >> 4)
+        const int row = wm * 32 + ((lane >> 3) & 1) * 8 + (lane & 7);
+#pragma unroll
+        for (int mt = 0; mt < 2; mt++)
+#pragma unroll
+            for (int ks = 0; ks < 8; ks++)
+                ldmatrix_x4(a[mt][ks], smem + tile_offset(row + 16 * mt, 2 * ks + (lane >> 4)));
+    }
+    __syncthreads();  // buffer 0 is free for the column tiles
+
+    float lk[2][2][FLOAT_CANDIDATES];
+    int li[2][2][FLOAT_CANDIDATES];
+    float2 rxy[2][2];
+#pragma unroll
+    for (int mt = 0; mt < 2; mt++)
+#pragma unroll
+        for (int h = 0; h < 2; h++) {
+            candidate_clear(lk[mt][h], li[mt][h]);
+            const int r = p.row_tile * FLOAT_TILE + wm * 32 + mt * 16 + h * 8 + g;
+            rxy[mt][h] = window && r < p.nrows ? p.row_xy[r] : make_float2(NAN, NAN);
+        }
+
+    const int col_tiles = (p.ncols + FLOAT_TILE - 1) / FLOAT_TILE;
+    const int first = p.split * p.tiles_per_split;
+    const int last = min(col_tiles, first + p.tiles_per_split);
+    // ldmatrix.x4 of column pair q (n-tiles 2q, 2q+1), k-step ks: matrices (cols 0-7, k 0-7), (cols 0-7, k 8-15),
+    // (cols 8-15, k 0-7), (cols 8-15, k 8-15) = b0, b1 of n-tile 2q and b0, b1 of n-tile 2q+1
+    const int bcol = wn * 64 + ((lane >> 4) & 1) * 8 + (lane & 7);
+    const int bchunk = (lane >> 3) & 1;
+
+    if (first < last)
+        issue_tile(smem, p, first, window);
+    for (int tile = first; tile < last; tile++) {
+        const int stage = STAGES == 1 ? 0 : (tile - first) & 1;
+        unsigned char* buf = smem + stage * TILE_STAGE_BYTES;
+        if (STAGES == 2 && tile + 1 < last) {
+            issue_tile(smem + (stage ^ 1) * TILE_STAGE_BYTES, p, tile + 1, window);
+            copy_wait<1>();
+        } else {
+            copy_wait<0>();
+        }
+        __syncthreads();  // the tile is visible to every thread
+
+        float acc[2][8][4];
+#pragma unroll
+        for (int mt = 0; mt < 2; mt++)
+#pragma unroll
+            for (int n = 0; n < 8; n++)
+#pragma unroll
+                for (int e = 0; e < 4; e++)
+                    acc[mt][n][e] = 0.f;
+#pragma unroll
+        for (int ks = 0; ks < 8; ks++) {
+#pragma unroll
+            for (int q = 0; q < 4; q++) {
+                uint32_t b[4];
+                ldmatrix_x4(b, buf + tile_offset(bcol + 16 * q, 2 * ks + bchunk));
+#pragma unroll
+                for (int mt = 0; mt < 2; mt++) {
+                    mma_f16_16816(acc[mt][2 * q], a[mt][ks], b[0], b[1]);
+                    mma_f16_16816(acc[mt][2 * q + 1], a[mt][ks], b[2], b[3]);
+                }
+            }
+        }
+
+        // epilogue: column c = tile * 128 + wn * 64 + 8n + 2t + e
+        const float* norms = reinterpret_cast<const float*>(buf + TILE_BYTES);
+        const float2* cxy = reinterpret_cast<const float2*>(buf + TILE_BYTES + FLOAT_TILE * 4);
+        float2 cn[8];
+#pragma unroll
+        for (int n = 0; n < 8; n++)
+            cn[n] = *reinterpret_cast<const float2*>(norms + wn * 64 + 8 * n + 2 * t);
+        const int cbase = tile * FLOAT_TILE + wn * 64 + 2 * t;
+#pragma unroll
+        for (int mt = 0; mt < 2; mt++) {
+#pragma unroll
+            for (int h = 0; h < 2; h++) {
+                float least = INFINITY;
+#pragma unroll
+                for (int n = 0; n < 8; n++) {
+                    least = fminf(least, fmaf(-2.f, acc[mt][n][2 * h], cn[n].x));
+                    least = fminf(least, fmaf(-2.f, acc[mt][n][2 * h + 1], cn[n].y));
+                }
+                if (least < lk[mt][h][FLOAT_CANDIDATES - 1]) {
+#pragma unroll
+                    for (int n = 0; n < 8; n++) {
+#pragma unroll
+                        for (int e = 0; e < 2; e++) {
+                            const float key = fmaf(-2.f, acc[mt][n][2 * h + e], e ? cn[n].y : cn[n].x);
+                            if (!(key < lk[mt][h][FLOAT_CANDIDATES - 1]))
+                                continue;
+                            if (window) {
+                                const float2 c = cxy[wn * 64 + 8 * n + 2 * t + e];
+                                const bool inside = p.rows_are_predictions ? in_window(c, rxy[mt][h], radius2)
+                                                                           : in_window(rxy[mt][h], c, radius2);
+                                if (!inside)
+                                    continue;
+                            }
+                            candidate_insert(lk[mt][h], li[mt][h], key, cbase + 8 * n + e);
+                        }
+                    }
+                }
+            }
+        }
+        __syncthreads();  // every warp is done with this buffer before it is refilled
+        if (STAGES == 1 && tile + 1 < last)
+            issue_tile(smem, p, tile + 1, window);
+    }
+
+    // merge the 4 lanes of each quad (they hold the same rows): xor 1, then xor 2
+#pragma unroll
+    for (int mt = 0; mt < 2; mt++)
+#pragma unroll
+        for (int h = 0; h < 2; h++)
+#pragma unroll
+            for (int offset = 1; offset <= 2; offset <<= 1) {
+                float ok[FLOAT_CANDIDATES];
+                int oi[FLOAT_CANDIDATES];
+#pragma unroll
+                for (int s = 0; s < FLOAT_CANDIDATES; s++) {
+                    ok[s] = __shfl_xor_sync(0xFFFFFFFFu, lk[mt][h][s], offset);
+                    oi[s] = __shfl_xor_sync(0xFFFFFFFFu, li[mt][h][s], offset);
+                }
+#pragma unroll
+                for (int s = 0; s < FLOAT_CANDIDATES; s++)
+                    candidate_insert(lk[mt][h], li[mt][h], ok[s], oi[s]);
+            }
+
+    // merge the two column warps through shared memory (the tile buffers are free: the loop ended on a barrier)
+    int2* shared_lists = reinterpret_cast<int2*>(smem);  // [128 rows][FLOAT_CANDIDATES]
+    if (wn == 1 && t == 0) {
+#pragma unroll
+        for (int mt = 0; mt < 2; mt++)
+#pragma unroll
+            for (int h = 0; h < 2; h++)
+#pragma unroll
+                for (int s = 0; s < FLOAT_CANDIDATES; s++)
+                    shared_lists[(wm * 32 + mt * 16 + h * 8 + g) * FLOAT_CANDIDATES + s] =
+                            make_int2(__float_as_int(lk[mt][h][s]), li[mt][h][s]);
+    }
+    __syncthreads();
+    if (wn == 0) {
+#pragma unroll
+        for (int mt = 0; mt < 2; mt++) {
+#pragma unroll
+            for (int h = 0; h < 2; h++) {
+                const int local = wm * 32 + mt * 16 + h * 8 + g;
+#pragma unroll
+                for (int s = 0; s < FLOAT_CANDIDATES; s++) {
+                    const int2 o = shared_lists[local * FLOAT_CANDIDATES + s];
+                    candidate_insert(lk[mt][h], li[mt][h], __int_as_float(o.x), o.y);
+                }
+                const int r = p.row_tile * FLOAT_TILE + local;
+                if (r < p.nrows) {
+                    int2* out = p.partial + ((size_t)p.split * p.nrows + r) * FLOAT_CANDIDATES;
+#pragma unroll
+                    for (int s = 0; s < FLOAT_CANDIDATES; s++)
+                        if ((s & 3) == t)  // the quad's four lanes share the writes
+                            out[s] = make_int2(__float_as_int(lk[mt][h][s]), li[mt][h][s]);
+                }
+            }
+        }
+    }
+}
+
+// Decodes which pass, row tile and column split this block is. Blocks [0, row_tiles0 * splits0) are pass 0,
+// the next row_tiles1 * splits1 pass 1 (none when splits1 == 0: no mutual check); within a pass, block b takes
+// row tile b % row_tiles and split b / row_tiles (consecutive blocks read the same column tiles: L2 reuse).
+__device__ __forceinline__ TilePass tile_pass(const uint4* q16, const float* q_norm, int nq, const uint4* t16,
+                                              const float* t_norm, int nt, int splits0, int tiles_per_split0,
+                                              int tiles_per_split1, const float2* q_pred, const float2* t_xy,
+                                              int2* partial0, int2* partial1)
+{
+    TilePass p;
+    int b = blockIdx.x;
+    const int row_tiles0 = (nq + FLOAT_TILE - 1) / FLOAT_TILE;
+    if (b < row_tiles0 * splits0) {
+        p.rows = q16; p.cols = t16; p.col_norm = t_norm; p.nrows = nq; p.ncols = nt;
+        p.row_xy = q_pred; p.col_xy = t_xy; p.rows_are_predictions = true; p.partial = partial0;
+        p.tiles_per_split = tiles_per_split0;
+        p.row_tile = b % row_tiles0;
+        p.split = b / row_tiles0;
+    } else {
+        b -= row_tiles0 * splits0;
+        const int row_tiles1 = (nt + FLOAT_TILE - 1) / FLOAT_TILE;
+        p.rows = t16; p.cols = q16; p.col_norm = q_norm; p.nrows = nt; p.ncols = nq;
+        p.row_xy = t_xy; p.col_xy = q_pred; p.rows_are_predictions = false; p.partial = partial1;
+        p.tiles_per_split = tiles_per_split1;
+        p.row_tile = b % row_tiles1;
+        p.split = b / row_tiles1;
+    }
+    return p;
+}
+
+// Launch (both entry points): blocks of TILE_THREADS threads, 1-D grid of row_tiles0 * splits0 +
+// row_tiles1 * splits1 blocks (row_tiles = ceil(n / 128); splits1 = 0 without the mutual check), dynamic shared
+// memory STAGES * TILE_STAGE_BYTES (2 stages: 68,608 bytes, above the 48 KB default: the host raises the
+// function's limit). Half-precision rows and norms as float_convert.cu writes them (padded to 128 rows); q_pred
+// and t_xy (window != 0 only) hold nq and nt float2. partial0 gets splits0 * nq lists, partial1 splits1 * nt.
+extern "C" __global__ void __launch_bounds__(TILE_THREADS, 1)
+float_tiles(const uint4* __restrict__ q16, const float* __restrict__ q_norm, int nq, const uint4* __restrict__ t16,
+            const float* __restrict__ t_norm, int nt, int splits0, int tiles_per_split0, int tiles_per_split1,
+            const float2* __restrict__ q_pred, const float2* __restrict__ t_xy, int window, double radius2,
+            int2* __restrict__ partial0, int2* __restrict__ partial1)
+{
+    FLOAT_DYNAMIC_SHARED(smem);
+    const TilePass p = tile_pass(q16, q_norm, nq, t16, t_norm, nt, splits0, tiles_per_split0, tiles_per_split1,
+                                 q_pred, t_xy, partial0, partial1);
+    tiles_block<2>(p, window, radius2, smem);
+}
+
+// The same with one stage (33.5 KB of shared memory): for GPUs whose blocks cannot have 67 KB (sm_75).
+extern "C" __global__ void __launch_bounds__(TILE_THREADS, 1)
+float_tiles_single(const uint4* __restrict__ q16, const float* __restrict__ q_norm, int nq,
+                   const uint4* __restrict__ t16, const float* __restrict__ t_norm, int nt, int splits0,
+                   int tiles_per_split0, int tiles_per_split1, const float2* __restrict__ q_pred,
+                   const float2* __restrict__ t_xy, int window, double radius2, int2* __restrict__ partial0,
+                   int2* __restrict__ partial1)
+{
+    FLOAT_DYNAMIC_SHARED(smem);
+    const TilePass p = tile_pass(q16, q_norm, nq, t16, t_norm, nt, splits0, tiles_per_split0, tiles_per_split1,
+                                 q_pred, t_xy, partial0, partial1);
+    tiles_block<1>(p, window, radius2, smem);
+}

@@ -1,0 +1,583 @@
+package org.gpuvo.gpu.cuda;
+
+import static jcuda.driver.JCudaDriver.cuDeviceGet;
+import static jcuda.driver.JCudaDriver.cuDeviceGetAttribute;
+import static jcuda.driver.JCudaDriver.cuFuncSetAttribute;
+
+import java.util.Locale;
+
+import org.gpuvo.gpu.cpu.BruteForceFloatMatcher;
+import org.gpuvo.gpu.features.FloatDescriptors;
+import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.gpu.match.ConfigMatch;
+import org.gpuvo.gpu.match.FloatDescriptorMatcher;
+import org.gpuvo.gpu.match.MatcherInputs;
+import org.gpuvo.gpu.match.Matches;
+
+import jcuda.Pointer;
+import jcuda.driver.CUdevice;
+import jcuda.driver.CUdevice_attribute;
+import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUfunction;
+import jcuda.driver.CUfunction_attribute;
+
+/**
+ * Brute-force k = 2 matching of float descriptors (SIFT) on the GPU's tensor cores, with the semantics of the FP32
+ * CPU reference {@link BruteForceFloatMatcher}: same neighbours, distances, ratio test, distance limit, mutual check
+ * and search window. The search runs in two precisions:
+ * <ol>
+ * <li>{@code float_convert.cu}: both sets' float32 descriptors to half precision (zero-padded to 128 components and
+ * to a multiple of 128 rows), with the squared norms of the rounded rows;</li>
+ * <li>{@code float_tiles.cu}: the dot products of all query x train pairs with {@code mma.sync m16n8k16} (FP16
+ * products, FP32 sums) in 128 x 128 tiles, each row keeping its {@value #CANDIDATES} best columns by
+ * {@code |t|² − 2 q·t} (the squared distance less |q|²) in registers; with the mutual check a second pass in the
+ * same launch keeps each train descriptor's best queries. The distance matrix never reaches global memory;</li>
+ * <li>{@code float_rescore.cu}: the exact FP32 squared distances of those candidates (both directions), bit for bit
+ * {@link FloatDescriptors#squaredDistance}, the best and second best, the filters; then {@code match_select.cu}'s
+ * compaction in query order, and one download of the kept matches.</li>
+ * </ol>
+ * The result equals the FP32 search unless a query's true nearest or second-nearest train (or, for the mutual
+ * check, the best train's true nearest query) is not among the {@value #CANDIDATES} best by the FP16 estimate,
+ * which is off by about 1e-4 in squared distance for unit descriptors: three or more others within that of the
+ * second best. The GPU test measures it on SIFT-like sets.
+ *
+ * <p>The device path {@link #match(DeviceFloatFeatures, DeviceFloatFeatures, ConfigMatch, Matches)} reads features
+ * that live on the device (a SIFT front end keeps the previous frame's there) and returns the matches with the
+ * coordinates of both keypoints; {@code matchWithin} takes predicted positions as a device buffer of {@code float2}
+ * or computes them from a homography, as {@link CudaHammingMatcher} does. As a {@link FloatDescriptorMatcher} it
+ * uploads host descriptors first; descriptors longer than {@value #MAX_LENGTH} floats are matched by an internal
+ * CPU matcher. Four launches on the context's stream and one synchronisation (the download's); buffers are grown
+ * to the largest sets seen and kept. At most {@link #MAX_FEATURES} descriptors per set. Not thread safe.
+ */
+public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoCloseable {
+    public static final String STAGE = "float-match";
+    /** Most descriptors per set. */
+    public static final int MAX_FEATURES = 1 << 22;
+    /** Longest descriptor matched on the GPU (half-precision rows of 128 components). */
+    public static final int MAX_LENGTH = 128;
+
+    static final String MODULE_CONVERT = "float_convert";
+    static final String MODULE_TILES = "float_tiles";
+    static final String MODULE_RESCORE = "float_rescore";
+    static final String MODULE_SELECT = "match_select";
+    static final String MODULE_PREDICT = "match_predict";
+    // launch constants, as #defined in the kernels
+    /** FLOAT_CANDIDATES: approximate candidates per row */
+    static final int CANDIDATES = 4;
+    /** FLOAT_TILE: rows and columns of a block tile; half-precision sets are padded to a multiple */
+    static final int TILE = 128;
+    /** bytes of a half-precision row (FLOAT_K halves) */
+    static final int HALF_ROW_BYTES = 256;
+    static final int CONVERT_BLOCK = 256;
+    static final int CONVERT_ROWS_PER_BLOCK = CONVERT_BLOCK / 32;
+    static final int TILE_THREADS = 256;
+    /** TILE_STAGE_BYTES: one pipeline stage of float_tiles (a tile, its norms and positions) */
+    static final int TILE_STAGE_BYTES = TILE * HALF_ROW_BYTES + TILE * 4 + TILE * 8;
+    static final int RESCORE_QUERIES = 256;
+    static final int RESCORE_THREADS = RESCORE_QUERIES * CANDIDATES;
+    /** match_compact's block (SELECT_BLOCK): the re-score writes one kept count per this many queries */
+    static final int SELECT_BLOCK = 256;
+    static final int PREDICT_BLOCK = 256;
+    static final int MAX_SPLITS = 64;
+    /** fewest column tiles per block of the tile kernel: below, loading its rows costs more than its tiles */
+    static final int MIN_TILES_PER_BLOCK = 2;
+
+    private static final CUdeviceptr NULL = new CUdeviceptr();
+
+    private final CudaContext cuda;
+    private final boolean ownsContext;
+    private final ConfigMatch config;
+    private final CUfunction convert, tiles, rescore, compact, predictHomography;
+    private final int tileStages;
+    private int forcedSplits;
+
+    // device working buffers, grown on demand and kept
+    private DeviceBuffer query16, train16, queryNorm, trainNorm, partial, mutualPartial, result, blockCounts, status,
+            predicted;
+    private final CompactMatchList compactList;
+    // the sizes and plan of the match being enqueued
+    private int pendingQueries, pendingTrain, splits, tilesPerSplit, mutualSplits, mutualTilesPerSplit;
+    private String lastPlan = "none";
+
+    // host-descriptor path: internal device features and their pinned staging
+    private DeviceFloatFeatures hostQuery, hostTrain;
+    private PinnedBuffer queryStage, trainStage, predictedStage, trainXyStage;
+    private float[] interleaved = new float[0];
+    private BruteForceFloatMatcher longDescriptors;
+    private boolean closed;
+
+    /**
+     * A matcher on a pipeline's context, sharing its stream with the pipeline's other stages.
+     *
+     * @param config the configuration of the {@link FloatDescriptorMatcher} methods (the device methods take theirs)
+     * @throws IllegalArgumentException if {@code config} is null or out of range
+     */
+    public CudaFloatMatcher(CudaContext cuda, ConfigMatch config) {
+        this(cuda, config, false);
+    }
+
+    private CudaFloatMatcher(CudaContext cuda, ConfigMatch config, boolean ownsContext) {
+        if (cuda == null)
+            throw new IllegalArgumentException("CUDA context is null");
+        if (config == null)
+            throw new IllegalArgumentException("config is null");
+        this.config = config.copy().checkValidity();
+        this.cuda = cuda;
+        this.ownsContext = ownsContext;
+        this.convert = cuda.function(MODULE_CONVERT, "float_convert");
+        this.rescore = cuda.function(MODULE_RESCORE, "float_rescore");
+        this.compact = cuda.function(MODULE_SELECT, "match_compact");
+        this.predictHomography = cuda.function(MODULE_PREDICT, "predict_homography");
+        // two pipeline stages need more than the 48 KB a block gets by default: raise the limit where the device
+        // allows it (all of sm_80+), else run the single-stage kernel (sm_75: 64 KB per block at most)
+        if (sharedMemoryPerBlockOptIn(cuda) >= 2 * TILE_STAGE_BYTES) {
+            this.tiles = cuda.function(MODULE_TILES, "float_tiles");
+            CudaCheck.call(STAGE, "cuFuncSetAttribute", () -> cuFuncSetAttribute(tiles,
+                    CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, 2 * TILE_STAGE_BYTES));
+            this.tileStages = 2;
+        } else {
+            this.tiles = cuda.function(MODULE_TILES, "float_tiles_single");
+            this.tileStages = 1;
+        }
+        this.compactList = new CompactMatchList(cuda, STAGE);
+    }
+
+    /**
+     * A matcher with a CUDA context of its own on device 0, closed with the matcher.
+     *
+     * @throws IllegalArgumentException if {@code config} is null or out of range
+     * @throws IllegalStateException    if the CUDA backend is unavailable (with {@link CudaProbe}'s reason)
+     */
+    public static CudaFloatMatcher open(ConfigMatch config) {
+        if (config == null)
+            throw new IllegalArgumentException("config is null");
+        config.copy().checkValidity();
+        CudaStatus status = CudaProbe.status();
+        if (!status.usable())
+            throw new IllegalStateException("the CUDA float matcher is unavailable: " + status.reason());
+        CudaContext context = CudaContext.open("float-matcher");
+        try {
+            return new CudaFloatMatcher(context, config, true);
+        } catch (RuntimeException e) {
+            context.close();
+            throw e;
+        }
+    }
+
+    private static int sharedMemoryPerBlockOptIn(CudaContext cuda) {
+        cuda.makeCurrent();
+        CUdevice device = new CUdevice();
+        CudaCheck.call(STAGE, "cuDeviceGet", () -> cuDeviceGet(device, cuda.deviceOrdinal()));
+        int[] value = new int[1];
+        CudaCheck.call(STAGE, "cuDeviceGetAttribute", () -> cuDeviceGetAttribute(value,
+                CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN, device));
+        return value[0];
+    }
+
+    public CudaContext context() {
+        return cuda;
+    }
+
+    /** Pipeline stages of the tile kernel on this device: 2 (cp.async double buffering) or 1. */
+    public int tileStages() {
+        return tileStages;
+    }
+
+    /** The kernels and launch configuration of the last match, in words (for benchmarks and logs). */
+    public String lastPlan() {
+        return lastPlan;
+    }
+
+    /** Forces the number of column splits of both passes (0: planned from the sizes); for tests of the merges. */
+    void setSplitsForTesting(int splits) {
+        if (splits < 0 || splits > MAX_SPLITS)
+            throw new IllegalArgumentException("splits must be in [0, " + MAX_SPLITS + "]: " + splits);
+        this.forcedSplits = splits;
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // device API
+
+    /**
+     * Matches every query against every train descriptor on the device and downloads the kept matches, with the
+     * coordinates of both keypoints ({@link Matches#hasCoordinates()}), into {@code out}, in query order.
+     *
+     * @throws IllegalArgumentException if an argument is null, a configuration value is out of range, a feature
+     *                                  count is outside [0, capacity] or above {@link #MAX_FEATURES}, the
+     *                                  descriptor lengths differ or exceed {@link #MAX_LENGTH}, the features belong
+     *                                  to another context, or (found on the device, {@code out} then empty) a
+     *                                  descriptor has a component that is not finite or above
+     *                                  {@link FloatDescriptorMatcher#MAX_COMPONENT} in magnitude
+     * @throws CudaStageException       if a launch or the download fails (stage {@value #STAGE})
+     */
+    public void match(DeviceFloatFeatures query, DeviceFloatFeatures train, ConfigMatch config, Matches out) {
+        ConfigMatch c = checkDevice(query, train, config, out);
+        out.reset();
+        if (query.count == 0 || train.count == 0)
+            return;
+        enqueueKernels(query, train, null, c, true);
+        download(out);
+    }
+
+    /**
+     * Like {@link #match(DeviceFloatFeatures, DeviceFloatFeatures, ConfigMatch, Matches)}, but query {@code q} is
+     * only compared with the train keypoints within {@link ConfigMatch#searchRadius} (inclusive) of its predicted
+     * position, {@code float2} number {@code q} of {@code predicted} (train-image pixels; at least
+     * {@code query.count} entries). A non-finite prediction has no candidates.
+     */
+    public void matchWithin(DeviceFloatFeatures query, DeviceBuffer predicted, DeviceFloatFeatures train,
+                            ConfigMatch config, Matches out) {
+        ConfigMatch c = checkDevice(query, train, config, out);
+        if (predicted == null)
+            throw new IllegalArgumentException("predicted positions are null");
+        checkOwner(predicted, "predicted positions");
+        if (predicted.bytes() < (long) query.count * 8)
+            throw new IllegalArgumentException("predicted positions hold " + predicted.bytes() / 8 + " float2 for "
+                    + query.count + " queries");
+        out.reset();
+        if (query.count == 0 || train.count == 0)
+            return;
+        enqueueKernels(query, train, predicted, c, true);
+        download(out);
+    }
+
+    /**
+     * Like {@link #matchWithin(DeviceFloatFeatures, DeviceBuffer, DeviceFloatFeatures, ConfigMatch, Matches)} with
+     * the predictions computed on the device from the query keypoints and a 3×3 homography (row-major; an affine
+     * transform has last row 0 0 1), bit-identical to {@link CudaHammingMatcher#predict}.
+     *
+     * @param homography 9 values, row-major
+     */
+    public void matchWithin(DeviceFloatFeatures query, double[] homography, DeviceFloatFeatures train,
+                            ConfigMatch config, Matches out) {
+        ConfigMatch c = checkDevice(query, train, config, out);
+        if (homography == null || homography.length != 9)
+            throw new IllegalArgumentException("a homography has 9 values, got "
+                    + (homography == null ? "null" : String.valueOf(homography.length)));
+        out.reset();
+        if (query.count == 0 || train.count == 0)
+            return;
+        int nq = query.count;
+        predicted = grow(predicted, (long) nq * 8);
+        cuda.launch(STAGE, predictHomography, ceilDiv(nq, PREDICT_BLOCK), 1, PREDICT_BLOCK, 1, 0,
+                Pointer.to(Pointer.to(query.positions.pointer()), Pointer.to(new int[]{nq}),
+                        Pointer.to(homography.clone()), Pointer.to(predicted.pointer())));
+        enqueueKernels(query, train, predicted, c, true);
+        download(out);
+    }
+
+    private ConfigMatch checkDevice(DeviceFloatFeatures query, DeviceFloatFeatures train, ConfigMatch config,
+                                    Matches out) {
+        checkOpen();
+        if (query == null || train == null)
+            throw new IllegalArgumentException((query == null ? "query" : "train") + " features are null");
+        if (out == null)
+            throw new IllegalArgumentException("output matches are null");
+        if (config == null)
+            throw new IllegalArgumentException("config is null");
+        config.checkValidity();
+        checkFeatures(query, "query");
+        checkFeatures(train, "train");
+        if (query.length != train.length)
+            throw new IllegalArgumentException("query descriptors have " + query.length + " floats, train descriptors "
+                    + train.length + ": they cannot be compared");
+        if (query.length > MAX_LENGTH)
+            throw new IllegalArgumentException("descriptors of " + query.length + " floats: the CUDA float matcher "
+                    + "takes at most " + MAX_LENGTH + " on the device");
+        return config;
+    }
+
+    private void checkFeatures(DeviceFloatFeatures features, String role) {
+        if (features.count < 0 || features.count > features.capacity)
+            throw new IllegalArgumentException(role + " features: count " + features.count + " outside [0, "
+                    + features.capacity + "]");
+        if (features.count > MAX_FEATURES)
+            throw new IllegalArgumentException(role + " features: " + features.count
+                    + " exceed the matcher's limit of " + MAX_FEATURES);
+        checkOwner(features.descriptors, role + " features");
+    }
+
+    private void checkOwner(DeviceBuffer buffer, String what) {
+        buffer.checkOpen();
+        if (buffer.owner != cuda)
+            throw new IllegalArgumentException(what + " belong to another CUDA context than the matcher's");
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // the kernels, stage by stage (the timing harness brackets each with events)
+
+    /**
+     * Enqueues all stages, no download. {@code window} is null or the predicted positions. Both counts must be
+     * positive.
+     */
+    void enqueueKernels(DeviceFloatFeatures query, DeviceFloatFeatures train, DeviceBuffer window, ConfigMatch config,
+                        boolean coordinates) {
+        plan(query.count, train.count, config.mutual);
+        enqueueConvert(query, train);
+        enqueueTiles(query, train, window, config);
+        enqueueRescore(query, train, config, coordinates);
+    }
+
+    /** Sizes the buffers and plans the tile grid for these sizes; the three stages then follow in order. */
+    void plan(int nq, int nt, boolean mutual) {
+        pendingQueries = nq;
+        pendingTrain = nt;
+        int rowTiles = ceilDiv(nq, TILE), colTiles = ceilDiv(nt, TILE);
+        long totalTiles = (long) rowTiles * colTiles * (mutual ? 2 : 1);
+        int perBlock = tilesPerBlock(totalTiles, cuda.multiprocessorCount());
+        int[] p = planSplits(colTiles, perBlock, forcedSplits);
+        splits = p[0];
+        tilesPerSplit = p[1];
+        if (mutual) {
+            int[] m = planSplits(rowTiles, perBlock, forcedSplits);
+            mutualSplits = m[0];
+            mutualTilesPerSplit = m[1];
+        } else {
+            mutualSplits = mutualTilesPerSplit = 0;
+        }
+        int nqPad = rowTiles * TILE, ntPad = colTiles * TILE;
+        query16 = grow(query16, (long) nqPad * HALF_ROW_BYTES);
+        train16 = grow(train16, (long) ntPad * HALF_ROW_BYTES);
+        queryNorm = grow(queryNorm, (long) nqPad * 4);
+        trainNorm = grow(trainNorm, (long) ntPad * 4);
+        partial = grow(partial, (long) splits * nq * CANDIDATES * 8);
+        if (mutual)
+            mutualPartial = grow(mutualPartial, (long) mutualSplits * nt * CANDIDATES * 8);
+        int selectBlocks = ceilDiv(nq, SELECT_BLOCK);
+        result = grow(result, (long) nq * 16);
+        blockCounts = grow(blockCounts, (long) selectBlocks * 4);
+        status = BufferGrowth.growFilled(cuda, STAGE, status, 4, (byte) 0);  // zero between calls: float_rescore
+        lastPlan = String.format(Locale.ROOT, "float_convert %d blocks; float_tiles (%d stage%s) %d blocks of %d: "
+                        + "%d x %d tiles in %d split(s) of %d%s; float_rescore %d blocks of %d; match_compact %d blocks",
+                ceilDiv(nqPad + ntPad, CONVERT_ROWS_PER_BLOCK), tileStages, tileStages == 1 ? "" : "s",
+                tileBlocks(), TILE_THREADS, rowTiles, colTiles, splits, tilesPerSplit,
+                mutual ? String.format(Locale.ROOT, " + mutual %d x %d tiles in %d split(s) of %d", colTiles,
+                        rowTiles, mutualSplits, mutualTilesPerSplit) : "",
+                ceilDiv(nq, RESCORE_QUERIES), RESCORE_THREADS, selectBlocks);
+    }
+
+    private int tileBlocks() {
+        return ceilDiv(pendingQueries, TILE) * splits + ceilDiv(pendingTrain, TILE) * mutualSplits;
+    }
+
+    /** Stage 1: {@code float_convert}, both sets in one launch. */
+    void enqueueConvert(DeviceFloatFeatures query, DeviceFloatFeatures train) {
+        int nq = pendingQueries, nt = pendingTrain;
+        int nqPad = ceilDiv(nq, TILE) * TILE, ntPad = ceilDiv(nt, TILE) * TILE;
+        cuda.launch(STAGE, convert, (nqPad + ntPad) / CONVERT_ROWS_PER_BLOCK, 1, CONVERT_BLOCK, 1, 0, Pointer.to(
+                Pointer.to(query.descriptors.pointer()), Pointer.to(new int[]{nq}), Pointer.to(new int[]{nqPad}),
+                Pointer.to(train.descriptors.pointer()), Pointer.to(new int[]{nt}), Pointer.to(new int[]{ntPad}),
+                Pointer.to(new int[]{query.length}), Pointer.to(query16.pointer()), Pointer.to(queryNorm.pointer()),
+                Pointer.to(train16.pointer()), Pointer.to(trainNorm.pointer()), Pointer.to(status.pointer())));
+    }
+
+    /** Stage 2: {@code float_tiles}, the query pass and (mutual) the train pass in one launch. */
+    void enqueueTiles(DeviceFloatFeatures query, DeviceFloatFeatures train, DeviceBuffer window, ConfigMatch config) {
+        CUdeviceptr queryPredicted = window == null ? NULL : window.pointer();
+        CUdeviceptr trainXy = window == null ? NULL : train.positions.pointer();
+        CUdeviceptr mutualPointer = mutualSplits > 0 ? mutualPartial.pointer() : NULL;
+        cuda.launch(STAGE, tiles, tileBlocks(), 1, TILE_THREADS, 1, tileStages * TILE_STAGE_BYTES, Pointer.to(
+                Pointer.to(query16.pointer()), Pointer.to(queryNorm.pointer()), Pointer.to(new int[]{pendingQueries}),
+                Pointer.to(train16.pointer()), Pointer.to(trainNorm.pointer()), Pointer.to(new int[]{pendingTrain}),
+                Pointer.to(new int[]{splits}), Pointer.to(new int[]{tilesPerSplit}),
+                Pointer.to(new int[]{mutualTilesPerSplit}), Pointer.to(queryPredicted), Pointer.to(trainXy),
+                Pointer.to(new int[]{window == null ? 0 : 1}),
+                Pointer.to(new double[]{config.searchRadius * config.searchRadius}),
+                Pointer.to(partial.pointer()), Pointer.to(mutualPointer)));
+    }
+
+    /** Stage 3: {@code float_rescore} and {@code match_compact}. */
+    void enqueueRescore(DeviceFloatFeatures query, DeviceFloatFeatures train, ConfigMatch config,
+                        boolean coordinates) {
+        int nq = pendingQueries, nt = pendingTrain;
+        CUdeviceptr mutualPointer = mutualSplits > 0 ? mutualPartial.pointer() : NULL;
+        DeviceBuffer out = compactList.prepare(nq, coordinates);
+        cuda.launch(STAGE, rescore, ceilDiv(nq, RESCORE_QUERIES), 1, RESCORE_THREADS, 1, 0, Pointer.to(
+                Pointer.to(query.descriptors.pointer()), Pointer.to(train.descriptors.pointer()),
+                Pointer.to(new int[]{query.length}), Pointer.to(new int[]{nq}), Pointer.to(new int[]{nt}),
+                Pointer.to(partial.pointer()), Pointer.to(new int[]{splits}), Pointer.to(mutualPointer),
+                Pointer.to(new int[]{mutualSplits}), Pointer.to(new double[]{config.ratio}),
+                Pointer.to(new int[]{config.maxDistance}), Pointer.to(result.pointer()),
+                Pointer.to(blockCounts.pointer()), Pointer.to(status.pointer()), Pointer.to(out.pointer())));
+        cuda.launch(STAGE, compact, ceilDiv(nq, SELECT_BLOCK), 1, SELECT_BLOCK, 1, 0, Pointer.to(
+                Pointer.to(result.pointer()), Pointer.to(blockCounts.pointer()), Pointer.to(new int[]{nq}),
+                Pointer.to(coordinates ? query.positions.pointer() : NULL),
+                Pointer.to(coordinates ? train.positions.pointer() : NULL),
+                Pointer.to(new int[]{coordinates ? 1 : 0}), Pointer.to(out.pointer())));
+    }
+
+    /**
+     * Downloads the kept matches of the last enqueue into {@code out} (waits for the kernels).
+     *
+     * @throws IllegalArgumentException if the device found descriptors with components out of range ({@code out}
+     *                                  is then empty)
+     */
+    void download(Matches out) {
+        int rejected = compactList.download(out);
+        if (rejected != 0) {
+            out.reset();
+            throw new IllegalArgumentException(rejected + " descriptor(s) have a component that is not finite or "
+                    + "larger than " + MAX_COMPONENT + " in magnitude");
+        }
+    }
+
+    /** Column tiles per block so that the tile launch is about one wave of one block per multiprocessor. */
+    static int tilesPerBlock(long totalTiles, int multiprocessors) {
+        return (int) Math.max(MIN_TILES_PER_BLOCK, (totalTiles + multiprocessors - 1) / Math.max(1, multiprocessors));
+    }
+
+    /**
+     * {splits, tiles per split} of a pass over {@code colTiles} column tiles for about {@code tilesPerBlock} tiles
+     * per block, evened out so that no split is empty; {@code forced} > 0 asks for that many splits (tests).
+     */
+    static int[] planSplits(int colTiles, int tilesPerBlock, int forced) {
+        int wanted = forced > 0 ? forced : ceilDiv(colTiles, Math.max(1, tilesPerBlock));
+        int splits = Math.max(1, Math.min(Math.min(MAX_SPLITS, colTiles), wanted));
+        int perSplit = ceilDiv(colTiles, splits);
+        return new int[]{ceilDiv(colTiles, perSplit), perSplit};
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+    // FloatDescriptorMatcher: host descriptors
+
+    @Override
+    public void match(FloatDescriptors query, FloatDescriptors train, Matches out) {
+        checkOpen();
+        MatcherInputs.checkDescriptors(query, train, out);
+        if (query.length > MAX_LENGTH) {
+            cpuForLongDescriptors().match(query, train, out);
+            return;
+        }
+        out.reset();
+        if (query.size() == 0 || train.size() == 0)
+            return;
+        checkHostSize(query.size(), "query");
+        checkHostSize(train.size(), "train");
+        hostQuery = uploadDescriptors(query, hostQuery, true);
+        hostTrain = uploadDescriptors(train, hostTrain, false);
+        enqueueKernels(hostQuery, hostTrain, null, config, false);
+        download(out);
+    }
+
+    @Override
+    public void matchWithin(FloatDescriptors query, float[] predictedX, float[] predictedY, FloatDescriptors train,
+                            KeyPoints trainPoints, Matches out) {
+        checkOpen();
+        MatcherInputs.checkWindow(query, predictedX, predictedY, train, trainPoints, out);
+        if (query.length > MAX_LENGTH) {
+            cpuForLongDescriptors().matchWithin(query, predictedX, predictedY, train, trainPoints, out);
+            return;
+        }
+        out.reset();
+        int nq = query.size(), nt = train.size();
+        if (nq == 0 || nt == 0)
+            return;
+        checkHostSize(nq, "query");
+        checkHostSize(nt, "train");
+        hostQuery = uploadDescriptors(query, hostQuery, true);
+        hostTrain = uploadDescriptors(train, hostTrain, false);
+        predictedStage = growPinned(predictedStage, (long) nq * 8);
+        predicted = grow(predicted, (long) nq * 8);
+        uploadXy(predictedX, predictedY, nq, predictedStage, predicted);
+        trainXyStage = growPinned(trainXyStage, (long) nt * 8);
+        uploadXy(trainPoints.x, trainPoints.y, nt, trainXyStage, hostTrain.positions);
+        enqueueKernels(hostQuery, hostTrain, predicted, config, false);
+        download(out);
+    }
+
+    private static void checkHostSize(int n, String role) {
+        if (n > MAX_FEATURES)
+            throw new IllegalArgumentException(n + " " + role + " descriptors exceed the CUDA float matcher's limit of "
+                    + MAX_FEATURES);
+    }
+
+    private BruteForceFloatMatcher cpuForLongDescriptors() {
+        if (longDescriptors == null)
+            longDescriptors = new BruteForceFloatMatcher(config);
+        return longDescriptors;
+    }
+
+    /** Uploads host descriptors into internal features, replaced when too small or of another length. */
+    private DeviceFloatFeatures uploadDescriptors(FloatDescriptors d, DeviceFloatFeatures features, boolean isQuery) {
+        int n = d.size(), length = d.length;
+        if (features == null || features.capacity < n || features.length != length) {
+            int capacity = features == null || features.length != length ? n
+                    : Math.max(n, features.capacity + features.capacity / 2);
+            if (features != null)
+                features.close();
+            features = new DeviceFloatFeatures(cuda, STAGE, capacity, length);
+        }
+        long floats = (long) n * length;
+        PinnedBuffer stage = growPinned(isQuery ? queryStage : trainStage, floats * 4);
+        if (isQuery)
+            queryStage = stage;
+        else
+            trainStage = stage;
+        stage.putFloats(0, d.data, 0, (int) floats);
+        features.descriptors.uploadAsync(stage, floats * 4);
+        features.count = n;
+        return features;
+    }
+
+    private void uploadXy(float[] x, float[] y, int n, PinnedBuffer stage, DeviceBuffer target) {
+        if (interleaved.length < 2 * n)
+            interleaved = new float[2 * n];
+        for (int i = 0; i < n; i++) {
+            interleaved[2 * i] = x[i];
+            interleaved[2 * i + 1] = y[i];
+        }
+        stage.putFloats(0, interleaved, 0, 2 * n);
+        target.uploadAsync(stage, (long) n * 8);
+    }
+
+    // ------------------------------------------------------------------------------------------------------
+
+    private DeviceBuffer grow(DeviceBuffer buffer, long bytes) {
+        return BufferGrowth.grow(cuda, STAGE, buffer, bytes);
+    }
+
+    private PinnedBuffer growPinned(PinnedBuffer buffer, long bytes) {
+        return BufferGrowth.grow(cuda, STAGE, buffer, bytes);
+    }
+
+    static int ceilDiv(int a, int b) {
+        return (int) (((long) a + b - 1) / b);
+    }
+
+    private void checkOpen() {
+        if (closed)
+            throw new IllegalStateException("CUDA float matcher used after close");
+    }
+
+    @Override
+    public ConfigMatch config() {
+        return config.copy();
+    }
+
+    @Override
+    public String backend() {
+        return "cuda";
+    }
+
+    /** Frees the matcher's buffers (and its context, if it opened one). Closing twice does nothing. */
+    @Override
+    public void close() {
+        if (closed)
+            return;
+        closed = true;
+        if (ownsContext) {
+            cuda.close();
+            return;
+        }
+        for (AutoCloseable c : new AutoCloseable[]{query16, train16, queryNorm, trainNorm, partial, mutualPartial,
+                result, blockCounts, status, predicted, compactList, queryStage, trainStage, predictedStage,
+                trainXyStage, hostQuery, hostTrain}) {
+            try {
+                if (c != null)
+                    c.close();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+}

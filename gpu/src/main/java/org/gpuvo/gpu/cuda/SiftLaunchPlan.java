@@ -1,0 +1,173 @@
+package org.gpuvo.gpu.cuda;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.gpuvo.gpu.features.ConfigSift;
+import org.gpuvo.gpu.features.FloatDescriptors;
+
+/**
+ * The kernel launches of one SIFT frame, in stream order, for one image size and one set of list capacities: which
+ * kernel, its grid, block and dynamic shared memory, and its arguments, with the device buffers named by their
+ * role ({@link Buffer}) so that the plan does not depend on where they were allocated. {@link CudaSiftExtractor}
+ * resolves the roles to its buffers and enqueues the launches (after one memset of the scratch counters); the
+ * emulation test replays the same plan on host threads. The grids are fixed for the plan's capacities: the stages
+ * after the extrema loop over counts that only the device knows.
+ *
+ * <p>Launches per frame: the scale space takes one per Gaussian level (S + 3 on the first octave, S + 2 on each
+ * further one: the decimation is fused into the next octave's first blur), or two for a level whose kernel is too
+ * large to fuse; then one for the extrema of every octave, one for the orientations, two for the selection and one
+ * for the descriptors. For 1280×720 with the defaults (6 octaves): 31 + 5 = 36 launches.
+ */
+final class SiftLaunchPlan {
+    /** The device buffers the launches name; {@link CudaSiftExtractor} holds one of each. */
+    enum Buffer {
+        /** the 8-bit frame */
+        INPUT,
+        /** every Gaussian level of every octave (floats) */
+        SPACE,
+        /** the horizontal pass of a level too large to fuse */
+        TEMP,
+        /** the octave table */
+        OCTAVES,
+        /** all Gaussian taps ({@link SiftBlurPlan#weights}) */
+        WEIGHTS,
+        /** refined extrema (SiftPoint) */
+        EXTREMA,
+        /** oriented features (SiftPoint) */
+        POINTS,
+        /** selection keys of the features (float4) */
+        KEYS,
+        /** features that take part in the ranking (int) */
+        CANDIDATES,
+        /** counters and ranks, zeroed before each frame */
+        SCRATCH,
+        /** the records the host downloads */
+        RECORDS,
+        /** the output's descriptors, positions and octaves ({@link DeviceFloatFeatures}) */
+        OUT_DESCRIPTORS, OUT_POSITIONS, OUT_LEVELS
+    }
+
+    /** A device buffer argument: the buffer's address plus {@code byteOffset}. */
+    record BufferArgument(Buffer buffer, long byteOffset) {
+    }
+
+    /** One kernel launch; {@code arguments} holds {@link BufferArgument}s, {@code Integer}s and {@code byte[]} structs. */
+    record Launch(String stage, String module, String kernel, int gridX, int gridY, int blockX, int blockY,
+                  int sharedBytes, List<Object> arguments) {
+    }
+
+    static final int EXTREMA_THREADS_X = 32, EXTREMA_THREADS_Y = 8, ORIENT_THREADS = 256, SELECT_THREADS = 1024,
+            RANK_THREADS = 128, DESCRIPTOR_THREADS = 256;
+    /** blocks per multiprocessor of the stages whose warps loop over device-side counts */
+    static final int BLOCKS_PER_SM = 4, RANK_BLOCKS_PER_SM = 8;
+    /** source modes of sift_blur (SIFT_SRC_* in sift_scale_space.cu) */
+    static final int SRC_INPUT = 0, SRC_UPSAMPLED = 1, SRC_LEVEL = 2, SRC_DECIMATED = 3;
+
+    final List<Launch> launches;
+
+    /**
+     * @param params         the {@code SiftParams} struct ({@link CudaSiftExtractor#kernelParams})
+     * @param outputCapacity features the output buffers hold
+     * @param multiprocessors the device's multiprocessor count (sizes the looping grids)
+     */
+    SiftLaunchPlan(ConfigSift config, SiftOctaveTable table, SiftBlurPlan blur, byte[] params, int extremaCapacity,
+                   int featureCapacity, int outputCapacity, int multiprocessors) {
+        List<Launch> l = new ArrayList<>();
+        for (int oi = 0; oi < table.count; oi++) {
+            if (oi == 0)
+                blurLevel(l, config, table, blur, 0, 0, config.firstOctave < 0 ? SRC_UPSAMPLED : SRC_INPUT);
+            for (int s = 1; s < table.levels; s++)
+                blurLevel(l, config, table, blur, oi, s, s == 1 && oi > 0 ? SRC_DECIMATED : SRC_LEVEL);
+        }
+        if (table.count > 0) {
+            l.add(new Launch(CudaSiftExtractor.STAGE_EXTREMA, "sift_extrema", "sift_extrema", table.extremaTiles, 1,
+                    EXTREMA_THREADS_X, EXTREMA_THREADS_Y, 0,
+                    List.of(arg(Buffer.SPACE), arg(Buffer.OCTAVES), table.count, params, arg(Buffer.EXTREMA),
+                            arg(Buffer.SCRATCH))));
+            l.add(new Launch(CudaSiftExtractor.STAGE_ORIENTATION, "sift_orientation", "sift_orientation",
+                    warpGrid(extremaCapacity, ORIENT_THREADS, multiprocessors), 1, ORIENT_THREADS, 1, 0,
+                    List.of(arg(Buffer.SPACE), arg(Buffer.OCTAVES), params, arg(Buffer.EXTREMA), arg(Buffer.POINTS),
+                            arg(Buffer.KEYS), arg(Buffer.SCRATCH))));
+            l.add(new Launch(CudaSiftExtractor.STAGE_SELECT, "sift_select", "sift_select_threshold", 1, 1,
+                    SELECT_THREADS, 1, 0,
+                    List.of(params, arg(Buffer.KEYS), arg(Buffer.CANDIDATES), arg(Buffer.SCRATCH))));
+            l.add(new Launch(CudaSiftExtractor.STAGE_SELECT, "sift_select", "sift_select_rank",
+                    Math.max(1, RANK_BLOCKS_PER_SM * multiprocessors), 1, RANK_THREADS, 1, 0,
+                    List.of(arg(Buffer.KEYS), arg(Buffer.CANDIDATES), arg(Buffer.SCRATCH))));
+            l.add(new Launch(CudaSiftExtractor.STAGE_DESCRIPTOR, "sift_descriptor", "sift_descriptor",
+                    warpGrid(featureCapacity, DESCRIPTOR_THREADS, multiprocessors), 1, DESCRIPTOR_THREADS, 1, 0,
+                    List.of(arg(Buffer.SPACE), arg(Buffer.OCTAVES), params, arg(Buffer.POINTS),
+                            arg(Buffer.CANDIDATES), arg(Buffer.SCRATCH), outputCapacity, arg(Buffer.OUT_DESCRIPTORS),
+                            arg(Buffer.OUT_POSITIONS), arg(Buffer.OUT_LEVELS), arg(Buffer.RECORDS))));
+        }
+        launches = List.copyOf(l);
+    }
+
+    /** Level {@code s} of octave {@code oi}: one fused launch, or rows then columns for a large kernel. */
+    private static void blurLevel(List<Launch> l, ConfigSift config, SiftOctaveTable table, SiftBlurPlan blur,
+                                  int oi, int s, int mode) {
+        int r = blur.radius[s];
+        BufferArgument taps = new BufferArgument(Buffer.WEIGHTS, 4L * blur.offset[s]);
+        String stage = CudaSiftExtractor.STAGE_SCALE_SPACE;
+        if (blur.fused(s)) {
+            l.add(new Launch(stage, "sift_scale_space", "sift_blur", table.blurTilesX(oi), table.blurTilesY(oi),
+                    SiftBlurPlan.THREADS_X, SiftBlurPlan.THREADS_Y, blur.sharedBytes(s),
+                    List.of(arg(Buffer.INPUT), table.imageWidth, table.imageHeight, arg(Buffer.SPACE),
+                            arg(Buffer.OCTAVES), oi, s, config.levelsPerOctave, mode, taps, r)));
+            return;
+        }
+        int gx = SiftOctaveTable.ceilDiv(table.width[oi], SiftBlurPlan.THREADS_X);
+        int gy = SiftOctaveTable.ceilDiv(table.height[oi], SiftBlurPlan.THREADS_Y);
+        l.add(new Launch(stage, "sift_scale_space", "sift_blur_rows", gx, gy, SiftBlurPlan.THREADS_X,
+                SiftBlurPlan.THREADS_Y, 0,
+                List.of(arg(Buffer.INPUT), table.imageWidth, table.imageHeight, arg(Buffer.SPACE), arg(Buffer.TEMP),
+                        arg(Buffer.OCTAVES), oi, s, config.levelsPerOctave, mode, taps, r)));
+        l.add(new Launch(stage, "sift_scale_space", "sift_blur_columns", gx, gy, SiftBlurPlan.THREADS_X,
+                SiftBlurPlan.THREADS_Y, 0,
+                List.of(arg(Buffer.SPACE), arg(Buffer.TEMP), arg(Buffer.OCTAVES), oi, s, taps, r)));
+    }
+
+    private static BufferArgument arg(Buffer b) {
+        return new BufferArgument(b, 0);
+    }
+
+    /**
+     * Blocks of {@code threads} for one warp per item over {@code items}, at most {@link #BLOCKS_PER_SM} per
+     * multiprocessor (the warps then loop).
+     */
+    static int warpGrid(int items, int threads, int multiprocessors) {
+        int warpsPerBlock = threads / 32;
+        return Math.max(1, Math.min(SiftOctaveTable.ceilDiv(Math.max(items, 1), warpsPerBlock),
+                BLOCKS_PER_SM * Math.max(1, multiprocessors)));
+    }
+
+    /**
+     * Bytes buffer {@code b} needs for frames of {@code table}'s size and these capacities (0: not needed). The
+     * extractor allocates by these sizes; the emulation test too.
+     */
+    static long bytes(Buffer b, SiftOctaveTable table, SiftBlurPlan blur, int extremaCapacity, int featureCapacity,
+                      int outputCapacity) {
+        return switch (b) {
+            case INPUT -> (long) table.imageWidth * table.imageHeight;
+            case SPACE -> 4 * table.spaceFloats;
+            case TEMP -> blur.anySeparate() && table.count > 0 ? 4 * table.levelStride[0] : 0;
+            case OCTAVES -> (long) SiftOctaveTable.MAX_OCTAVES * SiftOctaveTable.RECORD_BYTES;
+            case WEIGHTS -> 4L * blur.weights.length;
+            case EXTREMA -> (long) extremaCapacity * CudaSiftExtractor.POINT_BYTES;
+            case POINTS -> (long) featureCapacity * CudaSiftExtractor.POINT_BYTES;
+            case KEYS -> (long) featureCapacity * CudaSiftExtractor.KEY_BYTES;
+            case CANDIDATES -> 4L * featureCapacity;
+            case SCRATCH -> 4L * (CudaSiftExtractor.Z_COUNTS + featureCapacity);
+            case RECORDS -> (long) outputCapacity * CudaSiftExtractor.RECORD_BYTES;
+            case OUT_DESCRIPTORS -> (long) outputCapacity * FloatDescriptors.SIFT_LENGTH * 4;
+            case OUT_POSITIONS -> 8L * outputCapacity;
+            case OUT_LEVELS -> 4L * outputCapacity;
+        };
+    }
+
+    /** The kernels this plan launches, each once ("module/kernel"). */
+    List<String> kernels() {
+        return launches.stream().map(x -> x.module() + "/" + x.kernel()).distinct().toList();
+    }
+}

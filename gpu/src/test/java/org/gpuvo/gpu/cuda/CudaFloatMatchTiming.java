@@ -1,0 +1,183 @@
+package org.gpuvo.gpu.cuda;
+
+import static jcuda.driver.JCudaDriver.cuEventCreate;
+import static jcuda.driver.JCudaDriver.cuEventDestroy;
+import static jcuda.driver.JCudaDriver.cuEventElapsedTime;
+import static jcuda.driver.JCudaDriver.cuEventRecord;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+
+import org.gpuvo.gpu.features.FloatDescriptors;
+import org.gpuvo.gpu.match.ConfigMatch;
+import org.gpuvo.gpu.match.FactoryMatcher;
+import org.gpuvo.gpu.match.Matches;
+import org.gpuvo.gpu.testdata.RandomDescriptors;
+import org.gpuvo.gpu.testdata.RandomSiftDescriptors;
+
+import jcuda.driver.CUevent;
+
+/**
+ * Benchmark of the tensor-core float matcher ({@link CudaFloatMatcher}) on real-like SIFT descriptor sets (half
+ * the queries noisy copies of train descriptors): for each size and configuration (ratio 0.8; ratio 0.8 + mutual),
+ * the median and p90 GPU time of each stage between CUDA events (convert, tiles, re-score + compaction, their
+ * sum), the host wall time of the download after the kernels finished, and of a whole {@code match} call; the
+ * achieved TFLOP/s of the tile stage (2 · 128 multiply-adds per pair and pass, on the real, unpadded counts); the
+ * launch plan. With {@code --check}, also the per-query agreement with the FP32 CPU reference (nearest neighbour
+ * and match list; the 16384² reference takes seconds on one core) and the CPU matcher's time.
+ *
+ * <pre>
+ * usage: CudaFloatMatchTiming [--sizes 4096x4096,16384x16384,3267x4318,2000x2000] [--reps 50] [--check]
+ * </pre>
+ */
+public final class CudaFloatMatchTiming {
+    private CudaFloatMatchTiming() {
+    }
+
+    public static void main(String[] args) {
+        List<int[]> sizes = new ArrayList<>(List.of(new int[]{4096, 4096}, new int[]{16384, 16384},
+                new int[]{3267, 4318}, new int[]{2000, 2000}));
+        int reps = 50;
+        boolean check = false;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--sizes" -> {
+                    sizes.clear();
+                    for (String s : args[++i].split(",")) {
+                        String[] p = s.trim().split("x");
+                        sizes.add(new int[]{Integer.parseInt(p[0]), Integer.parseInt(p[p.length - 1])});
+                    }
+                }
+                case "--reps" -> reps = Integer.parseInt(args[++i]);
+                case "--check" -> check = true;
+                default -> {
+                    System.err.println("usage: CudaFloatMatchTiming [--sizes 4096x4096,16384x16384,...] [--reps 50] [--check]");
+                    System.exit(2);
+                }
+            }
+        }
+        CudaStatus status = CudaProbe.status();
+        if (!status.usable()) {
+            System.err.println("CUDA unavailable: " + status.reason());
+            System.exit(1);
+        }
+        System.out.printf(Locale.ROOT, "device: %s (compute %s, %d SMs), driver CUDA %s; reps %d%n",
+                status.deviceName(), status.computeCapability(), status.multiprocessorCount(), status.driverVersion(),
+                reps);
+        List<String> rows = new ArrayList<>(), plans = new ArrayList<>(), checks = new ArrayList<>();
+        ConfigMatch ratio = new ConfigMatch(0.8, false, 1 << 30), mutual = new ConfigMatch(0.8, true, 1 << 30);
+        try (CudaContext cuda = CudaContext.open("float-timing");
+             CudaFloatMatcher matcher = new CudaFloatMatcher(cuda, ratio)) {
+            System.out.println("tile kernel pipeline stages: " + matcher.tileStages());
+            CUevent[] e = new CUevent[4];
+            for (int k = 0; k < e.length; k++) {
+                e[k] = new CUevent();
+                cuEventCreate(e[k], 0);
+            }
+            for (int[] size : sizes) {
+                int nq = size[0], nt = size[1];
+                Random random = new Random(31L * nq + nt);
+                FloatDescriptors train = RandomSiftDescriptors.realLike(random, nt, Math.max(1, nt / 40), 0.5);
+                FloatDescriptors query = RandomSiftDescriptors.noisyCopies(random, train, nq, 0.25, 0.5);
+                try (DeviceFloatFeatures q = MatchTestData.upload(cuda, query, RandomDescriptors.keyPoints(random, nq, 1280, 720), nq);
+                     DeviceFloatFeatures t = MatchTestData.upload(cuda, train, RandomDescriptors.keyPoints(random, nt, 1280, 720), nt)) {
+                    for (ConfigMatch config : List.of(ratio, mutual)) {
+                        Matches out = new Matches();
+                        for (int w = 0; w < 5; w++)
+                            matcher.match(q, t, config, out);
+                        plans.add(String.format(Locale.ROOT, "%6d x %-6d %-12s %s", nq, nt, label(config),
+                                matcher.lastPlan()));
+                        double[] convert = new double[reps], tiles = new double[reps], rescore = new double[reps],
+                                total = new double[reps], download = new double[reps], wall = new double[reps];
+                        float[] ms = new float[1];
+                        for (int r = 0; r < reps; r++) {
+                            matcher.plan(nq, nt, config.mutual);
+                            cuEventRecord(e[0], cuda.stream());
+                            matcher.enqueueConvert(q, t);
+                            cuEventRecord(e[1], cuda.stream());
+                            matcher.enqueueTiles(q, t, null, config);
+                            cuEventRecord(e[2], cuda.stream());
+                            matcher.enqueueRescore(q, t, config, true);
+                            cuEventRecord(e[3], cuda.stream());
+                            cuda.synchronize("timing");
+                            long t0 = System.nanoTime();
+                            matcher.download(out);
+                            download[r] = (System.nanoTime() - t0) / 1e6;
+                            cuEventElapsedTime(ms, e[0], e[1]);
+                            convert[r] = ms[0];
+                            cuEventElapsedTime(ms, e[1], e[2]);
+                            tiles[r] = ms[0];
+                            cuEventElapsedTime(ms, e[2], e[3]);
+                            rescore[r] = ms[0];
+                            cuEventElapsedTime(ms, e[0], e[3]);
+                            total[r] = ms[0];
+                        }
+                        for (int r = 0; r < reps; r++) {
+                            long t0 = System.nanoTime();
+                            matcher.match(q, t, config, out);
+                            wall[r] = (System.nanoTime() - t0) / 1e6;
+                        }
+                        double flops = 2.0 * 128 * nq * nt * (config.mutual ? 2 : 1);
+                        rows.add(String.format(Locale.ROOT,
+                                "%6d x %-6d %-12s %8.4f %8.4f %8.4f %8.4f %8.4f %8.4f %8.4f %7.1f %7d",
+                                nq, nt, label(config), median(convert), median(tiles), median(rescore), median(total),
+                                percentile(total, 0.9), median(download), median(wall),
+                                flops / (median(tiles) * 1e-3) / 1e12, out.size()));
+                        if (check)
+                            checks.add(check(query, train, q, t, matcher, config));
+                    }
+                }
+            }
+            for (CUevent event : e)
+                cuEventDestroy(event);
+        }
+        System.out.println();
+        System.out.printf(Locale.ROOT, "%-15s %-12s %8s %8s %8s %8s %8s %8s %8s %7s %7s%n", "size", "config",
+                "convert", "tiles", "rescore", "gpu sum", "sum p90", "download", "wall", "TFLOP/s", "kept");
+        rows.forEach(System.out::println);
+        System.out.println("(medians in ms; convert, tiles, rescore (+ match_compact) and their sum: CUDA events; "
+                + "download and wall: host ms; TFLOP/s: the tile stage, 2*128 flop per pair and pass)");
+        System.out.println("targets (H100): 16384 x 16384 <= 0.5 ms, 4096 x 4096 <= 0.05 ms of GPU time (ratio 0.8 rows)");
+        System.out.println();
+        System.out.println("launch plans:");
+        plans.forEach(System.out::println);
+        if (!checks.isEmpty()) {
+            System.out.println();
+            System.out.println("agreement with the FP32 CPU reference:");
+            checks.forEach(System.out::println);
+        }
+    }
+
+    private static String label(ConfigMatch config) {
+        return config.mutual ? "ratio+mutual" : "ratio 0.8";
+    }
+
+    /** Per-query agreement with the CPU reference: nearest neighbour (ratio 1) and the configured match list. */
+    private static String check(FloatDescriptors query, FloatDescriptors train, DeviceFloatFeatures q,
+                                DeviceFloatFeatures t, CudaFloatMatcher matcher, ConfigMatch config) {
+        int nq = query.size();
+        ConfigMatch nearest = new ConfigMatch(1.0, false, 1 << 30);
+        Matches cpuNearest = new Matches(), gpuNearest = new Matches(), cpu = new Matches(), gpu = new Matches();
+        matcher.match(q, t, nearest, gpuNearest);
+        long t0 = System.nanoTime();
+        FactoryMatcher.floatCpu(nearest).match(query, train, cpuNearest);
+        double cpuMs = (System.nanoTime() - t0) / 1e6;
+        matcher.match(q, t, config, gpu);
+        FactoryMatcher.floatCpu(config).match(query, train, cpu);
+        List<String> first = MatchTestData.differences(cpu, gpu, nq);
+        return String.format(Locale.ROOT, "%6d x %-6d %-12s nearest neighbour %.4f %%, match list %.4f %% of queries; "
+                        + "CPU matcher (1 thread) %.0f ms%s", nq, train.size(), label(config),
+                100 * MatchTestData.agreement(cpuNearest, gpuNearest, nq), 100 * MatchTestData.agreement(cpu, gpu, nq),
+                cpuMs, first.isEmpty() ? "" : "; first differences " + first.subList(0, Math.min(3, first.size())));
+    }
+
+    static double median(double[] v) {
+        return percentile(v, 0.5);
+    }
+
+    static double percentile(double[] v, double p) {
+        return CudaMatchTiming.percentile(v, p);
+    }
+}

@@ -1,0 +1,268 @@
+package org.gpuvo.gpu.cuda;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+import org.gpuvo.gpu.cpu.sift.DogExtremaDetector;
+import org.gpuvo.gpu.cpu.sift.ExtremumRefinement;
+import org.gpuvo.gpu.cpu.sift.SiftExtrema;
+import org.gpuvo.gpu.cpu.sift.SiftOctave;
+import org.gpuvo.gpu.cpu.sift.SiftScaleSpace;
+import org.gpuvo.gpu.features.ConfigSift;
+import org.gpuvo.gpu.features.FactorySift;
+import org.gpuvo.gpu.features.FloatDescriptors;
+import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.gpu.features.SiftExtractor;
+import org.gpuvo.gpu.features.SiftFeatures;
+import org.gpuvo.gpu.image.GrayImage;
+import org.gpuvo.gpu.image.ImageFiles;
+import org.gpuvo.gpu.image.SyntheticImages;
+import org.gpuvo.gpu.testdata.RandomImages;
+
+/**
+ * Checks the SIFT kernels without a GPU, with {@code src/test/cuda-emulation/sift_emulation.cpp} (see
+ * {@code run-sift.sh}): {@code export} writes an image, the device tables and the launch plan that
+ * {@link CudaSiftExtractor} would enqueue for it; the emulator replays the plan on host threads and writes every
+ * buffer back; {@code compare} checks those buffers against the CPU reference stage by stage: the Gaussian levels
+ * bit for bit, the refined extrema as sets, the final features with {@link SiftComparison}. Exits with status 1 if a
+ * stage disagrees.
+ *
+ * <pre>
+ * usage: SiftEmulation export SOURCE WIDTH HEIGHT FIRST_OCTAVE MAX_FEATURES DIR [LEVELS SIGMA]
+ *        SiftEmulation compare DIR
+ * SOURCE: blocks | noise | scene | a PNG file (its centre cropped to WIDTH x HEIGHT)
+ * </pre>
+ */
+public final class SiftEmulation {
+    /** grids sized as for a device of this many multiprocessors (small: the emulator runs blocks one by one) */
+    private static final int EMULATED_MULTIPROCESSORS = 2;
+
+    private SiftEmulation() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length >= 7 && args[0].equals("export"))
+            export(args);
+        else if (args.length == 2 && args[0].equals("compare"))
+            System.exit(compare(Path.of(args[1])) ? 0 : 1);
+        else {
+            System.err.println("usage: SiftEmulation export SOURCE WIDTH HEIGHT FIRST_OCTAVE MAX_FEATURES DIR [LEVELS SIGMA]"
+                    + " | compare DIR");
+            System.exit(2);
+        }
+    }
+
+    private record Setup(GrayImage image, ConfigSift config) {
+    }
+
+    private static Setup setup(String[] args) throws IOException {
+        int w = Integer.parseInt(args[2]), h = Integer.parseInt(args[3]);
+        ConfigSift config = new ConfigSift(Integer.parseInt(args[5]));
+        config.firstOctave = Integer.parseInt(args[4]);
+        if (args.length > 7)
+            config.levelsPerOctave = Integer.parseInt(args[7]);
+        if (args.length > 8)
+            config.sigma = Double.parseDouble(args[8]);
+        GrayImage image = switch (args[1]) {
+            case "blocks" -> RandomImages.blocks(w, h, Math.max(4, w * h / 400), 11);
+            case "noise" -> RandomImages.noise(w, h, 12);
+            case "scene" -> SyntheticImages.pair(w, h, 13, SyntheticImages.Homography.similarity(0, 1, 0, 0, 0, 0)).first();
+            default -> crop(ImageFiles.readGray(Path.of(args[1])), w, h);
+        };
+        return new Setup(image, config.checkValidity());
+    }
+
+    /** The centre {@code w} x {@code h} of {@code image} (all of it where it is smaller). */
+    static GrayImage crop(GrayImage image, int w, int h) {
+        int cw = Math.min(w, image.width), ch = Math.min(h, image.height);
+        int x0 = (image.width - cw) / 2, y0 = (image.height - ch) / 2;
+        return new GrayImage(cw, ch, image.stride, image.offset + y0 * image.stride + x0, image.data).packed();
+    }
+
+    private static void export(String[] args) throws IOException {
+        Setup s = setup(args);
+        Path dir = Path.of(args[6]);
+        Files.createDirectories(dir);
+        Files.write(dir.resolve("args.txt"), List.of(String.join("\n", args)));
+        ConfigSift config = s.config;
+        GrayImage image = s.image;
+        SiftOctaveTable table = new SiftOctaveTable(config, image.width, image.height);
+        SiftBlurPlan blur = new SiftBlurPlan(config);
+        int extremaCap = SiftCapacities.initialExtrema(table), featureCap = SiftCapacities.featuresFor(extremaCap, config);
+        byte[] params = CudaSiftExtractor.kernelParams(config, extremaCap, featureCap);
+        SiftLaunchPlan plan = new SiftLaunchPlan(config, table, blur, params, extremaCap, featureCap,
+                config.maxFeatures, EMULATED_MULTIPROCESSORS);
+        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(dir.resolve("buffers.txt")))) {
+            for (SiftLaunchPlan.Buffer b : SiftLaunchPlan.Buffer.values())
+                out.println(b + " " + Math.max(16, SiftLaunchPlan.bytes(b, table, blur, extremaCap, featureCap,
+                        config.maxFeatures)));
+        }
+        try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(dir.resolve("launches.txt")))) {
+            for (SiftLaunchPlan.Launch l : plan.launches) {
+                StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%s %d %d %d %d %d %d", l.kernel(),
+                        l.gridX(), l.gridY(), l.blockX(), l.blockY(), l.sharedBytes(), l.arguments().size()));
+                for (Object a : l.arguments()) {
+                    if (a instanceof SiftLaunchPlan.BufferArgument b)
+                        line.append(" B:").append(b.buffer()).append(':').append(b.byteOffset());
+                    else if (a instanceof Integer i)
+                        line.append(" I:").append(i);
+                    else
+                        line.append(" P");
+                }
+                out.println(line);
+            }
+        }
+        Files.write(dir.resolve("params.bin"), params);
+        Files.write(dir.resolve("INPUT.bin"), image.packed().data);
+        Files.write(dir.resolve("OCTAVES.bin"), table.write());
+        ByteBuffer w = ByteBuffer.allocate(4 * blur.weights.length).order(ByteOrder.LITTLE_ENDIAN);
+        for (float f : blur.weights)
+            w.putFloat(f);
+        Files.write(dir.resolve("WEIGHTS.bin"), w.array());
+        System.out.printf(Locale.ROOT, "exported %dx%d, %d octaves, %d launches, capacities %d extrema / %d features%n",
+                image.width, image.height, table.count, plan.launches.size(), extremaCap, featureCap);
+    }
+
+    private static ByteBuffer read(Path dir, String name) throws IOException {
+        return ByteBuffer.wrap(Files.readAllBytes(dir.resolve(name))).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    private static boolean compare(Path dir) throws IOException {
+        Setup s = setup(Files.readAllLines(dir.resolve("args.txt")).toArray(new String[0]));
+        ConfigSift config = s.config;
+        GrayImage image = s.image;
+        SiftOctaveTable table = new SiftOctaveTable(config, image.width, image.height);
+        boolean ok = true;
+
+        // 1. the Gaussian scale space, bit for bit
+        SiftScaleSpace cpu = new SiftScaleSpace(config);
+        cpu.build(image);
+        ByteBuffer space = read(dir, "out-SPACE.bin");
+        if (cpu.size() != table.count) {
+            System.out.println("octave count: cpu " + cpu.size() + ", table " + table.count);
+            ok = false;
+        }
+        for (int i = 0; i < Math.min(cpu.size(), table.count); i++) {
+            SiftOctave o = cpu.octave(i);
+            for (int l = 0; l < table.levels; l++) {
+                int differ = 0;
+                double maxDiff = 0;
+                String first = null;
+                for (int y = 0; y < o.height; y++)
+                    for (int x = 0; x < o.width; x++) {
+                        float g = space.getFloat((int) (4 * (table.base[i] + l * table.levelStride[i]
+                                + (long) y * table.pitch[i] + x)));
+                        float c = o.gauss[l][y * o.width + x];
+                        if (Float.floatToIntBits(g) != Float.floatToIntBits(c)) {
+                            if (first == null)
+                                first = String.format(Locale.ROOT, "(%d, %d): gpu %s, cpu %s", x, y, g, c);
+                            differ++;
+                            maxDiff = Math.max(maxDiff, Math.abs(g - c));
+                        }
+                    }
+                if (differ > 0) {
+                    System.out.printf(Locale.ROOT, "octave %d level %d: %d pixels differ (max %.3g), first %s%n", i,
+                            l, differ, maxDiff, first);
+                    ok = false;
+                }
+            }
+        }
+        System.out.println("scale space: " + (ok ? "IDENTICAL" : "differs") + " (" + table.count + " octaves)");
+
+        // 2. the refined extrema, as sets
+        ByteBuffer scratch = read(dir, "out-SCRATCH.bin");
+        int[] counts = new int[CudaSiftExtractor.Z_COUNTS];
+        for (int i = 0; i < counts.length; i++)
+            counts[i] = scratch.getInt(4 * i);
+        SiftExtrema reference = new SiftExtrema();
+        DogExtremaDetector detector = new DogExtremaDetector();
+        double threshold = config.contrastThreshold / config.levelsPerOctave;
+        ExtremumRefinement refinement = new ExtremumRefinement(config.levelsPerOctave, config.sigma, threshold,
+                config.edgeThreshold);
+        int raw = 0;
+        for (int i = 0; i < cpu.size(); i++) {
+            SiftOctave o = cpu.octave(i);
+            detector.detect(cpu.differences(i), o.width, o.height, config.levelsPerOctave, (float) (0.8 * threshold));
+            raw += detector.count;
+            for (int k = 0; k < detector.count; k++)
+                refinement.refine(cpu.differences(i), o, i, detector.u[k], detector.v[k], detector.s[k], reference);
+        }
+        int gpuExtrema = counts[CudaSiftExtractor.Z_EXTREMA];
+        System.out.printf(Locale.ROOT, "extrema: raw cpu %d gpu %d; refined cpu %d gpu %d%n", raw,
+                counts[CudaSiftExtractor.Z_RAW_EXTREMA], reference.count, gpuExtrema);
+        List<String> cpuSet = new ArrayList<>(), gpuSet = new ArrayList<>();
+        for (int i = 0; i < reference.count; i++)
+            cpuSet.add(extremumKey(reference.octave[i], reference.level[i], reference.octaveX[i], reference.octaveY[i],
+                    reference.octaveSigma[i], reference.response[i], reference.x[i], reference.y[i]));
+        ByteBuffer ex = read(dir, "out-EXTREMA.bin");
+        for (int i = 0; i < gpuExtrema; i++) {
+            int at = i * CudaSiftExtractor.POINT_BYTES;
+            gpuSet.add(extremumKey(ex.getInt(at + 32), ex.getInt(at + 36), ex.getFloat(at + 16), ex.getFloat(at + 20),
+                    ex.getFloat(at + 24), ex.getFloat(at + 8), ex.getFloat(at), ex.getFloat(at + 4)));
+        }
+        cpuSet.sort(Comparator.naturalOrder());
+        gpuSet.sort(Comparator.naturalOrder());
+        boolean sameExtrema = cpuSet.equals(gpuSet) && raw == counts[CudaSiftExtractor.Z_RAW_EXTREMA];
+        if (!sameExtrema) {
+            ok = false;
+            List<String> onlyCpu = new ArrayList<>(cpuSet), onlyGpu = new ArrayList<>(gpuSet);
+            onlyCpu.removeAll(gpuSet);
+            onlyGpu.removeAll(cpuSet);
+            System.out.println("extrema only on the cpu (first 5): " + onlyCpu.subList(0, Math.min(5, onlyCpu.size())));
+            System.out.println("extrema only on the gpu (first 5): " + onlyGpu.subList(0, Math.min(5, onlyGpu.size())));
+        }
+        System.out.println("refined extrema: " + (sameExtrema ? "IDENTICAL" : "differ"));
+
+        // 3. the features
+        int selected = counts[CudaSiftExtractor.Z_SELECTED];
+        System.out.printf(Locale.ROOT, "features: oriented %d, candidates %d, selected %d (threshold bin %d)%n",
+                counts[CudaSiftExtractor.Z_FEATURES], counts[CudaSiftExtractor.Z_CANDIDATES], selected,
+                counts[CudaSiftExtractor.Z_THRESHOLD_BIN]);
+        SiftFeatures gpu = new SiftFeatures();
+        ByteBuffer records = read(dir, "out-RECORDS.bin"), descriptors = read(dir, "out-OUT_DESCRIPTORS.bin");
+        ByteBuffer positions = read(dir, "out-OUT_POSITIONS.bin"), levels = read(dir, "out-OUT_LEVELS.bin");
+        KeyPoints kp = gpu.keyPoints;
+        int inconsistent = 0;
+        for (int i = 0; i < selected; i++) {
+            int at = i * CudaSiftExtractor.RECORD_BYTES;
+            kp.add(records.getFloat(at), records.getFloat(at + 4), records.getInt(at + 8), records.getFloat(at + 12),
+                    records.getFloat(at + 16), records.getFloat(at + 20));
+            if (positions.getFloat(8 * i) != kp.x[i] || positions.getFloat(8 * i + 4) != kp.y[i]
+                    || levels.getInt(4 * i) != kp.level[i])
+                inconsistent++;
+        }
+        gpu.descriptors.resize(selected);
+        descriptors.asFloatBuffer().get(gpu.descriptors.data, 0, selected * FloatDescriptors.SIFT_LENGTH);
+        if (inconsistent > 0) {
+            System.out.println(inconsistent + " features whose device positions or octaves differ from their records");
+            ok = false;
+        }
+        SiftFeatures ref = new SiftFeatures();
+        try (SiftExtractor extractor = FactorySift.cpu(config)) {
+            extractor.detect(image, ref);
+        }
+        SiftComparison c = SiftComparison.of(ref, gpu, config.sigma);
+        System.out.println("features: " + c.summary());
+        c.firstMismatches().forEach(m -> System.out.println("  " + m));
+        boolean identical = c.indexIdentical() == ref.size() && ref.size() == gpu.size();
+        System.out.println("features: " + (identical ? "IDENTICAL keypoints" : "keypoints differ") + ", descriptors "
+                + c.descriptorsIdentical() + " of " + ref.size() + " bit-identical");
+        ok &= c.referenceFoundFraction() >= 0.97 && c.otherFoundFraction() >= 0.97 && c.cosineFraction() >= 0.99;
+        System.out.println(ok ? "EMULATION AGREES WITH THE CPU REFERENCE" : "EMULATION DISAGREES");
+        return ok;
+    }
+
+    private static String extremumKey(int octave, int level, float x, float y, float sigma, float response,
+                                      float xImage, float yImage) {
+        return String.format(Locale.ROOT, "o%d s%d x%s y%s sigma%s r%s X%s Y%s", octave, level, x, y, sigma, response,
+                xImage, yImage);
+    }
+}

@@ -1,0 +1,68 @@
+package org.gpuvo.odometry.frontend;
+
+import org.gpuvo.gpu.features.FeatureType;
+import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.gpu.features.SiftExtractor;
+import org.gpuvo.gpu.features.SiftFeatures;
+import org.gpuvo.gpu.image.GrayImage;
+import org.gpuvo.gpu.match.FloatDescriptorMatcher;
+import org.gpuvo.gpu.match.Matches;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import static org.gpuvo.odometry.frontend.FeatureDescriptors.floatRows;
+
+/**
+ * SIFT features (128 floats, Euclidean distance) for {@link HostTrackingFrontEnd}, on either backend: on CUDA the
+ * extractor and the matcher each run on the device, and features pass through host arrays between them.
+ */
+final class SiftFeatureStage implements FeatureStage {
+    private static final Logger LOG = LoggerFactory.getLogger(SiftFeatureStage.class);
+
+    private final SiftExtractor extractor;
+    private final FloatDescriptorMatcher matcher;
+
+    SiftFeatureStage(SiftExtractor extractor, FloatDescriptorMatcher matcher) {
+        this.extractor = extractor;
+        this.matcher = matcher;
+    }
+
+    @Override
+    public FeatureType type() {
+        return FeatureType.SIFT;
+    }
+
+    @Override
+    public void detect(GrayImage image, KeyPoints keyPoints, FeatureDescriptors descriptors) {
+        extractor.detect(image, new SiftFeatures(keyPoints, floatRows(descriptors)));
+    }
+
+    @Override
+    public void match(FeatureDescriptors query, FeatureDescriptors train, Matches out) {
+        matcher.match(floatRows(query), floatRows(train), out);
+    }
+
+    @Override
+    public void matchWithin(FeatureDescriptors query, float[] predictedX, float[] predictedY, FeatureDescriptors train,
+                            KeyPoints trainPoints, Matches out) {
+        matcher.matchWithin(floatRows(query), predictedX, predictedY, floatRows(train), trainPoints, out);
+    }
+
+    @Override
+    public String backend() {
+        return extractor.backend();
+    }
+
+    @Override
+    public void close() {
+        extractor.close();
+        // the CUDA matcher holds device memory and a context until closed
+        if (matcher instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                LOG.warn("closing the SIFT matcher failed: {}", e.toString());
+            }
+        }
+    }
+}

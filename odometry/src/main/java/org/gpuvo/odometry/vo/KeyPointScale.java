@@ -1,0 +1,52 @@
+package org.gpuvo.odometry.vo;
+
+import org.gpuvo.gpu.features.FeatureType;
+import org.gpuvo.gpu.features.KeyPoints;
+
+/**
+ * The scale at which a keypoint was detected, relative to the finest scale of its feature type: the spacing of the
+ * samples it was found on, in input pixels. ORB: {@code scaleFactor^level} (1 at level 0), from the pyramid level.
+ * SIFT: σ / σ0 with σ = diameter / 2 the keypoint's blur in input pixels and σ0 the first level's (1 at octave 0,
+ * level 0; ½ in an upsampled first octave), continuous since SIFT refines the scale of each extremum. Stereo matching
+ * widens its row tolerance with it and pairs only keypoints of about the same scale.
+ */
+final class KeyPointScale {
+    private final FeatureType type;
+    private final double orbScaleFactor, siftSigma, maxRatio;
+
+    private KeyPointScale(FeatureType type, double orbScaleFactor, double siftSigma, double maxRatio) {
+        this.type = type;
+        this.orbScaleFactor = orbScaleFactor;
+        this.siftSigma = siftSigma;
+        this.maxRatio = maxRatio;
+    }
+
+    /** ORB keypoints of a pyramid with {@code scaleFactor}; one level apart at most. */
+    static KeyPointScale orb(double scaleFactor) {
+        return new KeyPointScale(FeatureType.ORB, scaleFactor, 0, scaleFactor);
+    }
+
+    /**
+     * SIFT keypoints of a scale space whose first level has blur {@code sigma}, with {@code levelsPerOctave} levels;
+     * one level (2^(1/S)) apart at most, as ORB's.
+     */
+    static KeyPointScale sift(double sigma, int levelsPerOctave) {
+        return new KeyPointScale(FeatureType.SIFT, 0, sigma, Math.pow(2, 1.0 / levelsPerOctave));
+    }
+
+    /** The feature type of {@code config}. */
+    static KeyPointScale of(ConfigVisualOdometry config) {
+        return config.features == FeatureType.SIFT ? sift(config.sift.sigma, config.sift.levelsPerOctave)
+                : orb(config.orb.scaleFactor);
+    }
+
+    /** The detection scale of keypoint {@code i}. */
+    double of(KeyPoints points, int i) {
+        return type == FeatureType.SIFT ? points.diameter[i] / (2 * siftSigma) : Math.pow(orbScaleFactor, points.level[i]);
+    }
+
+    /** The largest ratio between the scales of two keypoints that may be the same point seen by two cameras. */
+    double maxRatio() {
+        return maxRatio;
+    }
+}
