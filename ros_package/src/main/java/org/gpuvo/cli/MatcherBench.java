@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Times the float-descriptor matcher alone on set sizes no frame gives ({@link RandomSiftDescriptors}): on the GPU
+ * Times the float-descriptor matcher alone on set sizes no frame gives ({@link SiftLikeDescriptors}): on the GPU
  * each stage's device time ({@link FloatMatchStageTimer}), on the CPU the wall time of the FP32 reference. The rate
  * counts 2 · 128 floating-point operations per query-train pair and pass (a multiply and an add per component; the
  * mutual check is a second pass) over the kernels' time, the download excluded.
@@ -35,8 +35,8 @@ final class MatcherBench {
     }
 
     static Result cuda(int queries, int train, ConfigMatch config, int warmup, int repetitions) {
-        FloatDescriptors t = RandomSiftDescriptors.train(train, 7L * train + queries);
-        FloatDescriptors q = RandomSiftDescriptors.queries(t, queries, 11L * queries + train);
+        FloatDescriptors t = SiftLikeDescriptors.train(train, 7L * train + queries);
+        FloatDescriptors q = SiftLikeDescriptors.queries(t, queries, 11L * queries + train);
         Map<String, double[]> millis = new LinkedHashMap<>();
         double[] kernels = new double[repetitions];
         long matched = 0;
@@ -62,8 +62,8 @@ final class MatcherBench {
     }
 
     static Result cpu(int queries, int train, ConfigMatch config, int warmup, int repetitions) {
-        FloatDescriptors t = RandomSiftDescriptors.train(train, 7L * train + queries);
-        FloatDescriptors q = RandomSiftDescriptors.queries(t, queries, 11L * queries + train);
+        FloatDescriptors t = SiftLikeDescriptors.train(train, 7L * train + queries);
+        FloatDescriptors q = SiftLikeDescriptors.queries(t, queries, 11L * queries + train);
         FloatDescriptorMatcher matcher = FactoryMatcher.floatCpu(config);
         Matches out = new Matches();
         long[] nanos = new long[repetitions];

@@ -88,7 +88,7 @@ final class SiftBenchRun {
         out.printf(Locale.ROOT, "%nmatcher alone: random SIFT-like descriptors, k = 2, ratio 0.8; %s%n", cuda
                 ? "GPU time of the kernels (convert + tiles + re-score; the download of the matches apart)"
                 : "wall time of the FP32 CPU reference, 1 thread");
-        out.printf(Locale.ROOT, "  %-13s %-6s %9s %9s %8s %9s %9s%n", "queries x train", "mutual", "median ms",
+        out.printf(Locale.ROOT, "  %-15s %-6s %9s %9s %8s %10s %9s%n", "queries x train", "mutual", "median ms",
                 "p90 ms", "TFLOP/s", "target", "CudaSift");
         for (int[] s : sizes)
             for (boolean mutual : new boolean[]{false, true}) {
@@ -98,7 +98,7 @@ final class SiftBenchRun {
                         : MatcherBench.cpu(s[0], s[1], config, Math.min(warmup, 1), Math.min(repetitions, 3));
                 double target = mutual ? Double.NaN : CudaSiftReference.targetMs(s[0], s[1]);
                 double cudaSift = mutual ? Double.NaN : CudaSiftReference.matchMs(s[0], s[1]);
-                out.printf(Locale.ROOT, "  %-15s %-6s %9.4f %9.4f %8.2f %9s %9s%n", s[0] + "x" + s[1], mutual ? "yes" : "no",
+                out.printf(Locale.ROOT, "  %-15s %-6s %9.4f %9.4f %8.3f %10s %9s%n", s[0] + "x" + s[1], mutual ? "yes" : "no",
                         r.total().medianMs, r.total().p90Ms, r.teraflops(), verdict(r.total().medianMs, target),
                         Double.isFinite(cudaSift) ? String.format(Locale.ROOT, "%.2f ms", cudaSift) : "-");
                 if (cuda)
@@ -161,15 +161,19 @@ final class SiftBenchRun {
                 cv.matching().p90Ms);
         double rx = cv.extraction().medianMs / extraction, rj = cv.extraction().medianMs / extractionJava,
                 rm = cv.matching().medianMs / matching;
-        out.printf(Locale.ROOT, "  gpuvo is %.1fx OpenCV's speed in extraction (%s), %.1fx from Java, %.1fx in matching%n",
-                rx, cuda ? "device time" : "1 thread", rj, rm);
+        if (cuda)
+            out.printf(Locale.ROOT, "  gpuvo is %.1fx OpenCV's speed in extraction (device time), %.1fx from Java, "
+                    + "%.1fx in matching%n", rx, rj, rm);
+        else
+            out.printf(Locale.ROOT, "  gpuvo (1 thread) is %.1fx OpenCV's speed in extraction, %.1fx in matching%n", rx, rm);
         ObjectNode o = row.putObject("opencv");
         o.put("threads", cv.threads());
         o.set("sift", BenchCommand.stats(cv.extraction()));
         o.set("bf_knn2", BenchCommand.stats(cv.matching()));
         ObjectNode ratios = row.putObject("speedup_vs_opencv");
         ratios.put("extraction", JsonOutput.finiteOrNull(rx));
-        ratios.put("extraction_java", JsonOutput.finiteOrNull(rj));
+        if (cuda)
+            ratios.put("extraction_java", JsonOutput.finiteOrNull(rj));
         ratios.put("matching", JsonOutput.finiteOrNull(rm));
     }
 

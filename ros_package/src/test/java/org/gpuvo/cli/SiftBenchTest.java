@@ -96,8 +96,8 @@ class SiftBenchTest {
 
     @Test
     void randomSiftLikeDescriptorsAreUnitNonNegativeAndHalfTheQueriesHaveTheirSource() {
-        FloatDescriptors train = RandomSiftDescriptors.train(500, 1);
-        FloatDescriptors queries = RandomSiftDescriptors.queries(train, 400, 2);
+        FloatDescriptors train = SiftLikeDescriptors.train(500, 1);
+        FloatDescriptors queries = SiftLikeDescriptors.queries(train, 400, 2);
         for (FloatDescriptors d : List.of(train, queries))
             for (int i = 0; i < d.size(); i++) {
                 double norm = 0;

@@ -10,10 +10,10 @@ import java.util.SplittableRandom;
  * §6.1). Half of the queries are noisy copies of train descriptors, so that the ratio test keeps some matches, as it
  * does between frames.
  */
-final class RandomSiftDescriptors {
+final class SiftLikeDescriptors {
     private static final double CLIP = 0.2, COPY_NOISE = 0.02;
 
-    private RandomSiftDescriptors() {
+    private SiftLikeDescriptors() {
     }
 
     static FloatDescriptors train(int count, long seed) {
