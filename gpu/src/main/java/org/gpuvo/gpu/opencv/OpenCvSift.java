@@ -2,10 +2,8 @@ package org.gpuvo.gpu.opencv;
 
 import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.opencv.global.opencv_core;
-import org.bytedeco.opencv.opencv_core.KeyPoint;
 import org.bytedeco.opencv.opencv_core.KeyPointVector;
 import org.bytedeco.opencv.opencv_core.Mat;
-import org.bytedeco.opencv.opencv_core.Point2f;
 import org.bytedeco.opencv.opencv_features2d.SIFT;
 import org.gpuvo.gpu.conformance.SiftSource;
 import org.gpuvo.gpu.conformance.UnitDescriptors;
@@ -66,14 +64,9 @@ public final class OpenCvSift implements SiftSource {
 
     /** OpenCV's keypoints, with the octave unpacked from {@code KeyPoint.octave} (its low byte, signed). */
     private static void keyPoints(KeyPointVector v, KeyPoints out) {
-        out.clear();
-        int n = (int) v.size();
-        out.ensureCapacity(n);
-        for (int i = 0; i < n; i++) {
-            KeyPoint k = v.get(i);
-            Point2f pt = k.pt();
-            out.add(pt.x(), pt.y(), (byte) (k.octave() & 0xFF), k.size(), k.angle(), k.response());
-        }
+        OpenCvOrb.fromOpenCv(v, out);
+        for (int i = 0; i < out.size(); i++)
+            out.level[i] = (byte) (out.level[i] & 0xFF);
     }
 
     private static void descriptors(Mat mat, FloatDescriptors out) {
