@@ -81,9 +81,10 @@ final class ConformanceSiftCommand implements Callable<Integer> {
     @Mixin
     SiftOptions sift;
 
-    @Option(names = "--frames", paramLabel = "N",
-            description = "Use only the first N frames (or images) of each input (default: all).")
-    Integer frames;
+    @Option(names = "--frames", paramLabel = "A:B",
+            description = "Use only frames A to B-1 of each input (images of a folder in name order; either end "
+                    + "optional; default: all).")
+    String frames;
 
     @Option(names = "--warp-images", paramLabel = "N", defaultValue = "3",
             description = "Images of each input that are changed by every kind of warp, spread evenly (default: ${DEFAULT-VALUE}).")
@@ -108,14 +109,14 @@ final class ConformanceSiftCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ConfigSift config = sift.checked(sift.toConfig(maxFeatures));
-        if (frames != null && frames < 1)
-            throw new ParameterException(spec.commandLine(), "--frames must be positive, got " + frames);
+        // the inputs differ in length: the range is cut to each one's frames
+        int[] range = FrameRange.parse(frames, Integer.MAX_VALUE, spec.commandLine());
         if (warpImages < 0)
             throw new ParameterException(spec.commandLine(), "--warp-images must not be negative, got " + warpImages);
         List<String> warnings = new ArrayList<>();
         List<SiftPairSets.Input> inputs = new ArrayList<>();
         for (Path path : paths)
-            inputs.add(SiftPairSets.open(path, frames == null ? Integer.MAX_VALUE : frames, spec.commandLine(), warnings));
+            inputs.add(SiftPairSets.open(path, range, spec.commandLine(), warnings));
         for (String warning : warnings)
             spec.commandLine().getErr().println("warning: " + warning);
         List<SiftPairSets.PlannedPair> plan = new SiftPairSets().plan(inputs, warpImages);

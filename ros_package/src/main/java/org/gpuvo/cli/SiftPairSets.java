@@ -37,8 +37,8 @@ final class SiftPairSets {
     static final int STRIDE = 5;
     static final double EPIPOLAR_TOLERANCE_PX = 1.0;
 
-    /** A frame of an input, read when asked for. */
-    record Frame(String name, Supplier<GrayImage> image) {
+    /** Frame {@code index} of an input (its ground-truth pose's index), read when asked for. */
+    record Frame(String name, int index, Supplier<GrayImage> image) {
     }
 
     /** One input: its frames and, for a sequence with ground truth, the camera and a pose per frame. */
@@ -55,42 +55,44 @@ final class SiftPairSets {
     private final Map<String, GrayImage> loaded = new LinkedHashMap<>();
 
     /**
-     * Opens one input: a KITTI or EuRoC folder, or image files and folders of images; at most {@code maxFrames}
-     * frames of it (the first ones). Missing paths are usage errors; {@code warnings} gets what is left out.
+     * Opens one input: a KITTI or EuRoC folder, or image files and folders of images; of its frames (or images, in
+     * name order) those in [{@code range[0]}, {@code range[1]}) that it has. Missing paths are usage errors;
+     * {@code warnings} gets what is left out.
      */
-    static Input open(Path path, int maxFrames, CommandLine command, List<String> warnings) throws IOException {
+    static Input open(Path path, int[] range, CommandLine command, List<String> warnings) throws IOException {
         if (Files.isDirectory(path) && KittiSequence.looksLike(path)) {
             KittiSequence kitti = KittiSequence.open(path);
             Trajectory truth = kitti.groundTruth().orElse(null);
-            int n = Math.min(maxFrames, kitti.size());
-            if (truth == null || truth.size() < n) {
+            if (truth == null || truth.size() < kitti.size()) {
                 warnings.add(path + ": no ground-truth pose for every frame (poses.txt): only its warped views are measured");
                 truth = null;
             }
-            return new Input(kitti.name(), frames(kitti, n), kitti.camera(), truth);
+            return new Input(kitti.name(), frames(kitti, range), kitti.camera(), truth);
         }
         if (Files.isDirectory(path) && EurocSequence.looksLike(path)) {
             EurocSequence euroc = EurocSequence.open(path);
-            return new Input(euroc.name(), frames(euroc, Math.min(maxFrames, euroc.size())), null, null);
+            return new Input(euroc.name(), frames(euroc, range), null, null);
         }
         List<Path> files = ImageInputs.collect(List.of(path), command);
         List<Frame> frames = new ArrayList<>();
-        for (Path file : files.subList(0, Math.min(maxFrames, files.size())))
-            frames.add(new Frame(file.toString(), () -> {
+        for (int i = Math.min(range[0], files.size()); i < Math.min(range[1], files.size()); i++) {
+            Path file = files.get(i);
+            frames.add(new Frame(file.toString(), i, () -> {
                 try {
                     return ImageInputs.read(file, command);
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
             }));
+        }
         return new Input(path.toString(), frames, null, null);
     }
 
-    private static List<Frame> frames(Sequence sequence, int n) {
+    private static List<Frame> frames(Sequence sequence, int[] range) {
         List<Frame> frames = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
+        for (int i = Math.min(range[0], sequence.size()); i < Math.min(range[1], sequence.size()); i++) {
             int index = i;
-            frames.add(new Frame(sequence.name() + "#" + i, () -> sequence.left(index)));
+            frames.add(new Frame(sequence.name() + "#" + i, i, () -> sequence.left(index)));
         }
         return frames;
     }
@@ -118,11 +120,10 @@ final class SiftPairSets {
     private void chain(Input input, int step, String set, List<PlannedPair> pairs) {
         List<Frame> frames = input.frames();
         for (int i = 0; i + step < frames.size(); i += step) {
-            int a = i, b = i + step;
-            pairs.add(new PlannedPair(set, () -> new ImagePair(frames.get(a).name(), load(frames.get(a)),
-                    frames.get(b).name(), load(frames.get(b)),
-                    EpipolarCheck.fromPoses(input.camera(), input.poses().pose(a), input.poses().pose(b),
-                            EPIPOLAR_TOLERANCE_PX))));
+            Frame a = frames.get(i), b = frames.get(i + step);
+            pairs.add(new PlannedPair(set, () -> new ImagePair(a.name(), load(a), b.name(), load(b),
+                    EpipolarCheck.fromPoses(input.camera(), input.poses().pose(a.index()),
+                            input.poses().pose(b.index()), EPIPOLAR_TOLERANCE_PX))));
         }
     }
 

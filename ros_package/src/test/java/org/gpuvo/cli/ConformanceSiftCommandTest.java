@@ -41,7 +41,7 @@ class ConformanceSiftCommandTest {
     @Test
     void measuresThreeKittiFramesAndOneWarpPerKind() throws Exception {
         Path kitti = SharedData.require("kitti-06-0050");
-        CliRun run = CliRun.run("conformance", "sift", kitti.toString(), "--backend", "cpu", "--frames", "3",
+        CliRun run = CliRun.run("conformance", "sift", kitti.toString(), "--backend", "cpu", "--frames", "0:3",
                 "--warp-images", "1", "--max-features", "300", "--json", "-");
         assertThat(run.exitCode()).as(run.err()).isZero();
         JsonNode json = JsonOutput.MAPPER.readTree(run.out());
@@ -100,7 +100,8 @@ class ConformanceSiftCommandTest {
         CliRun noPairs = CliRun.run("conformance", "sift", image.toString(), "--warp-images", "0", "--backend", "cpu");
         assertThat(noPairs.exitCode()).isEqualTo(2);
         assertThat(noPairs.err()).contains("no image pairs");
-        assertThat(CliRun.run("conformance", "sift", image.toString(), "--frames", "0").err()).contains("--frames");
+        assertThat(CliRun.run("conformance", "sift", image.toString(), "--frames", "3").err()).contains("--frames takes A:B");
+        assertThat(CliRun.run("conformance", "sift", image.toString(), "--frames", "5:2").exitCode()).isEqualTo(2);
         CliRun octave = CliRun.run("conformance", "sift", image.toString(), "--sift-first-octave", "1");
         assertThat(octave.exitCode()).isEqualTo(2);
         assertThat(octave.err()).contains("invalid SIFT parameters", "firstOctave");

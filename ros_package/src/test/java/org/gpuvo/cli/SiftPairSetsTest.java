@@ -18,18 +18,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class SiftPairSetsTest {
     private static SiftPairSets.Input input(String name, int frames, boolean poses, int[] reads) {
+        return input(name, 0, frames, poses, reads);
+    }
+
+    /** Frames {@code first} to {@code end - 1} of a sequence with {@code end} poses (when {@code poses}). */
+    private static SiftPairSets.Input input(String name, int first, int end, boolean poses, int[] reads) {
         List<SiftPairSets.Frame> list = new ArrayList<>();
-        for (int i = 0; i < frames; i++)
-            list.add(new SiftPairSets.Frame(name + "#" + i, () -> {
+        for (int i = first; i < end; i++)
+            list.add(new SiftPairSets.Frame(name + "#" + i, i, () -> {
                 reads[0]++;
                 return GrayImage.create(40, 30);
             }));
         Trajectory truth = null;
         if (poses) {
             truth = new Trajectory();
-            for (int i = 0; i < frames; i++) {
+            for (int i = 0; i < end; i++) {
                 Se3_F64 p = new Se3_F64();
-                p.T.setTo(0, 0, i);   // driving forward along the optical axis
+                p.T.setTo(0.1 * i * i, 0, i);   // forward along the optical axis, drifting sideways ever faster
                 truth.add(0.1 * i, p);
             }
         }
@@ -56,6 +61,22 @@ class SiftPairSetsTest {
         ImagePair every5th = plan.stream().filter(p -> p.set().equals("every_5th")).toList().get(1).pair().get();
         assertThat(every5th.firstName()).isEqualTo("kitti#5");
         assertThat(every5th.secondName()).isEqualTo("kitti#10");
+    }
+
+    @Test
+    void aRangeOfFramesIsJudgedByTheirOwnPoses() {
+        int[] reads = {0};
+        SiftPairSets.Input later = input("kitti", 3, 9, true, reads);
+        List<SiftPairSets.PlannedPair> plan = new SiftPairSets().plan(List.of(later), 0);
+        assertThat(plan).hasSize(5 + 1);   // 3-4 ... 7-8, and 3-8
+        ImagePair first = plan.get(0).pair().get();
+        assertThat(first.firstName()).isEqualTo("kitti#3");
+        double[] expected = EpipolarCheck.fromPoses(later.camera(), later.poses().pose(3), later.poses().pose(4), 1)
+                .fundamental();
+        assertThat(((EpipolarCheck) first.check()).fundamental()).containsExactly(expected);
+        double[] fromStart = EpipolarCheck.fromPoses(later.camera(), later.poses().pose(0), later.poses().pose(1), 1)
+                .fundamental();
+        assertThat(((EpipolarCheck) first.check()).fundamental()).isNotEqualTo(fromStart);
     }
 
     @Test
