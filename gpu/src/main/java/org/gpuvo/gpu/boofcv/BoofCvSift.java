@@ -34,7 +34,7 @@ public final class BoofCvSift implements SiftSource {
 
     private final DetectDescribePoint<GrayF32, TupleDesc_F64> sift;
     private final boolean rootSift;
-    private GrayF32 input = new GrayF32(1, 1);
+    private final GrayF32 input = new GrayF32(1, 1);
 
     public BoofCvSift(ConfigSift config) {
         config.checkValidity();
