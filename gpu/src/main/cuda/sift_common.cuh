@@ -91,16 +91,7 @@ static_assert(sizeof(SiftParams) == 64, "SiftParams must match kernelParams' 64 
 #define Z_RANKS 32          // first word of the rank array
 
 // ---------------------------------------------------------------------------------------------------------------
-// Section 2: the Gaussian blur. One output sample: the taps w[0 .. taps - 1] against v[0], v[step], ...,
-// accumulated from the first tap to the last, a product then a sum (no FMA), as GaussianBlur of the reference.
-__host__ __device__ __forceinline__ float sift_tap_sum(const float* v, int step, const float* w, int taps)
-{
-    float sum = 0.f;
-    for (int k = 0; k < taps; k++)
-        sum += w[k] * v[k * step];
-    return sum;
-}
-
+// Section 2: the Gaussian blur.
 __host__ __device__ __forceinline__ int sift_clamp(int p, int n)
 {
     return p < 0 ? 0 : (p >= n ? n - 1 : p);
@@ -311,40 +302,44 @@ __host__ __device__ __forceinline__ float sift_exp(float x)
     return (float)exp((double)x);
 }
 
-// Histogram votes are added as unsigned 64-bit integers of SIFT_FIXED_ONE per unit: an integer sum is the same in
-// any order. A vote is at most a gradient magnitude (< 1 on [0, 1] intensities) times weights <= 1, and a window
-// holds a few thousand pixels, so a bin stays far below 2^64 / 2^32.
-#define SIFT_FIXED_ONE 4294967296.0  // 2^32
-
-__host__ __device__ __forceinline__ unsigned long long sift_fixed(float vote)
+// Histogram votes are added as exact 64-bit fixed-point integers of 2^32 per unit: an integer sum is the same in any
+// order, so reruns give the same bits. A bin is two 32-bit words, the fraction (lo) and the units (hi), added with
+// 32-bit integer atomics, native on every GPU (64-bit shared-memory atomics may be compare-and-swap loops); a carry
+// out of the fraction goes to the units. A vote is a gradient magnitude (at most sqrt(2) / 2 on [0, 1] intensities)
+// times weights of at most 1, so it has no units in practice, and its fraction is rounded to 2^-32: finer than the
+// float the reference adds.
+__host__ __device__ __forceinline__ unsigned sift_fraction_bits(float fraction)
 {
-    return (unsigned long long)((double)vote * SIFT_FIXED_ONE + 0.5);
+#ifdef __CUDA_ARCH__
+    return __float2uint_rn(fraction * 4294967296.f);  // exact product; round to nearest, saturating
+#else
+    const double f = rint((double)fraction * 4294967296.0);
+    return f >= 4294967295.0 ? 4294967295u : (unsigned)f;
+#endif
 }
 
-__host__ __device__ __forceinline__ float sift_unfixed(unsigned long long v)
+__device__ __forceinline__ void sift_vote(unsigned* lo, unsigned* hi, float vote)
 {
-    return (float)((double)v / SIFT_FIXED_ONE);
+    const unsigned units = (unsigned)vote;
+    const unsigned fraction = sift_fraction_bits(vote - units);
+    const unsigned old = atomicAdd(lo, fraction);
+    const unsigned add = units + (old + fraction < old ? 1u : 0u);
+    if (add)
+        atomicAdd(hi, add);
 }
 
-// Section 5, OrientationHistogram.smooth: 6 passes of the circular box filter [1 1 1] / 3 (VLFeat), in place.
-__host__ __device__ inline void sift_smooth_histogram(float* h)
+__host__ __device__ __forceinline__ float sift_unfixed(unsigned lo, unsigned hi)
 {
-    for (int pass = 0; pass < 6; pass++) {
-        float prev = h[SIFT_ORI_BINS - 1];
-        const float first = h[0];
-        for (int i = 0; i < SIFT_ORI_BINS; i++) {
-            const float next = i + 1 < SIFT_ORI_BINS ? h[i + 1] : first;
-            const float cur = h[i];
-            h[i] = (prev + cur + next) / 3;
-            prev = cur;
-        }
-    }
+    return (float)((double)hi + (double)lo / 4294967296.0);
 }
 
-// OrientationHistogram.degrees: a bin position times 10 degrees, as a float in [0, 360).
-__host__ __device__ __forceinline__ float sift_degrees(double binPosition)
+// Section 5, OrientationHistogram.peaksOf for one peak bin b of the smoothed histogram h: the parabola through the
+// peak and its neighbours, the angle in degrees [0, 360) (OrientationHistogram.degrees).
+__host__ __device__ __forceinline__ float sift_peak_degrees(const float* h, int b)
 {
-    float deg = (float)(binPosition * (360.0 / SIFT_ORI_BINS));
+    const float hm = h[(b + SIFT_ORI_BINS - 1) % SIFT_ORI_BINS], h0 = h[b], hp = h[(b + 1) % SIFT_ORI_BINS];
+    const float delta = 0.5f * (hm - hp) / (hm - 2 * h0 + hp);
+    float deg = (float)(((double)(b + delta) + 0.5) * (360.0 / SIFT_ORI_BINS));
     if (deg >= 360)
         deg -= 360;
     if (deg < 0)
@@ -352,42 +347,29 @@ __host__ __device__ __forceinline__ float sift_degrees(double binPosition)
     return deg >= 360 ? 0 : deg;
 }
 
-// Section 5, OrientationHistogram.peaksOf: the local maxima of the smoothed histogram of at least ratio * max, the
-// highest first (ties: the lower bin first), at most maxOrientations, each refined by a parabola, in degrees.
-// Returns how many.
-__host__ __device__ inline int sift_peaks(const float* h, float ratio, int maxOrientations, float* degrees)
-{
-    float maxValue = 0;
-    for (int i = 0; i < SIFT_ORI_BINS; i++)
-        maxValue = h[i] > maxValue ? h[i] : maxValue;
-    const float threshold = ratio * maxValue;
-    int bins[4];
-    int n = 0;
-    for (int b = 0; b < SIFT_ORI_BINS; b++) {
-        const float hm = h[(b + SIFT_ORI_BINS - 1) % SIFT_ORI_BINS], h0 = h[b], hp = h[(b + 1) % SIFT_ORI_BINS];
-        if (!(h0 > hm && h0 > hp && h0 >= threshold))
-            continue;
-        // insertion by value: after every kept peak at least as high (earlier bins win ties)
-        int at = n;
-        while (at > 0 && h[bins[at - 1]] < h0)
-            at--;
-        if (at >= maxOrientations)
-            continue;
-        const int last = n < maxOrientations ? n : maxOrientations - 1;
-        for (int k = last; k > at; k--)
-            bins[k] = bins[k - 1];
-        bins[at] = b;
-        if (n < maxOrientations)
-            n++;
+// Sweeps over a window's pixels, a lane per pixel, row-major: the lane's first pixel is the lane-th, then every
+// 32nd. Coordinates advance without a division per pixel.
+struct SiftWindowWalk {
+    int x, y, x0, x1, y1, cols;
+
+    __host__ __device__ __forceinline__ SiftWindowWalk(int x0_, int x1_, int y0_, int y1_, int lane)
+        : x0(x0_), x1(x1_), y1(y1_), cols(x1_ - x0_ + 1)
+    {
+        x = x0 + (cols > 0 ? lane % cols : 0);
+        y = cols > 0 ? y0_ + lane / cols : y1_ + 1;
     }
-    for (int i = 0; i < n; i++) {
-        const int b = bins[i];
-        const float hm = h[(b + SIFT_ORI_BINS - 1) % SIFT_ORI_BINS], h0 = h[b], hp = h[(b + 1) % SIFT_ORI_BINS];
-        const float delta = 0.5f * (hm - hp) / (hm - 2 * h0 + hp);
-        degrees[i] = sift_degrees((double)(b + delta) + 0.5);
+
+    __host__ __device__ __forceinline__ bool valid() const { return y <= y1; }
+
+    __host__ __device__ __forceinline__ void next()
+    {
+        x += 32;
+        while (x > x1) {
+            x -= cols;
+            y++;
+        }
     }
-    return n;
-}
+};
 
 // Selection key order (gpu/SIFT.md section 7, SiftSelection.compare): true if feature a goes before feature b.
 __host__ __device__ __forceinline__ bool sift_before(float ra, float ya, float xa, float aa, float rb, float yb,

@@ -32,7 +32,7 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
                 const int* __restrict__ counters, int capacity, float* __restrict__ descriptors,
                 float2* __restrict__ positions, int* __restrict__ levels, float* __restrict__ records)
 {
-    __shared__ unsigned long long votes[DESC_WARPS][SIFT_DESC_LEN];
+    __shared__ unsigned votesLo[DESC_WARPS][SIFT_DESC_LEN], votesHi[DESC_WARPS][SIFT_DESC_LEN];
     const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
     const int m = counters[Z_CANDIDATES];
     const int limit = min(params.maxFeatures, capacity);
@@ -46,7 +46,7 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
         const float* g = space + O.base + (long long)p.level * O.levelStride;
         __syncwarp();  // the previous candidate's bins are read
         for (int b = lane; b < SIFT_DESC_LEN; b += 32)
-            votes[warp][b] = 0;
+            votesLo[warp][b] = votesHi[warp][b] = 0;
         __syncwarp();
 
         // SiftDescriptorBuilder.accumulate: the window, the rotation and the votes as the reference computes them
@@ -58,23 +58,25 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
         const int cx = (int)floorf(p.x + 0.5f), cy = (int)floorf(p.y + 0.5f);
         const int x0 = max(1, cx - radius), x1 = min(O.width - 2, cx + radius);
         const int y0 = max(1, cy - radius), y1 = min(O.height - 2, cy + radius);
-        const int cols = x1 - x0 + 1, rows = y1 - y0 + 1;
-        for (int i = lane; cols > 0 && rows > 0 && i < cols * rows; i += 32) {
-            const int j = i / cols;
-            const int xi = x0 + i - j * cols, yi = y0 + j;
-            const float dx = xi - p.x, dy = yi - p.y;
-            const float nx = (ct * dx + st * dy) / sbp, ny = (-st * dx + ct * dy) / sbp;
+        // the reference divides by sbp; a product with the reciprocal differs by an ulp at most, far below what
+        // the bins resolve, and spares two divisions per pixel
+        const float inverse = 1.f / sbp;
+        for (SiftWindowWalk px(x0, x1, y0, y1, lane); px.valid(); px.next()) {
+            const float dx = px.x - p.x, dy = px.y - p.y;
+            const float nx = (ct * dx + st * dy) * inverse, ny = (-st * dx + ct * dy) * inverse;
             if (!(fabsf(nx) < 2.5f && fabsf(ny) < 2.5f))
                 continue;
             float m, theta;
-            sift_gradient(g, O.pitch, xi, yi, &m, &theta);
+            sift_gradient(g, O.pitch, px.x, px.y, &m, &theta);
             theta -= angle0;
             if (theta < 0)
                 theta += SIFT_TWO_PI_F;
             if (theta >= SIFT_TWO_PI_F)
                 theta -= SIFT_TWO_PI_F;
             const float nt = theta * SIFT_DESC_BINS_PER_RADIAN;
-            const float vote = m * sift_exp(-(nx * nx + ny * ny) / 8);
+            // expf (at most 2 ulp from the reference's exp in double, far below the bins' precision) spares a
+            // double exponential per sample, the costliest operation here
+            const float vote = m * expf(-(nx * nx + ny * ny) / 8);
             // SiftDescriptorBuilder.vote3
             const int bx = (int)floorf(nx - 0.5f), by = (int)floorf(ny - 0.5f), bt = (int)floorf(nt);
             const float rx = nx - 0.5f - bx, ry = ny - 0.5f - by, rt = nt - bt;
@@ -90,8 +92,9 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
                     const float wx = ix == 0 ? 1 - rx : rx;
                     const int cell = (row * 4 + col) * 8;
                     const float v = vote * wx * wy;
-                    atomicAdd(&votes[warp][cell + (bt & 7)], sift_fixed(v * (1 - rt)));
-                    atomicAdd(&votes[warp][cell + ((bt + 1) & 7)], sift_fixed(v * rt));
+                    const int t0 = cell + (bt & 7), t1 = cell + ((bt + 1) & 7);
+                    sift_vote(&votesLo[warp][t0], &votesHi[warp][t0], v * (1 - rt));
+                    sift_vote(&votesLo[warp][t1], &votesHi[warp][t1], v * rt);
                 }
             }
         }
@@ -99,28 +102,35 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
 
         // SiftDescriptorBuilder.normalise: unit L2 (norm in double), clamp at 0.2, unit L2, RootSIFT
         float d[4];
+#pragma unroll
         for (int k = 0; k < 4; k++)
-            d[k] = sift_unfixed(votes[warp][lane * 4 + k]);
+            d[k] = sift_unfixed(votesLo[warp][lane * 4 + k], votesHi[warp][lane * 4 + k]);
+#pragma unroll
         for (int pass = 0; pass < 2; pass++) {
             double sum = 0;
+#pragma unroll
             for (int k = 0; k < 4; k++)
                 sum += (double)d[k] * d[k];
             sum = warp_sum_double(sum);
             if (sum != 0) {
                 const double norm = sqrt(sum);
+#pragma unroll
                 for (int k = 0; k < 4; k++)
                     d[k] = (float)(d[k] / norm);
             }
             if (pass == 0)
+#pragma unroll
                 for (int k = 0; k < 4; k++)
                     d[k] = fminf(d[k], 0.2f);
         }
         if (params.rootSift) {
             double l1 = 0;
+#pragma unroll
             for (int k = 0; k < 4; k++)
                 l1 += d[k];
             l1 = warp_sum_double(l1);
             if (l1 > 0)
+#pragma unroll
                 for (int k = 0; k < 4; k++)
                     d[k] = (float)sqrt(d[k] / l1);
         }

@@ -3,7 +3,7 @@
 //
 // Each block takes a 32 x 8 tile of one octave (the octave table maps block indices to octaves and tiles) and
 // computes the DoG of all S + 2 levels over the tile and a one-pixel halo into shared memory, G(s + 1) - G(s) from
-// the Gaussian levels, as the reference's DoG images hold it. Each thread then tests its pixel at levels 1 .. S:
+// the Gaussian levels (each read once), as the reference's DoG planes hold it. Each thread then tests its pixel at levels 1 .. S:
 // the pre-test |D| >= 0.8 T, then (as DogExtremaDetector) a positive sample strictly greater than all 26
 // neighbours, any other strictly smaller. The few extrema (well under one pixel in a hundred) are refined by the
 // thread that found them (sift_refine, the reference's arithmetic), reading D from the Gaussian levels in global
@@ -41,11 +41,18 @@ sift_extrema(const float* __restrict__ space, const SiftOctave* __restrict__ oct
     view.pitch = O.pitch;
 
     const int plane = EXT_HALO_H * EXT_HALO_W;
-    for (int i = tid; i < (S + 2) * plane; i += EXT_TILE_W * EXT_TILE_H) {
-        const int s = i / plane, rest = i - s * plane, ly = rest / EXT_HALO_W, lx = rest - ly * EXT_HALO_W;
+    for (int i = tid; i < plane; i += EXT_TILE_W * EXT_TILE_H) {
+        const int ly = i / EXT_HALO_W, lx = i - ly * EXT_HALO_W;
         const int x = x0 + lx - 1, y = y0 + ly - 1;
         // pixels outside the octave are never a candidate's neighbour (candidates keep a one-pixel border)
-        dog[i] = x >= 0 && y >= 0 && x < O.width && y < O.height ? sift_dog(view, x, y, s) : 0.f;
+        const bool inside = x >= 0 && y >= 0 && x < O.width && y < O.height;
+        const float* g = inside ? view.g + (long long)y * O.pitch + x : view.g;
+        float below = inside ? g[0] : 0.f;
+        for (int s = 0; s < S + 2; s++) {
+            const float above = inside ? g[(long long)(s + 1) * O.levelStride] : 0.f;
+            dog[s * plane + i] = above - below;  // D(s) = G(s + 1) - G(s), as sift_dog
+            below = above;
+        }
     }
     __syncthreads();
 

@@ -1,13 +1,13 @@
 // SIFT stage 3 (gpu/SIFT.md section 5): the orientations of every refined extremum, each one a feature.
 //
-// One warp per extremum. The lanes share the window's pixels (row-major, a lane per pixel: neighbouring lanes
-// read neighbouring floats of G(o, s)), compute each pixel's vote with the reference's float arithmetic
-// (OrientationHistogram.fill: GradientAngle's atan, the exponential in double) and vote their weighted gradient magnitudes into the warp's 36-bin
-// histogram in shared memory as 64-bit fixed-point integers (atomic adds: the sum does not depend on the order, so
-// reruns give the same bits). Lane 0 then converts the bins to float, smooths them (6 circular box passes) and
-// picks the peaks, and appends one feature per orientation to the feature list (atomic counter; past the capacity
-// the count goes on and nothing is written, so that the host grows the list). It also writes the feature's
-// selection key (response, y, x, angle in degrees) to a compact array that sift_select reads.
+// One warp per extremum. The lanes share the window's pixels (row-major, a lane per pixel: neighbouring lanes read
+// neighbouring floats of G(o, s)), compute each pixel's vote with the reference's float arithmetic
+// (OrientationHistogram.fill: GradientAngle's atan, the exponential in double) and add it to the warp's 36-bin
+// histogram in shared memory in exact fixed point (integer atomics: the sum does not depend on the order, so reruns
+// give the same bits). The lanes then smooth the bins (6 circular box passes, a bin per lane), find the highest bin
+// and the peaks; lane 0 orders the few peaks, and the warp appends one feature per orientation to the feature list
+// (atomic counter; past the capacity the count goes on and nothing is written, so that the host grows the list),
+// with its selection key (response, y, x, angle in degrees) in a compact array that sift_select reads.
 #include "sift_common.cuh"
 
 #define ORI_THREADS 256
@@ -15,13 +15,13 @@
 
 // Launch: 1-D grid of any number of blocks of ORI_THREADS (8 warps); the warps stride over the extrema found
 // (counters[Z_EXTREMA], at most the list's capacity), so the grid is sized once for the capacity and the frame's
-// count stays on the device. Static shared memory 8 x 36 x (8 + 4) bytes.
+// count stays on the device. Static shared memory 8 x 36 x (8 + 4) bytes + 128 bytes.
 extern "C" __global__ void __launch_bounds__(ORI_THREADS)
 sift_orientation(const float* __restrict__ space, const SiftOctave* __restrict__ octaves, SiftParams params,
                  const SiftPoint* __restrict__ extrema, SiftPoint* __restrict__ features, float4* __restrict__ keys,
                  int* __restrict__ counters)
 {
-    __shared__ unsigned long long votes[ORI_WARPS][SIFT_ORI_BINS];
+    __shared__ unsigned votesLo[ORI_WARPS][SIFT_ORI_BINS], votesHi[ORI_WARPS][SIFT_ORI_BINS];
     __shared__ float bins[ORI_WARPS][SIFT_ORI_BINS];
     __shared__ float peakAngles[ORI_WARPS][4];
     const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
@@ -31,7 +31,7 @@ sift_orientation(const float* __restrict__ space, const SiftOctave* __restrict__
         const SiftOctave& O = octaves[p.octave];
         const float* g = space + O.base + (long long)p.level * O.levelStride;
         for (int b = lane; b < SIFT_ORI_BINS; b += 32)
-            votes[warp][b] = 0;
+            votesLo[warp][b] = votesHi[warp][b] = 0;
         __syncwarp();
 
         // OrientationHistogram.fill: the window and its weights as the reference computes them
@@ -42,32 +42,71 @@ sift_orientation(const float* __restrict__ space, const SiftOctave* __restrict__
         const int cx = (int)floorf(p.x + 0.5f), cy = (int)floorf(p.y + 0.5f);
         const int x0 = max(1, cx - R), x1 = min(O.width - 2, cx + R);
         const int y0 = max(1, cy - R), y1 = min(O.height - 2, cy + R);
-        const int cols = x1 - x0 + 1, rows = y1 - y0 + 1;
-        for (int i = lane; cols > 0 && rows > 0 && i < cols * rows; i += 32) {
-            const int j = i / cols;
-            const int xi = x0 + i - j * cols, yi = y0 + j;
-            const float dx = xi - p.x, dy = yi - p.y;
+        for (SiftWindowWalk px(x0, x1, y0, y1, lane); px.valid(); px.next()) {
+            const float dx = px.x - p.x, dy = px.y - p.y;
             const float r2 = dx * dx + dy * dy;
             if (!(r2 < maxR2))
                 continue;
             float m, theta;
-            sift_gradient(g, O.pitch, xi, yi, &m, &theta);
+            sift_gradient(g, O.pitch, px.x, px.y, &m, &theta);
             const float vote = m * sift_exp(-r2 / twoSigma2);
             const float f = theta * SIFT_ORI_BINS_PER_RADIAN - 0.5f;
             const int b = (int)floorf(f);
             const float frac = f - b;
-            atomicAdd(&votes[warp][(b + SIFT_ORI_BINS) % SIFT_ORI_BINS], sift_fixed((1 - frac) * vote));
-            atomicAdd(&votes[warp][(b + 1) % SIFT_ORI_BINS], sift_fixed(frac * vote));
+            const int b0 = (b + SIFT_ORI_BINS) % SIFT_ORI_BINS, b1 = (b + 1) % SIFT_ORI_BINS;
+            sift_vote(&votesLo[warp][b0], &votesHi[warp][b0], (1 - frac) * vote);
+            sift_vote(&votesLo[warp][b1], &votesHi[warp][b1], frac * vote);
         }
         __syncwarp();
-        for (int b = lane; b < SIFT_ORI_BINS; b += 32)
-            bins[warp][b] = sift_unfixed(votes[warp][b]);
+
+        // OrientationHistogram.smooth, the bins in parallel: lane b holds bin b, lanes 0 .. 3 also bin 32 + b
+        float* h = bins[warp];
+        const bool second = lane < SIFT_ORI_BINS - 32;
+        float hA = sift_unfixed(votesLo[warp][lane], votesHi[warp][lane]);
+        float hB = second ? sift_unfixed(votesLo[warp][lane + 32], votesHi[warp][lane + 32]) : 0.f;
+        for (int pass = 0; pass < 6; pass++) {
+            h[lane] = hA;
+            if (second)
+                h[lane + 32] = hB;
+            __syncwarp();
+            hA = (h[(lane + SIFT_ORI_BINS - 1) % SIFT_ORI_BINS] + h[lane] + h[lane + 1]) / 3;
+            if (second)
+                hB = (h[lane + 31] + h[lane + 32] + h[(lane + 33) % SIFT_ORI_BINS]) / 3;
+            __syncwarp();
+        }
+        h[lane] = hA;
+        if (second)
+            h[lane + 32] = hB;
+        // OrientationHistogram.peaksOf: local maxima of at least peakRatio times the highest bin (a maximum is the
+        // same in any order)
+        float highest = second ? fmaxf(hA, hB) : hA;
+        for (int o = 16; o > 0; o >>= 1)
+            highest = fmaxf(highest, __shfl_xor_sync(SIFT_FULL_MASK, highest, o));
+        highest = fmaxf(highest, 0.f);
+        const float threshold = params.orientationPeakRatio * highest;
         __syncwarp();
+        const bool peakA = hA > h[(lane + SIFT_ORI_BINS - 1) % SIFT_ORI_BINS] && hA > h[lane + 1] && hA >= threshold;
+        const bool peakB = second && hB > h[lane + 31] && hB > h[(lane + 33) % SIFT_ORI_BINS] && hB >= threshold;
+        const unsigned peaksA = __ballot_sync(SIFT_FULL_MASK, peakA), peaksB = __ballot_sync(SIFT_FULL_MASK, peakB);
         int count = 0;
         if (lane == 0) {
-            sift_smooth_histogram(bins[warp]);
-            count = sift_peaks(bins[warp], (float)params.orientationPeakRatio, params.maxOrientations,
-                               peakAngles[warp]);
+            // the highest first, ties to the lower bin (insertion in bin order), at most maxOrientations
+            int kept[4];
+            for (int b = 0; b < SIFT_ORI_BINS; b++) {
+                if (!(b < 32 ? (peaksA >> b) & 1u : (peaksB >> (b - 32)) & 1u))
+                    continue;
+                int at = count;
+                while (at > 0 && h[kept[at - 1]] < h[b])
+                    at--;
+                if (at >= params.maxOrientations)
+                    continue;
+                for (int k = min(count, params.maxOrientations - 1); k > at; k--)
+                    kept[k] = kept[k - 1];
+                kept[at] = b;
+                count = min(count + 1, params.maxOrientations);
+            }
+            for (int k = 0; k < count; k++)
+                peakAngles[warp][k] = sift_peak_degrees(h, kept[k]);
         }
         count = __shfl_sync(SIFT_FULL_MASK, count, 0);
         __syncwarp();

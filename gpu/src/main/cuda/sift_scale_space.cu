@@ -8,10 +8,11 @@
 // at even coordinates as its source and also writes the decimated level 0, so no launch only copies.
 //
 // The blur is separable: horizontal pass first, then vertical, each output sample summed tap after tap in the
-// reference's order (sift_tap_sum), borders by clamping the coordinate. sift_blur fuses both passes in one launch:
-// a block loads its tile with a halo of r pixels on every side into shared memory once, runs the horizontal pass
-// over the tile's rows (halo rows included) into a second shared array, and the vertical pass from there to global
-// memory; the only global traffic is one read of the (L2-resident) source tile and one write of the output. Radii
+// reference's order (SeparableGaussianBlur: products and sums rounded separately, -fmad=false), borders by clamping
+// the coordinate: the levels are the reference's bit for bit. sift_blur fuses both passes in one launch: a block
+// loads its tile with a halo of r pixels on every side into shared memory once, runs the horizontal pass over the
+// tile's rows (halo rows included) into a second shared array, and the vertical pass from there to global memory;
+// the only global traffic is one read of the (L2-resident) source tile and one write of the output. Radii
 // above SIFT_FUSED_RADIUS (only for unusual sigmas; the default configuration's largest radius is 13) would not fit
 // shared memory: those levels run sift_blur_rows then sift_blur_columns through a temporary buffer, with the same
 // arithmetic.
@@ -75,12 +76,38 @@ __device__ __forceinline__ SiftSource sift_source(const uint8_t* input, int inpu
     return src;
 }
 
+// Four outputs of one pass from consecutive source samples src[0], src[step], ...: output i is the sum over the taps
+// k = 0 .. taps - 1 of w[k] * src[(i + k) * step], accumulated from the first tap to the last, a product then a sum,
+// as the reference computes one output. The four share a sliding window of source samples: two
+// shared-memory loads per tap (the sample entering the window and the tap) for four outputs.
+__device__ __forceinline__ float4 sift_tap_sums4(const float* src, int step, const float* w, int taps)
+{
+    float a0 = 0.f, a1 = 0.f, a2 = 0.f, a3 = 0.f;
+    float v0 = src[0], v1 = src[step], v2 = src[2 * step];
+    for (int k = 0; k < taps; k++) {
+        const float v3 = src[(k + 3) * step];
+        const float wk = w[k];
+        a0 += wk * v0;
+        a1 += wk * v1;
+        a2 += wk * v2;
+        a3 += wk * v3;
+        v0 = v1;
+        v1 = v2;
+        v2 = v3;
+    }
+    return make_float4(a0, a1, a2, a3);
+}
+
 // Level s of octave oi (oi = octave index in the table), both passes fused.
 //
 // Launch: blocks of BLUR_THREADS_X x BLUR_THREADS_Y (32 x 8) threads, grid = (ceil(width / 32), ceil(height / 32))
-// of the octave, one block per 32 x 32 output tile; dynamic shared memory 4 * (LH * LW + LH * 32 + 2r + 1) bytes
-// with LW = 32 + 2r, LH = 32 + 2r (36 KB at r = SIFT_FUSED_RADIUS). A warp reads consecutive floats of one tile
-// row in both passes (no bank conflicts); each thread computes LH / 8 horizontal and 4 vertical outputs.
+// of the octave, one block per 32 x 32 output tile; dynamic shared memory 4 * (align4(LH * P) + LH * 32 + 2r + 1)
+// bytes with LW = 32 + 2r, LH = 32 + 2r and the tile's row pitch P = LW + 1 (37 KB at r = SIFT_FUSED_RADIUS;
+// SiftBlurPlan computes the same). Warp w loads tile rows w, w + 8, ... (a lane per column: coalesced reads of the source). In
+// the horizontal pass lane (q = lane / 8, g = lane % 8) of warp w computes columns 4g .. 4g + 3 of tile row
+// 32p + 4w + q (p = 0, 1, 2 while rows remain): with an odd pitch the 32 lanes read 32 different banks. In the
+// vertical pass lane x of warp w computes rows 4w .. 4w + 3 of column x (a warp reads one row: no conflicts). Each
+// thread accumulates four outputs at once (sift_tap_sums4).
 // weights: the 2r + 1 taps of this level's kernel.
 extern "C" __global__ void __launch_bounds__(BLUR_THREADS_X * BLUR_THREADS_Y)
 sift_blur(const uint8_t* __restrict__ input, int inputWidth, int inputHeight, float* __restrict__ space,
@@ -91,41 +118,47 @@ sift_blur(const uint8_t* __restrict__ input, int inputWidth, int inputHeight, fl
     const SiftOctave& O = octaves[oi];
     const int w = O.width, h = O.height, pitch = O.pitch;
     const int taps = 2 * radius + 1;
-    const int LW = BLUR_TILE_W + 2 * radius, LH = BLUR_TILE_H + 2 * radius;
-    float* tile = shared;                             // LH x LW source pixels
-    float* rows = tile + LH * LW;                     // LH x BLUR_TILE_W after the horizontal pass
+    const int LW = BLUR_TILE_W + 2 * radius, LH = BLUR_TILE_H + 2 * radius, P = LW + 1;
+    float* tile = shared;                             // LH rows of LW source pixels, P floats apart
+    float* rows = tile + ((LH * P + 3) & ~3);         // LH x BLUR_TILE_W after the horizontal pass (16-byte aligned)
     float* wk = rows + LH * BLUR_TILE_W;              // the taps
-    const int tx = threadIdx.x, ty = threadIdx.y, tid = ty * BLUR_THREADS_X + tx;
-    const int threads = BLUR_THREADS_X * BLUR_THREADS_Y;
+    const int lane = threadIdx.x, warp = threadIdx.y, tid = warp * BLUR_THREADS_X + lane;
     const int x0 = blockIdx.x * BLUR_TILE_W, y0 = blockIdx.y * BLUR_TILE_H;
     const SiftSource src = sift_source(input, inputWidth, inputHeight, space, octaves, oi, s, levels, mode);
 
-    for (int k = tid; k < taps; k += threads)
+    for (int k = tid; k < taps; k += BLUR_THREADS_X * BLUR_THREADS_Y)
         wk[k] = weights[k];
-    for (int i = tid; i < LH * LW; i += threads) {
-        const int ly = i / LW, lx = i - ly * LW;
-        tile[i] = sift_fetch(src, sift_clamp(x0 + lx - radius, w), sift_clamp(y0 + ly - radius, h));
+    for (int ly = warp; ly < LH; ly += BLUR_THREADS_Y) {
+        const int y = sift_clamp(y0 + ly - radius, h);
+        for (int lx = lane; lx < LW; lx += BLUR_THREADS_X)
+            tile[ly * P + lx] = sift_fetch(src, sift_clamp(x0 + lx - radius, w), y);
     }
     __syncthreads();
 
     if (mode == SIFT_SRC_DECIMATED) {
         // the decimated level 0 of this octave, from the tile's interior
         float* g0 = space + O.base;
-        for (int r = ty; r < BLUR_TILE_H; r += BLUR_THREADS_Y) {
-            const int x = x0 + tx, y = y0 + r;
+        for (int r = warp; r < BLUR_TILE_H; r += BLUR_THREADS_Y) {
+            const int x = x0 + lane, y = y0 + r;
             if (x < w && y < h)
-                g0[(long long)y * pitch + x] = tile[(r + radius) * LW + tx + radius];
+                g0[(long long)y * pitch + x] = tile[(r + radius) * P + lane + radius];
         }
     }
-    for (int r = ty; r < LH; r += BLUR_THREADS_Y)
-        rows[r * BLUR_TILE_W + tx] = sift_tap_sum(tile + r * LW + tx, 1, wk, taps);
+    const int q = lane >> 3, g = lane & 7;
+    for (int row = 4 * warp + q; row < LH; row += 32) {
+        const float4 sums = sift_tap_sums4(tile + row * P + 4 * g, 1, wk, taps);
+        *reinterpret_cast<float4*>(rows + row * BLUR_TILE_W + 4 * g) = sums;
+    }
     __syncthreads();
 
+    const float4 out4 = sift_tap_sums4(rows + 4 * warp * BLUR_TILE_W + lane, BLUR_TILE_W, wk, taps);
+    const float outs[4] = {out4.x, out4.y, out4.z, out4.w};
     float* out = space + O.base + (long long)s * O.levelStride;
-    for (int r = ty; r < BLUR_TILE_H; r += BLUR_THREADS_Y) {
-        const int x = x0 + tx, y = y0 + r;
+    const int x = x0 + lane;
+    for (int i = 0; i < 4; i++) {
+        const int y = y0 + 4 * warp + i;
         if (x < w && y < h)
-            out[(long long)y * pitch + x] = sift_tap_sum(rows + r * BLUR_TILE_W + tx, BLUR_TILE_W, wk, taps);
+            out[(long long)y * pitch + x] = outs[i];
     }
 }
 

@@ -13,16 +13,21 @@
 struct float4 { float x, y, z, w; };
 inline float4 make_float4(float a, float b, float c, float d) { return {a, b, c, d}; }
 inline void __syncwarp() { g_warps[t_warp]->arrive_and_wait(); }
-inline unsigned long long atomicAdd(unsigned long long* p, unsigned long long v)
-{
-    return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
-}
+inline unsigned atomicAdd(unsigned* p, unsigned v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
 inline double __shfl_xor_sync(unsigned, double v, int d)
 {
     unsigned long long bits;
     memcpy(&bits, &v, 8);
     bits = warp_exchange(bits, (threadIdx.x & 31) ^ d);
     memcpy(&v, &bits, 8);
+    return v;
+}
+inline float __shfl_xor_sync(unsigned, float v, int d)
+{
+    unsigned bits;
+    memcpy(&bits, &v, 4);
+    bits = (unsigned)warp_exchange(bits, (threadIdx.x & 31) ^ d);
+    memcpy(&v, &bits, 4);
     return v;
 }
 inline std::vector<unsigned char> g_dynamic_shared;

@@ -1,16 +1,7 @@
 package org.gpuvo.gpu.cuda;
 
-import static jcuda.driver.JCudaDriver.cuEventCreate;
-import static jcuda.driver.JCudaDriver.cuEventDestroy;
-import static jcuda.driver.JCudaDriver.cuEventElapsedTime;
-import static jcuda.driver.JCudaDriver.cuEventRecord;
-import static jcuda.driver.JCudaDriver.cuEventSynchronize;
-
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -22,9 +13,7 @@ import org.gpuvo.gpu.features.OrbFeatures;
 import org.gpuvo.gpu.features.OrbLimits;
 import org.gpuvo.gpu.image.GrayImage;
 
-import jcuda.Pointer;
 import jcuda.driver.CUdeviceptr;
-import jcuda.driver.CUevent;
 import jcuda.driver.CUfunction;
 
 /**
@@ -95,9 +84,7 @@ public final class CudaOrbExtractor implements OrbExtractor {
     private final byte[] countBytes = new byte[4 * OrbLevelTable.Z_COUNTS];
     private byte[] recordBytes = new byte[0];
 
-    private CUevent[] events;
-    private CUevent frameStart, frameEnd;
-    private boolean frameTimed;
+    private final StageTimer timer;
     /** the frame the next detection reads: {@link #input} or a buffer the caller uploaded into */
     private DeviceBuffer frameInput;
     /** the detection kernels captured per (input buffer, output slot); cleared whenever a buffer moves */
@@ -121,6 +108,7 @@ public final class CudaOrbExtractor implements OrbExtractor {
         this.ownsContext = cuda == null;
         this.cuda = cuda != null ? cuda : CudaContext.open("orb");
         this.graphs = new StreamGraphs(this.cuda, STAGE_PYRAMID);
+        this.timer = new StageTimer(this.cuda, STAGES);
         try {
             pyramidLevel = this.cuda.function("orb_pyramid", "orb_pyramid_level");
             fast = this.cuda.function("orb_fast", "orb_fast");
@@ -357,7 +345,7 @@ public final class CudaOrbExtractor implements OrbExtractor {
         for (int l = 0; l < built; l++)
             launchPyramidLevel(l);
         cuda.launch(STAGE_SMOOTH, smooth, table.smoothTiles(built), 1, SMOOTH_THREADS, 1, 0,
-                args(pyramid.pointer(), smoothed.pointer(), levels.pointer(), built));
+                KernelArguments.of(pyramid.pointer(), smoothed.pointer(), levels.pointer(), built));
         launchBrief(n, false, n, describeDescriptors);
         describeDescriptors.downloadAsync(descriptorsHost, (long) n * Descriptors.ORB_BYTES);
         out.resize(n);
@@ -387,12 +375,10 @@ public final class CudaOrbExtractor implements OrbExtractor {
      * timing it launches the kernels one by one, with the timing events between the stages.
      */
     private void enqueueDetection(DeviceFeatures df) {
-        if (frameTimed)
-            recordOn(frameStart);
-        if (events != null || !graphs.run(new GraphKey(frameInput, df), () -> enqueueKernels(df)))
+        timer.frameStart();
+        if (timer.stagesOn() || !graphs.run(new GraphKey(frameInput, df), () -> enqueueKernels(df)))
             enqueueKernels(df);
-        if (frameTimed)
-            recordOn(frameEnd);
+        timer.frameEnd();
     }
 
     private void enqueueKernels(DeviceFeatures df) {
@@ -403,7 +389,7 @@ public final class CudaOrbExtractor implements OrbExtractor {
             launchPyramidLevel(l);
         record(2);
         cuda.launch(STAGE_FAST, fast, table.fastTiles(), 1, FAST_THREADS, 1, 0,
-                args(pyramid.pointer(), levels.pointer(), dc, config.fastThreshold, config.edgeThreshold,
+                KernelArguments.of(pyramid.pointer(), levels.pointer(), dc, config.fastThreshold, config.edgeThreshold,
                         candidates.pointer(), scratch.pointer()));
         record(3);
         boolean grid = config.distribution == ConfigOrb.Distribution.GRID;
@@ -411,20 +397,20 @@ public final class CudaOrbExtractor implements OrbExtractor {
             int blocks = Math.max(1, Math.min(2 * cuda.multiprocessorCount(),
                     OrbLevelTable.ceilDiv(table.largestCandCap(), FILTER_THREADS * 8)));
             cuda.launch(STAGE_SELECT, filter, blocks, dc, FILTER_THREADS, 1, 0,
-                    args(levels.pointer(), candidates.pointer(), scratch.pointer(), s1.pointer()));
+                    KernelArguments.of(levels.pointer(), candidates.pointer(), scratch.pointer(), s1.pointer()));
         }
         CUdeviceptr gridMembers = grid ? gridMemberBuffer.pointer() : nullPointer;
         CUdeviceptr gridRank = grid ? gridRankBuffer.pointer() : nullPointer;
         cuda.launch(STAGE_SELECT, select, dc, 1, SELECT_THREADS, 1, 0,
-                args(levels.pointer(), grid ? 1 : 0, config.gridCellSize, candidates.pointer(), s1.pointer(),
+                KernelArguments.of(levels.pointer(), grid ? 1 : 0, config.gridCellSize, candidates.pointer(), s1.pointer(),
                         scratch.pointer(), slots.pointer(), gridMembers, gridRank));
         record(4);
         cuda.launch(STAGE_ORIENTATION, orient, warpGrid(capacity, ORIENT_THREADS), 1, ORIENT_THREADS, 1, 0,
-                args(pyramid.pointer(), levels.pointer(), dc, scratch.pointer(), slots.pointer(), capacity,
+                KernelArguments.of(pyramid.pointer(), levels.pointer(), dc, scratch.pointer(), slots.pointer(), capacity,
                         records.pointer(), df.positions.pointer(), df.levels.pointer()));
         record(5);
         cuda.launch(STAGE_SMOOTH, smooth, table.smoothTiles(dc), 1, SMOOTH_THREADS, 1, 0,
-                args(pyramid.pointer(), smoothed.pointer(), levels.pointer(), dc));
+                KernelArguments.of(pyramid.pointer(), smoothed.pointer(), levels.pointer(), dc));
         record(6);
         launchBrief(0, true, capacity, df.descriptors);
     }
@@ -433,12 +419,12 @@ public final class CudaOrbExtractor implements OrbExtractor {
         int padW = table.width[l] + 2 * table.border, padH = table.height[l] + 2 * table.border;
         cuda.launch(STAGE_PYRAMID, pyramidLevel, OrbLevelTable.ceilDiv(padW, PYRAMID_BLOCK_X),
                 OrbLevelTable.ceilDiv(padH, PYRAMID_BLOCK_Y), PYRAMID_BLOCK_X, PYRAMID_BLOCK_Y, 0,
-                args(frameInput.pointer(), table.imageWidth, pyramid.pointer(), levels.pointer(), l));
+                KernelArguments.of(frameInput.pointer(), table.imageWidth, pyramid.pointer(), levels.pointer(), l));
     }
 
     private void launchBrief(int count, boolean countsOnDevice, int limit, DeviceBuffer descriptors) {
         cuda.launch(STAGE_BRIEF, brief, warpGrid(limit, BRIEF_THREADS), 1, BRIEF_THREADS, 1, 0,
-                args(smoothed.pointer(), levels.pointer(), records.pointer(), count,
+                KernelArguments.of(smoothed.pointer(), levels.pointer(), records.pointer(), count,
                         countsOnDevice ? scratch.pointer() : nullPointer, table.detectCount, limit,
                         descriptors.pointer()));
     }
@@ -448,22 +434,6 @@ public final class CudaOrbExtractor implements OrbExtractor {
         int warpsPerBlock = threads / 32;
         return Math.max(1, Math.min(OrbLevelTable.ceilDiv(Math.max(items, 1), warpsPerBlock),
                 16 * cuda.multiprocessorCount()));
-    }
-
-    /** Kernel arguments in declaration order: CUdeviceptr, Integer or Float values. */
-    private static Pointer args(Object... values) {
-        List<Pointer> pointers = new ArrayList<>(values.length);
-        for (Object v : values) {
-            if (v instanceof CUdeviceptr p)
-                pointers.add(Pointer.to(p));
-            else if (v instanceof Integer i)
-                pointers.add(Pointer.to(new int[]{i}));
-            else if (v instanceof Float f)
-                pointers.add(Pointer.to(new float[]{f}));
-            else
-                throw new IllegalArgumentException("unsupported kernel argument " + v);
-        }
-        return Pointer.to(pointers.toArray(new Pointer[0]));
     }
 
     /** Waits for the counts, returns the feature total (all levels), and keeps the counts for overflow checks. */
@@ -598,15 +568,7 @@ public final class CudaOrbExtractor implements OrbExtractor {
      * event records per frame; off by default.
      */
     public void enableStageTiming() {
-        if (events != null)
-            return;
-        cuda.makeCurrent();
-        events = new CUevent[9];
-        for (int i = 0; i < events.length; i++) {
-            CUevent e = new CUevent();
-            CudaCheck.call(STAGE_DOWNLOAD, "cuEventCreate", () -> cuEventCreate(e, 0));
-            events[i] = e;
-        }
+        timer.enableStages();
     }
 
     /**
@@ -614,17 +576,7 @@ public final class CudaOrbExtractor implements OrbExtractor {
      * {@link #lastFrameMillis()}. Unlike {@link #enableStageTiming()} this keeps the CUDA graph path.
      */
     public void enableFrameTiming() {
-        if (frameStart != null) {
-            frameTimed = true;
-            return;
-        }
-        cuda.makeCurrent();
-        CUevent a = new CUevent(), b = new CUevent();
-        CudaCheck.call(STAGE_DOWNLOAD, "cuEventCreate", () -> cuEventCreate(a, 0));
-        CudaCheck.call(STAGE_DOWNLOAD, "cuEventCreate", () -> cuEventCreate(b, 0));
-        frameStart = a;
-        frameEnd = b;
-        frameTimed = true;
+        timer.enableFrame();
     }
 
     /**
@@ -632,19 +584,9 @@ public final class CudaOrbExtractor implements OrbExtractor {
      * launches), after {@link #enableFrameTiming()}; NaN otherwise or before the first frame with features.
      */
     public float lastFrameMillis() {
-        if (!frameTimed || table == null || table.detectCount == 0)
+        if (table == null || table.detectCount == 0)
             return Float.NaN;
-        cuda.makeCurrent();
-        float[] t = new float[1];
-        try {
-            CudaCheck.call(STAGE_BRIEF, "cuEventSynchronize", () -> cuEventSynchronize(frameEnd));
-            CudaCheck.call(STAGE_BRIEF, "cuEventElapsedTime", () -> cuEventElapsedTime(t, frameStart, frameEnd));
-        } catch (CudaStageException e) {
-            if ("CUDA_ERROR_INVALID_HANDLE".equals(e.result()) || "CUDA_ERROR_NOT_READY".equals(e.result()))
-                return Float.NaN; // not recorded yet
-            throw e;
-        }
-        return t[0];
+        return timer.frameMillis();
     }
 
     /**
@@ -658,7 +600,7 @@ public final class CudaOrbExtractor implements OrbExtractor {
 
     /** Whether the graph path is on and has not failed (a failed capture turns it off, with one warning). */
     public boolean graphsActive() {
-        return graphs.active() && events == null;
+        return graphs.active() && !timer.stagesOn();
     }
 
     /** CUDA graphs captured so far by this extractor (each layout change captures again). */
@@ -666,16 +608,8 @@ public final class CudaOrbExtractor implements OrbExtractor {
         return graphs.captures();
     }
 
-    private void recordOn(CUevent event) {
-        cuda.makeCurrent();
-        CudaCheck.call(STAGE_PYRAMID, "cuEventRecord", () -> cuEventRecord(event, cuda.stream()));
-    }
-
     private void record(int i) {
-        if (events == null)
-            return;
-        CudaCheck.call(STAGES.get(Math.min(i, STAGES.size() - 1)), "cuEventRecord",
-                () -> cuEventRecord(events[i], cuda.stream()));
+        timer.record(i);
     }
 
     /**
@@ -686,18 +620,7 @@ public final class CudaOrbExtractor implements OrbExtractor {
      * the second run's times. Call after {@code detect} or {@code detectOnDevice} returned.
      */
     public Map<String, Float> lastStageMillis() {
-        if (events == null)
-            return Collections.emptyMap();
-        cuda.synchronize(STAGE_DOWNLOAD);
-        Map<String, Float> ms = new LinkedHashMap<>();
-        float[] t = new float[1];
-        for (int i = 0; i < STAGES.size(); i++) {
-            int from = i, to = i + 1;
-            CudaCheck.call(STAGES.get(i), "cuEventElapsedTime",
-                    () -> cuEventElapsedTime(t, events[from], events[to]));
-            ms.put(STAGES.get(i), t[0]);
-        }
-        return ms;
+        return timer.stageMillis();
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -725,25 +648,8 @@ public final class CudaOrbExtractor implements OrbExtractor {
         closed = true;
         if (cuda.isClosed())
             return;
-        if (events != null) {
-            for (CUevent e : events)
-                try {
-                    cuda.makeCurrent();
-                    CudaCheck.call(STAGE_DOWNLOAD, "cuEventDestroy", () -> cuEventDestroy(e));
-                } catch (CudaStageException ignored) {
-                    // closing must not hide the error that made the caller close
-                }
-            events = null;
-        }
+        timer.close();
         graphs.close();
-        for (CUevent e : new CUevent[]{frameStart, frameEnd})
-            if (e != null)
-                try {
-                    cuda.makeCurrent();
-                    CudaCheck.call(STAGE_DOWNLOAD, "cuEventDestroy", () -> cuEventDestroy(e));
-                } catch (CudaStageException ignored) {
-                    // as above
-                }
         if (ownsContext) {
             cuda.close();
             return;

@@ -1,16 +1,8 @@
 package org.gpuvo.gpu.cuda;
 
-import static jcuda.driver.JCudaDriver.cuEventCreate;
-import static jcuda.driver.JCudaDriver.cuEventDestroy;
-import static jcuda.driver.JCudaDriver.cuEventElapsedTime;
-import static jcuda.driver.JCudaDriver.cuEventRecord;
-import static jcuda.driver.JCudaDriver.cuEventSynchronize;
-import static jcuda.driver.JCudaDriver.cuFuncSetAttribute;
-
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,9 +15,6 @@ import org.gpuvo.gpu.features.SiftFeatures;
 import org.gpuvo.gpu.image.GrayImage;
 
 import jcuda.driver.CUdeviceptr;
-import jcuda.driver.CUevent;
-import jcuda.driver.CUfunction;
-import jcuda.driver.CUfunction_attribute;
 
 /**
  * SIFT on the GPU (D. G. Lowe, "Distinctive Image Features from Scale-Invariant Keypoints", IJCV 60(2), 2004, with
@@ -94,9 +83,7 @@ public final class CudaSiftExtractor implements SiftExtractor {
     /** features the previous detect() returned: how many records to download speculatively */
     private int lastSelected = -1;
 
-    private CUevent[] events;
-    private CUevent frameStart, frameEnd;
-    private boolean frameTimed;
+    private final StageTimer timer;
     private DeviceBuffer frameInput;
     private final StreamGraphs graphs;
     private boolean pending;
@@ -119,8 +106,14 @@ public final class CudaSiftExtractor implements SiftExtractor {
         this.ownsContext = cuda == null;
         this.cuda = cuda != null ? cuda : CudaContext.open("sift");
         this.graphs = new StreamGraphs(this.cuda, STAGE_SCALE_SPACE);
+        this.timer = new StageTimer(this.cuda, STAGES);
         try {
-            CUfunction blur = this.cuda.function("sift_scale_space", "sift_blur");
+            // every kernel is looked up once here, so that a context without them fails now, not in a frame
+            for (String[] k : new String[][]{{"sift_scale_space", "sift_blur"}, {"sift_scale_space", "sift_blur_rows"},
+                    {"sift_scale_space", "sift_blur_columns"}, {"sift_extrema", "sift_extrema"},
+                    {"sift_orientation", "sift_orientation"}, {"sift_select", "sift_select_threshold"},
+                    {"sift_select", "sift_select_rank"}, {"sift_descriptor", "sift_descriptor"}})
+                this.cuda.function(k[0], k[1]);
             tableHost = this.cuda.pinnedBuffer(STAGE_UPLOAD,
                     Math.max((long) SiftOctaveTable.MAX_OCTAVES * SiftOctaveTable.RECORD_BYTES, 4L * plan.weights.length));
             octaves = this.cuda.deviceBuffer(STAGE_UPLOAD, (long) SiftOctaveTable.MAX_OCTAVES * SiftOctaveTable.RECORD_BYTES);
@@ -134,14 +127,6 @@ public final class CudaSiftExtractor implements SiftExtractor {
             descriptorsHost = this.cuda.pinnedBuffer(STAGE_DOWNLOAD, (long) k * DESCRIPTOR_BYTES);
             for (int i = 0; i < outputs.length; i++)
                 outputs[i] = new DeviceFloatFeatures(this.cuda, STAGE_DESCRIPTOR, k, FloatDescriptors.SIFT_LENGTH);
-            int largest = plan.sharedBytes(0);
-            for (int level = 1; level < plan.radius.length; level++)
-                if (plan.fused(level))
-                    largest = Math.max(largest, plan.sharedBytes(level));
-            int dynamic = largest;
-            this.cuda.makeCurrent();
-            CudaCheck.call(STAGE_SCALE_SPACE, "cuFuncSetAttribute", () -> cuFuncSetAttribute(blur,
-                    CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, dynamic));
         } catch (RuntimeException | Error e) {
             close();
             throw e;
@@ -327,6 +312,22 @@ public final class CudaSiftExtractor implements SiftExtractor {
                 counts[Z_SELECTED]};
     }
 
+    /**
+     * Makes the device lists hold only this many extrema and features from the next frame of the current size on,
+     * so that tests can run the path where a frame overflows them, grows them and runs again.
+     */
+    void limitListsForTest(int extremaCap, int featureCap) {
+        checkOpen();
+        if (table == null || table.count == 0)
+            throw new IllegalStateException("detect a frame of this size first");
+        allocateLists(table, extremaCap, featureCap);
+    }
+
+    /** Capacities of the device lists now: {extrema, features}. */
+    int[] listCapacities() {
+        return new int[]{extremaCapacity, featureCapacity};
+    }
+
     /** Refined extrema of the last detection per octave, first octave first (as many entries as octaves). */
     public int[] lastOctaveCounts() {
         int n = table == null ? 0 : table.count;
@@ -343,12 +344,10 @@ public final class CudaSiftExtractor implements SiftExtractor {
     }
 
     private void enqueueDetection(DeviceFloatFeatures df) {
-        if (frameTimed)
-            recordOn(frameStart);
-        if (events != null || !graphs.run(new GraphKey(frameInput, df), () -> enqueueKernels(df)))
+        timer.frameStart();
+        if (timer.stagesOn() || !graphs.run(new GraphKey(frameInput, df), () -> enqueueKernels(df)))
             enqueueKernels(df);
-        if (frameTimed)
-            recordOn(frameEnd);
+        timer.frameEnd();
     }
 
     /** The memset of the counters, then the plan's launches, with the stage events between the stages. */
@@ -509,23 +508,12 @@ public final class CudaSiftExtractor implements SiftExtractor {
      * are then launched one by one (no graph). Off by default.
      */
     public void enableStageTiming() {
-        if (events != null)
-            return;
-        cuda.makeCurrent();
-        events = new CUevent[STAGES.size() + 1];
-        for (int i = 0; i < events.length; i++) {
-            CUevent e = new CUevent();
-            CudaCheck.call(STAGE_DOWNLOAD, "cuEventCreate", () -> cuEventCreate(e, 0));
-            events[i] = e;
-        }
+        timer.enableStages();
     }
 
-    /** Stops recording stage events (the graph path is used again); the events are kept for a later enable. */
+    /** Stops recording stage events: the graph path is used again. */
     public void disableStageTiming() {
-        if (events == null)
-            return;
-        destroyEvents(events);
-        events = null;
+        timer.disableStages();
     }
 
     /**
@@ -533,15 +521,7 @@ public final class CudaSiftExtractor implements SiftExtractor {
      * {@link #lastFrameMillis()}. Unlike {@link #enableStageTiming()} this keeps the CUDA graph path.
      */
     public void enableFrameTiming() {
-        if (frameStart == null) {
-            cuda.makeCurrent();
-            CUevent a = new CUevent(), b = new CUevent();
-            CudaCheck.call(STAGE_DOWNLOAD, "cuEventCreate", () -> cuEventCreate(a, 0));
-            CudaCheck.call(STAGE_DOWNLOAD, "cuEventCreate", () -> cuEventCreate(b, 0));
-            frameStart = a;
-            frameEnd = b;
-        }
-        frameTimed = true;
+        timer.enableFrame();
     }
 
     /**
@@ -549,19 +529,9 @@ public final class CudaSiftExtractor implements SiftExtractor {
      * launches), after {@link #enableFrameTiming()}; NaN otherwise or when the last frame had no octave.
      */
     public float lastFrameMillis() {
-        if (!frameTimed || table == null || table.count == 0)
+        if (table == null || table.count == 0)
             return Float.NaN;
-        cuda.makeCurrent();
-        float[] t = new float[1];
-        try {
-            CudaCheck.call(STAGE_DESCRIPTOR, "cuEventSynchronize", () -> cuEventSynchronize(frameEnd));
-            CudaCheck.call(STAGE_DESCRIPTOR, "cuEventElapsedTime", () -> cuEventElapsedTime(t, frameStart, frameEnd));
-        } catch (CudaStageException e) {
-            if ("CUDA_ERROR_INVALID_HANDLE".equals(e.result()) || "CUDA_ERROR_NOT_READY".equals(e.result()))
-                return Float.NaN; // not recorded yet
-            throw e;
-        }
-        return t[0];
+        return timer.frameMillis();
     }
 
     /**
@@ -574,7 +544,7 @@ public final class CudaSiftExtractor implements SiftExtractor {
 
     /** Whether the graph path is on and has not failed (a failed capture turns it off, with one warning). */
     public boolean graphsActive() {
-        return graphs.active() && events == null;
+        return graphs.active() && !timer.stagesOn();
     }
 
     /** CUDA graphs captured so far by this extractor (each layout change captures again). */
@@ -582,16 +552,8 @@ public final class CudaSiftExtractor implements SiftExtractor {
         return graphs.captures();
     }
 
-    private void recordOn(CUevent event) {
-        cuda.makeCurrent();
-        CudaCheck.call(STAGE_SCALE_SPACE, "cuEventRecord", () -> cuEventRecord(event, cuda.stream()));
-    }
-
     private void record(int i) {
-        if (events == null)
-            return;
-        CudaCheck.call(STAGES.get(Math.min(i, STAGES.size() - 1)), "cuEventRecord",
-                () -> cuEventRecord(events[i], cuda.stream()));
+        timer.record(i);
     }
 
     /**
@@ -602,17 +564,9 @@ public final class CudaSiftExtractor implements SiftExtractor {
      * twice (lists grew), the second run's times. Call after {@code detect} or {@code detectOnDevice} returned.
      */
     public Map<String, Float> lastStageMillis() {
-        if (events == null || table == null || table.count == 0)
+        if (table == null || table.count == 0)
             return Collections.emptyMap();
-        cuda.synchronize(STAGE_DOWNLOAD);
-        Map<String, Float> ms = new LinkedHashMap<>();
-        float[] t = new float[1];
-        for (int i = 0; i < STAGES.size(); i++) {
-            int from = i, to = i + 1;
-            CudaCheck.call(STAGES.get(i), "cuEventElapsedTime", () -> cuEventElapsedTime(t, events[from], events[to]));
-            ms.put(STAGES.get(i), t[0]);
-        }
-        return ms;
+        return timer.stageMillis();
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -632,17 +586,6 @@ public final class CudaSiftExtractor implements SiftExtractor {
             throw new IllegalStateException("CUDA SIFT extractor used after close");
     }
 
-    private void destroyEvents(CUevent... list) {
-        for (CUevent e : list)
-            if (e != null)
-                try {
-                    cuda.makeCurrent();
-                    CudaCheck.call(STAGE_DOWNLOAD, "cuEventDestroy", () -> cuEventDestroy(e));
-                } catch (CudaStageException ignored) {
-                    // closing must not hide the error that made the caller close
-                }
-    }
-
     /** Frees the extractor's buffers (and its context, if it opened it). Closing twice does nothing. */
     @Override
     public void close() {
@@ -651,11 +594,8 @@ public final class CudaSiftExtractor implements SiftExtractor {
         closed = true;
         if (cuda.isClosed())
             return;
-        if (events != null)
-            destroyEvents(events);
-        events = null;
+        timer.close();
         graphs.close();
-        destroyEvents(frameStart, frameEnd);
         if (ownsContext) {
             cuda.close();
             return;

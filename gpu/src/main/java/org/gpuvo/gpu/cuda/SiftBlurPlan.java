@@ -68,9 +68,13 @@ final class SiftBlurPlan {
         return false;
     }
 
-    /** Dynamic shared memory of the fused launch of kernel {@code level}: tile, rows after the horizontal pass, taps. */
+    /**
+     * Dynamic shared memory of the fused launch of kernel {@code level}: the tile with its halo (rows padded to an
+     * odd pitch), the rows after the horizontal pass, the taps (sift_blur).
+     */
     int sharedBytes(int level) {
         int r = radius[level], lw = TILE + 2 * r, lh = TILE + 2 * r;
-        return 4 * (lh * lw + lh * TILE + 2 * r + 1);
+        int tile = (lh * (lw + 1) + 3) & ~3; // the rows that follow are read as float4
+        return 4 * (tile + lh * TILE + 2 * r + 1);
     }
 }

@@ -1,0 +1,200 @@
+package org.gpuvo.gpu.cuda;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.gpuvo.gpu.features.ConfigSift;
+import org.gpuvo.gpu.features.FactorySift;
+import org.gpuvo.gpu.features.SiftExtractor;
+import org.gpuvo.gpu.features.SiftFeatures;
+import org.gpuvo.gpu.image.GrayImage;
+import org.gpuvo.gpu.image.ImageFiles;
+import org.gpuvo.gpu.image.SyntheticImages;
+import org.gpuvo.gpu.testdata.SharedData;
+
+/**
+ * Times the CUDA SIFT on real frames resampled to the sizes of the issue's targets (1280×720 and 1920×1080 by
+ * default: CudaSift takes 0.32 ms and 0.42 ms of device time there on an H100). Prints, per frame and size:
+ * <ul>
+ * <li>"device": the GPU time of a whole detection as it runs in production, the CUDA graph from the memset of the
+ * counters to the descriptors, between two CUDA events (upload and download excluded: CudaSift's measure);</li>
+ * <li>per stage, the GPU time between CUDA events recorded between the stages (the kernels are then launched one by
+ * one, without the graph, so the stages add up to a little more than "device"), upload and download included;</li>
+ * <li>the wall time of {@code detect} (features on the host) and {@code detectOnDevice} (only the counts come back);</li>
+ * <li>the counts: scale-space extrema, refined, oriented, ranked, output, and refined extrema per octave;</li>
+ * <li>with {@code --cpu}, the CPU reference once, its time and how the two agree.</li>
+ * </ul>
+ * Median and p90 over the repetitions, after warm-up.
+ *
+ * <pre>
+ * usage: CudaSiftTiming [FRAME.png ...] [--sizes 1280x720,1920x1080] [--n MAX_FEATURES[,...]] [--first-octave 0[,-1]]
+ *                       [--reps 200] [--warmup 20] [--cpu]
+ * </pre>
+ * Without frames it takes KITTI 06 frame 0 and the first EuRoC V1_01 frame from {@code ../shared/data} (the
+ * synthetic scene where that is absent). {@code --sizes native} times the frames as they are.
+ */
+public final class CudaSiftTiming {
+    private CudaSiftTiming() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        List<String> frames = new ArrayList<>();
+        String sizes = "1280x720,1920x1080";
+        int[] features = {4000};
+        int[] firstOctaves = {0};
+        int reps = 200, warmup = 20;
+        boolean cpu = false;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--sizes" -> sizes = args[++i];
+                case "--n" -> features = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray();
+                case "--first-octave" -> firstOctaves = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt)
+                        .toArray();
+                case "--reps" -> reps = Integer.parseInt(args[++i]);
+                case "--warmup" -> warmup = Integer.parseInt(args[++i]);
+                case "--cpu" -> cpu = true;
+                default -> frames.add(args[i]);
+            }
+        }
+        CudaStatus status = CudaProbe.status();
+        if (!status.usable()) {
+            System.err.println("CUDA unavailable: " + status.reason());
+            System.exit(2);
+        }
+        System.out.printf(Locale.ROOT, "device: %s, compute %s, driver CUDA %s%n", status.deviceName(),
+                status.computeCapability(), status.driverVersion());
+        Map<String, GrayImage> sources = new LinkedHashMap<>();
+        if (frames.isEmpty()) {
+            Path kitti = SharedData.root().resolve("kitti-06-0050/image_l/000000.png");
+            Path euroc = SharedData.root().resolve("euroc-v101-micro/mav0/cam0/data");
+            if (Files.exists(kitti))
+                sources.put("KITTI 06 000000", ImageFiles.readGray(kitti));
+            if (Files.isDirectory(euroc)) {
+                List<Path> pngs = SharedData.pngs(euroc, 1);
+                if (!pngs.isEmpty())
+                    sources.put("EuRoC V1_01 " + pngs.get(0).getFileName(), ImageFiles.readGray(pngs.get(0)));
+            }
+            if (sources.isEmpty()) {
+                System.out.println("no real frames under " + SharedData.root() + ": timing the synthetic scene");
+                sources.put("synthetic", SyntheticImages.defaultPair().first());
+            }
+        } else {
+            for (String f : frames)
+                sources.put(Path.of(f).getFileName().toString(), ImageFiles.readGray(Path.of(f)));
+        }
+        for (int firstOctave : firstOctaves)
+            for (int n : features)
+                for (Map.Entry<String, GrayImage> source : sources.entrySet())
+                    for (String size : sizes.split(",")) {
+                        GrayImage image = size.equals("native") ? source.getValue()
+                                : resample(source.getValue(), Integer.parseInt(size.split("x")[0]),
+                                Integer.parseInt(size.split("x")[1]));
+                        ConfigSift config = new ConfigSift(n);
+                        config.firstOctave = firstOctave;
+                        time(source.getKey(), image, config, reps, warmup, cpu);
+                    }
+    }
+
+    /** Bilinear resampling with pixel centres aligned (source = (d + 0.5)·src/dst − 0.5, edges clamped). */
+    static GrayImage resample(GrayImage in, int width, int height) {
+        GrayImage out = GrayImage.create(width, height);
+        double sx = (double) in.width / width, sy = (double) in.height / height;
+        for (int y = 0; y < height; y++) {
+            double fy = Math.max(0, Math.min(in.height - 1, (y + 0.5) * sy - 0.5));
+            int y0 = (int) fy, y1 = Math.min(in.height - 1, y0 + 1);
+            double ty = fy - y0;
+            for (int x = 0; x < width; x++) {
+                double fx = Math.max(0, Math.min(in.width - 1, (x + 0.5) * sx - 0.5));
+                int x0 = (int) fx, x1 = Math.min(in.width - 1, x0 + 1);
+                double tx = fx - x0;
+                double top = in.get(x0, y0) * (1 - tx) + in.get(x1, y0) * tx;
+                double bottom = in.get(x0, y1) * (1 - tx) + in.get(x1, y1) * tx;
+                out.set(x, y, (int) Math.round(top * (1 - ty) + bottom * ty));
+            }
+        }
+        return out;
+    }
+
+    private static void time(String name, GrayImage image, ConfigSift config, int reps, int warmup, boolean withCpu) {
+        SiftFeatures out = new SiftFeatures();
+        Map<String, double[]> stages = new LinkedHashMap<>();
+        double[] device = new double[reps], wall = new double[reps], onDevice = new double[reps], sum = new double[reps];
+        int[] counts, octaves;
+        try (CudaSiftExtractor sift = new CudaSiftExtractor(config)) {
+            // the production path: the CUDA graph, timed by two events around it
+            sift.enableFrameTiming();
+            for (int i = 0; i < warmup; i++)
+                sift.detectOnDevice(image);
+            for (int i = 0; i < reps; i++) {
+                long t0 = System.nanoTime();
+                sift.detectOnDevice(image);
+                onDevice[i] = (System.nanoTime() - t0) / 1e6;
+                device[i] = sift.lastFrameMillis();
+            }
+            for (int i = 0; i < warmup; i++)
+                sift.detect(image, out);
+            for (int i = 0; i < reps; i++) {
+                long t0 = System.nanoTime();
+                sift.detect(image, out);
+                wall[i] = (System.nanoTime() - t0) / 1e6;
+            }
+            counts = sift.lastCounts();
+            octaves = sift.lastOctaveCounts();
+            boolean graphs = sift.graphsActive();
+            // stage by stage: events between the stages, kernels launched one by one
+            sift.enableStageTiming();
+            for (int i = 0; i < warmup; i++)
+                sift.detect(image, out);
+            for (String s : CudaSiftExtractor.STAGES)
+                stages.put(s, new double[reps]);
+            for (int i = 0; i < reps; i++) {
+                sift.detect(image, out);
+                double total = 0;
+                for (Map.Entry<String, Float> e : sift.lastStageMillis().entrySet()) {
+                    stages.get(e.getKey())[i] = e.getValue();
+                    total += e.getValue();
+                }
+                sum[i] = total;
+            }
+            System.out.printf(Locale.ROOT, "%n%s resampled to %dx%d, firstOctave %d, maxFeatures %d: %d features"
+                            + " (%d octaves; CUDA graph %s)%n", name, image.width, image.height, config.firstOctave,
+                    config.maxFeatures, out.size(), octaves.length, graphs ? "on" : "OFF");
+        }
+        System.out.printf(Locale.ROOT, "  counts: scale-space extrema %d, refined %d, oriented %d, ranked %d, output %d;"
+                + " refined per octave %s%n", counts[0], counts[1], counts[2], counts[3], counts[4], Arrays.toString(octaves));
+        System.out.printf(Locale.ROOT, "  %-36s %9s %9s%n", "(ms)", "median", "p90");
+        line("device, whole detection (graph)", device);
+        for (Map.Entry<String, double[]> e : stages.entrySet())
+            line("stage " + e.getKey(), e.getValue());
+        line("sum of stages (launches one by one)", sum);
+        line("wall detect (host result)", wall);
+        line("wall detectOnDevice (counts only)", onDevice);
+        if (withCpu) {
+            SiftFeatures ref = new SiftFeatures();
+            try (SiftExtractor reference = FactorySift.cpu(config)) {
+                long t0 = System.nanoTime();
+                reference.detect(image, ref);
+                double ms = (System.nanoTime() - t0) / 1e6;
+                System.out.printf(Locale.ROOT, "  CPU reference (1 thread): %.1f ms, %d features; %s%n", ms, ref.size(),
+                        SiftComparison.of(ref, out, config.sigma).summary());
+            }
+        }
+    }
+
+    private static void line(String label, double[] values) {
+        System.out.printf(Locale.ROOT, "  %-36s %9.4f %9.4f%n", label, percentile(values, 0.5), percentile(values, 0.9));
+    }
+
+    private static double percentile(double[] v, double p) {
+        double[] s = v.clone();
+        Arrays.sort(s);
+        return s[Math.min(s.length - 1, (int) Math.floor(p * (s.length - 1) + 0.5))];
+    }
+}
