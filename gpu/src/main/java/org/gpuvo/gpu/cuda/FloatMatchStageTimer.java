@@ -3,7 +3,6 @@ package org.gpuvo.gpu.cuda;
 import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.Matches;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -18,14 +17,15 @@ public final class FloatMatchStageTimer implements AutoCloseable {
     public static final List<String> STAGES = List.of(CONVERT, TILES, RESCORE, DOWNLOAD);
 
     private final CudaFloatMatcher matcher;
-    private final StageEvents events;
+    private final StageTimer stages;
 
     /** Times {@code matcher} on its own context's stream. */
     public FloatMatchStageTimer(CudaFloatMatcher matcher) {
         if (matcher == null)
             throw new IllegalArgumentException("matcher is null");
         this.matcher = matcher;
-        this.events = new StageEvents(matcher.context(), STAGES.size() + 1);
+        this.stages = new StageTimer(matcher.context(), STAGES);
+        stages.enableStages();
     }
 
     /**
@@ -47,24 +47,22 @@ public final class FloatMatchStageTimer implements AutoCloseable {
             throw new IllegalArgumentException("descriptor lengths " + query.length + " and " + train.length);
         config.checkValidity();
         out.reset();
-        events.record(0);
+        matcher.context().makeCurrent();
+        stages.record(0);
         matcher.plan(query.count, train.count, config.mutual);
         matcher.enqueueConvert(query, train);
-        events.record(1);
+        stages.record(1);
         matcher.enqueueTiles(query, train, null, config);
-        events.record(2);
+        stages.record(2);
         matcher.enqueueRescore(query, train, config, true);
-        events.record(3);
+        stages.record(3);
         matcher.download(out);
-        events.record(4);
-        Map<String, Float> ms = new LinkedHashMap<>();
-        for (int i = 0; i < STAGES.size(); i++)
-            ms.put(STAGES.get(i), events.millis(i, i + 1));
-        return ms;
+        stages.record(4);
+        return stages.stageMillis();
     }
 
     @Override
     public void close() {
-        events.close();
+        stages.close();
     }
 }
