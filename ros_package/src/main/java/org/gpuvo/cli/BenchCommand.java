@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpuvo.gpu.cuda.CudaProbe;
 import org.gpuvo.gpu.cuda.CudaStatus;
 import org.gpuvo.gpu.features.ConfigOrb;
+import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.ConfigMatch;
 import picocli.CommandLine.Command;
@@ -14,6 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,6 +33,11 @@ import java.util.concurrent.Callable;
                 + "download) per image size and feature count: median and p90 of each stage and of the whole frame "
                 + "from Java, the offline throughput with several frames in flight, and OpenCV's CPU ORB and "
                 + "brute-force matcher (all cores) on the same frames, with the ratios.",
+                "--features sift times SIFT instead (default sizes 1280x720,1920x1080): the extraction stage by stage, "
+                        + "as one CUDA graph (device time) and from Java, the tensor-core matching of consecutive "
+                        + "frames' features stage by stage, OpenCV's CPU SIFT and BFMatcher (NORM_L2, knn 2) on the same "
+                        + "frames with the ratios, then the matcher alone on random SIFT-like sets (--match-sizes) with "
+                        + "its TFLOP/s; CudaSift's times on an H100 as issue 7 publishes them are printed beside.",
                 "Frames: real images resampled to each size (--frames), or gpuvo's synthetic scene under a moving view."})
 public final class BenchCommand implements Callable<Integer> {
     /** The front end to time. */
@@ -41,8 +48,17 @@ public final class BenchCommand implements Callable<Integer> {
     BenchBackend backend;
 
     @Option(names = "--sizes", paramLabel = "WxH", split = ",",
-            defaultValue = "640x480,1241x376,1280x720,1920x1080", description = "Image sizes (default: ${DEFAULT-VALUE}).")
+            description = "Image sizes (default: 640x480,1241x376,1280x720,1920x1080; with --features sift "
+                    + "1280x720,1920x1080).")
     List<String> sizes;
+
+    @Mixin
+    FeatureOptions featureOptions;
+
+    @Option(names = "--match-sizes", paramLabel = "QxT", split = ",",
+            description = "SIFT: set sizes (queries x train) the matcher alone is timed on; none skips it (default: "
+                    + "4096x4096,16384x16384,3267x4318 with cuda, 1024x1024 with cpu).")
+    List<String> matchSizes;
 
     @Option(names = "--max-features", paramLabel = "N", split = ",", defaultValue = "1000,2000,4000",
             description = "Feature counts (default: ${DEFAULT-VALUE}).")
@@ -78,12 +94,30 @@ public final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    static final List<String> ORB_SIZES = List.of("640x480", "1241x376", "1280x720", "1920x1080"),
+            SIFT_SIZES = List.of("1280x720", "1920x1080"),
+            CUDA_MATCH_SIZES = List.of("4096x4096", "16384x16384", "3267x4318"), CPU_MATCH_SIZES = List.of("1024x1024");
+
     @Override
     public Integer call() throws Exception {
-        List<int[]> dims = parseSizes();
+        boolean sift = featureOptions.type == FeatureType.SIFT;
+        featureOptions.requireOptionsOfTheType(List.of("--in-flight", "--offline-frames"));
+        if (!sift && matchSizes != null)
+            throw new ParameterException(spec.commandLine(), "--match-sizes is for SIFT: add --features sift");
+        List<int[]> dims = parseSizes(sizes != null ? sizes : sift ? SIFT_SIZES : ORB_SIZES);
+        List<int[]> matcherSizes;
+        try {
+            matcherSizes = MatcherBench.parse(matchSizes != null ? matchSizes
+                    : backend == BenchBackend.CUDA ? CUDA_MATCH_SIZES : CPU_MATCH_SIZES);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
         for (int n : features) {
             try {
-                new ConfigOrb(n).checkValidity();
+                if (sift)
+                    featureOptions.siftConfig(n);
+                else
+                    new ConfigOrb(n).checkValidity();
             } catch (IllegalArgumentException e) {
                 throw new ParameterException(spec.commandLine(), "invalid --max-features: " + e.getMessage());
             }
@@ -102,10 +136,11 @@ public final class BenchCommand implements Callable<Integer> {
         }
         List<Path> sources = frameSources.isEmpty() ? List.of() : ImageInputs.collect(frameSources, spec.commandLine());
         PrintWriter out = json.text();
-        out.printf("gpuvo bench: %s on %s; frames: %s; %d timed frames per configuration after %d warm-up%n",
-                backend.name().toLowerCase(Locale.ROOT), device,
+        out.printf("gpuvo bench: %s %s on %s; frames: %s; %d timed frames per configuration after %d warm-up%n",
+                featureOptions.type.id(), backend.name().toLowerCase(Locale.ROOT), device,
                 sources.isEmpty() ? "synthetic scene" : sources.size() + " images resampled", reps, warmup);
         ObjectNode report = JsonOutput.object();
+        report.put("feature_type", featureOptions.type.id());
         report.put("backend", backend.name().toLowerCase(Locale.ROOT));
         report.put("device", device);
         report.put("frames", sources.isEmpty() ? "synthetic" : sources.size() + " images");
@@ -113,6 +148,31 @@ public final class BenchCommand implements Callable<Integer> {
         report.put("warmup", warmup);
         ArrayNode rows = report.putArray("configurations");
         BenchPlot chart = new BenchPlot();
+        if (sift)
+            runSift(dims, matcherSizes, sources, reps, out, rows, report.putArray("matcher"), chart);
+        else
+            runOrb(dims, sources, reps, out, rows, chart);
+        if (plot != null) {
+            chart.write(plot, "gpuvo front end, " + device);
+            out.printf("plot      %s%n", plot);
+        }
+        json.write(report);
+        return 0;
+    }
+
+    private void runSift(List<int[]> dims, List<int[]> matcherSizes, List<Path> sources, int reps, PrintWriter out,
+                         ArrayNode rows, ArrayNode matcherRows, BenchPlot chart) throws IOException {
+        SiftBenchRun run = new SiftBenchRun(backend == BenchBackend.CUDA, warmup, reps, out, chart);
+        for (int[] d : dims) {
+            List<GrayImage> frames = BenchFrames.of(sources, d[0], d[1], 10);
+            for (int n : features)
+                run.configuration(frames, d[0], d[1], featureOptions.siftConfig(n), !noBaseline, rows.addObject());
+        }
+        run.matcherAlone(matcherSizes, matcherRows);
+    }
+
+    private void runOrb(List<int[]> dims, List<Path> sources, int reps, PrintWriter out, ArrayNode rows,
+                        BenchPlot chart) throws Exception {
         for (int[] d : dims) {
             List<GrayImage> frames = BenchFrames.of(sources, d[0], d[1], 10);
             for (int n : features) {
@@ -158,12 +218,6 @@ public final class BenchCommand implements Callable<Integer> {
                 out.flush();
             }
         }
-        if (plot != null) {
-            chart.write(plot, "gpuvo front end, " + device);
-            out.printf("plot      %s%n", plot);
-        }
-        json.write(report);
-        return 0;
     }
 
     private void printCuda(PrintWriter out, CudaBench.Result r, ObjectNode row) {
@@ -212,11 +266,11 @@ public final class BenchCommand implements Callable<Integer> {
         ratios.put("frame", rf);
     }
 
-    private static void line(PrintWriter out, String name, TimingStats t) {
+    static void line(PrintWriter out, String name, TimingStats t) {
         out.printf(Locale.ROOT, "  %-22s %9.3f %9.3f%n", name, t.medianMs, t.p90Ms);
     }
 
-    private static ObjectNode stats(TimingStats t) {
+    static ObjectNode stats(TimingStats t) {
         ObjectNode o = JsonOutput.object();
         o.put("median_ms", JsonOutput.finiteOrNull(t.medianMs));
         o.put("p90_ms", JsonOutput.finiteOrNull(t.p90Ms));
@@ -224,7 +278,7 @@ public final class BenchCommand implements Callable<Integer> {
         return o;
     }
 
-    private List<int[]> parseSizes() {
+    private List<int[]> parseSizes(List<String> sizes) {
         List<int[]> dims = new ArrayList<>();
         for (String s : sizes) {
             String[] wh = s.trim().toLowerCase(Locale.ROOT).split("x");

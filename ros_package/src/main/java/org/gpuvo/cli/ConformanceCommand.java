@@ -9,7 +9,7 @@ import java.util.concurrent.Callable;
 /** {@code gpuvo conformance}: groups the measurements of agreement with a reference implementation. */
 @Command(name = "conformance", mixinStandardHelpOptions = true,
         description = "Measures how closely gpuvo agrees with a reference implementation on your images.",
-        subcommands = ConformanceOrbCommand.class)
+        subcommands = {ConformanceOrbCommand.class, ConformanceSiftCommand.class})
 final class ConformanceCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

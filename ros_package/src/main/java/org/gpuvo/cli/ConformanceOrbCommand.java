@@ -1,9 +1,6 @@
 package org.gpuvo.cli;
 
-import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
 import org.gpuvo.gpu.features.ConfigOrb;
 import org.gpuvo.gpu.opencv.OrbConformance;
 import org.gpuvo.gpu.opencv.OrbConformance.NamedImage;
@@ -48,7 +45,8 @@ final class ConformanceOrbCommand implements Callable<Integer> {
         ConfigOrb config = orb.checked(orb.toConfig());
         List<Path> files = ImageInputs.collect(paths, spec.commandLine());
         List<OrbConformanceReport.PerImage> perImage = new ArrayList<>();
-        try (ProgressBar progress = progressBar(files.size()); OrbConformance conformance = new OrbConformance(config)) {
+        try (ProgressBar progress = ConformanceProgress.bar("conformance", " images", files.size());
+             OrbConformance conformance = new OrbConformance(config)) {
             for (Path file : files) {
                 NamedImage image = new NamedImage(file.toString(), ImageInputs.read(file, spec.commandLine()));
                 perImage.add(conformance.measure(image));
@@ -59,16 +57,5 @@ final class ConformanceOrbCommand implements Callable<Integer> {
         ConformanceTable.print(report, json.text());
         json.write(ConformanceTable.json(report));
         return 0;
-    }
-
-    private static ProgressBar progressBar(int images) {
-        return new ProgressBarBuilder()
-                .setTaskName("conformance")
-                .setInitialMax(images)
-                .setUnit(" images", 1)
-                .setStyle(ProgressBarStyle.ASCII)
-                .setConsumer(new ConsoleProgressBarConsumer(System.err))
-                .hideEta()
-                .build();
     }
 }

@@ -123,7 +123,7 @@ public final class SyntheticImages {
             boolean ellipse = random.nextBoolean();
             fillShape(img, width, height, cx, cy, rx, ry, angle, value, ellipse);
         }
-        return gaussianBlur(img, width, height, BLUR_SIGMA);
+        return GaussianBlur.blur(img, width, height, BLUR_SIGMA);
     }
 
     /** Fills an ellipse or a rectangle with half-axes (rx, ry), rotated by {@code angle} radians. */
@@ -141,32 +141,6 @@ public final class SyntheticImages {
                     img[y * width + x] = value;
             }
         }
-    }
-
-    private static float[] gaussianBlur(float[] img, int width, int height, double sigma) {
-        int r = (int) Math.ceil(3 * sigma);
-        float[] k = new float[2 * r + 1];
-        float sum = 0;
-        for (int i = -r; i <= r; i++)
-            sum += k[i + r] = (float) Math.exp(-i * i / (2 * sigma * sigma));
-        for (int i = 0; i < k.length; i++)
-            k[i] /= sum;
-        float[] tmp = new float[img.length], out = new float[img.length];
-        for (int y = 0; y < height; y++)
-            for (int x = 0; x < width; x++) {
-                float acc = 0;
-                for (int i = -r; i <= r; i++)
-                    acc += k[i + r] * img[y * width + Math.min(width - 1, Math.max(0, x + i))];
-                tmp[y * width + x] = acc;
-            }
-        for (int y = 0; y < height; y++)
-            for (int x = 0; x < width; x++) {
-                float acc = 0;
-                for (int i = -r; i <= r; i++)
-                    acc += k[i + r] * tmp[Math.min(height - 1, Math.max(0, y + i)) * width + x];
-                out[y * width + x] = acc;
-            }
-        return out;
     }
 
     private static float bilinear(float[] img, int width, int height, double x, double y) {

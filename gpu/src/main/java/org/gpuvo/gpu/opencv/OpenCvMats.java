@@ -1,8 +1,10 @@
 package org.gpuvo.gpu.opencv;
 
+import org.bytedeco.javacpp.FloatPointer;
 import org.bytedeco.opencv.global.opencv_core;
 import org.bytedeco.opencv.opencv_core.Mat;
 import org.gpuvo.gpu.features.Descriptors;
+import org.gpuvo.gpu.features.FloatDescriptors;
 import org.gpuvo.gpu.image.GrayImage;
 
 /** Copies between gpuvo's images and descriptors and OpenCV Mats (always copies: no memory is shared). */
@@ -32,6 +34,14 @@ public final class OpenCvMats {
     public static Mat toMat(Descriptors descriptors) {
         Mat mat = new Mat(descriptors.size(), descriptors.bytesPerDescriptor, opencv_core.CV_8UC1);
         mat.data().put(descriptors.data, 0, descriptors.size() * descriptors.bytesPerDescriptor);
+        return mat;
+    }
+
+    /** A new CV_32FC1 Mat with one float descriptor per row. */
+    public static Mat toMat(FloatDescriptors descriptors) {
+        Mat mat = new Mat(descriptors.size(), descriptors.length, opencv_core.CV_32FC1);
+        if (descriptors.size() > 0)
+            new FloatPointer(mat.data()).put(descriptors.data, 0, descriptors.size() * descriptors.length);
         return mat;
     }
 

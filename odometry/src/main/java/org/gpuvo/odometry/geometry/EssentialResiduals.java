@@ -7,7 +7,8 @@ package org.gpuvo.odometry.geometry;
  * that satisfies the constraint:
  * <pre>  d² = (x₂ᵀEx₁)² / ((Ex₁)₁² + (Ex₁)₂² + (Eᵀx₂)₁² + (Eᵀx₂)₂²)</pre>
  * It is invariant to the scale of E and measured in the units of the observations (BoofCV 1.2.2's own Sampson
- * error is not, which is why it is not used).
+ * error is not, which is why it is not used). The same formula with a fundamental matrix gives the distance of
+ * pixel correspondences ({@link EpipolarCheck}).
  */
 final class EssentialResiduals {
     private EssentialResiduals() {
