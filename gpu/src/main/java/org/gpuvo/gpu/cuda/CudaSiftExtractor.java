@@ -82,6 +82,9 @@ public final class CudaSiftExtractor implements SiftExtractor {
     private byte[] recordBytes = new byte[0];
     /** features the previous detect() returned: how many records to download speculatively */
     private int lastSelected = -1;
+    /** whether anything was detected, and the device features of the last detection (null: it found no octave) */
+    private boolean detected;
+    private DeviceFloatFeatures lastDevice;
 
     private final StageTimer timer;
     private DeviceBuffer frameInput;
@@ -145,6 +148,10 @@ public final class CudaSiftExtractor implements SiftExtractor {
      */
     private static void checkInput(GrayImage image, SiftFeatures out) {
         ImageLimits.checkImage(image, "SIFT");
+        checkInput(out);
+    }
+
+    private static void checkInput(SiftFeatures out) {
         if (out == null)
             throw new IllegalArgumentException("output features are null");
         if (out.descriptors.length != FloatDescriptors.SIFT_LENGTH)
@@ -163,6 +170,8 @@ public final class CudaSiftExtractor implements SiftExtractor {
         if (table.count == 0) {
             out.descriptors.resize(0);
             java.util.Arrays.fill(counts, 0);
+            detected = true;
+            lastDevice = null;
             return;
         }
         upload(image);
@@ -190,6 +199,15 @@ public final class CudaSiftExtractor implements SiftExtractor {
         lastSelected = n;
         df.count = n;
         current ^= 1;
+        detected = true;
+        lastDevice = df;
+        decodeDownloaded(n, out);
+    }
+
+    /** Fills {@code out} from the first {@code n} records and descriptors downloaded into the pinned buffers. */
+    private void decodeDownloaded(int n, SiftFeatures out) {
+        KeyPoints kp = out.keyPoints;
+        kp.clear();
         if (recordBytes.length < n * RECORD_BYTES)
             recordBytes = new byte[n * RECORD_BYTES];
         recordsHost.get(0, recordBytes, 0, n * RECORD_BYTES);
@@ -202,6 +220,29 @@ public final class CudaSiftExtractor implements SiftExtractor {
         }
         out.descriptors.resize(n);
         descriptorsHost.getFloats(0, out.descriptors.data, 0, n * FloatDescriptors.SIFT_LENGTH);
+    }
+
+    /**
+     * Downloads the features of the last detection ({@link #detectOnDevice} or {@link #detect}) as {@link #detect}
+     * returns them: every keypoint field and the descriptors, index for index as the features left on the device.
+     * For the few frames whose features the host needs (keyframes of a stereo pipeline); the device copy is not
+     * touched.
+     *
+     * @throws IllegalStateException if nothing was detected yet or a detection is still pending
+     */
+    public void downloadLast(SiftFeatures out) {
+        checkInput(out);
+        checkOpen();
+        checkNotPending();
+        if (!detected)
+            throw new IllegalStateException("nothing was detected yet");
+        int n = lastDevice == null ? 0 : lastDevice.count;
+        if (n > 0) {
+            records.downloadAsync(recordsHost, (long) n * RECORD_BYTES);
+            lastDevice.descriptors.downloadAsync(descriptorsHost, (long) n * DESCRIPTOR_BYTES);
+            cuda.synchronize(STAGE_DOWNLOAD);
+        }
+        decodeDownloaded(n, out);
     }
 
     /**
@@ -289,6 +330,8 @@ public final class CudaSiftExtractor implements SiftExtractor {
             java.util.Arrays.fill(counts, 0);
             df.count = 0;
             current ^= 1;
+            detected = true;
+            lastDevice = df;
             return df;
         }
         readCounts();
@@ -296,6 +339,8 @@ public final class CudaSiftExtractor implements SiftExtractor {
             enqueueDetectionAndCounts(df);
         df.count = counts[Z_SELECTED];
         current ^= 1;
+        detected = true;
+        lastDevice = df;
         return df;
     }
 

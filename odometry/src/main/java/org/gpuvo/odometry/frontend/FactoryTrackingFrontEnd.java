@@ -7,10 +7,8 @@ import org.gpuvo.gpu.features.ConfigOrb;
 import org.gpuvo.gpu.features.ConfigSift;
 import org.gpuvo.gpu.features.FactoryOrb;
 import org.gpuvo.gpu.features.FactorySift;
-import org.gpuvo.gpu.features.SiftExtractor;
 import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.FactoryMatcher;
-import org.gpuvo.gpu.match.FloatDescriptorMatcher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,8 +38,9 @@ public final class FactoryTrackingFrontEnd {
 
     /**
      * The SIFT front end of {@code backend}: the CPU reference extractor and matcher, or on CUDA the GPU extractor
-     * and the GPU float matcher, with features passing through host arrays between frames. {@link Backend#AUTO} takes
-     * CUDA where {@link CudaProbe} finds it usable and it starts, else the CPU, with a warning that says why.
+     * and the GPU float matcher, with features kept on the device between frames ({@code CudaSiftFrontEnd}).
+     * {@link Backend#AUTO} takes CUDA where {@link CudaProbe} finds it usable and it starts, else the CPU, with a
+     * warning that says why.
      *
      * @param pipeline names the pipeline in messages (e.g. the camera)
      * @throws IllegalArgumentException if a configuration is out of range or the backend is null
@@ -49,19 +48,9 @@ public final class FactoryTrackingFrontEnd {
     public static TrackingFrontEnd create(String pipeline, ConfigSift sift, ConfigMatch match, Backend backend) {
         sift.copy().checkValidity();
         match.copy().checkValidity();
-        return create(backend, () -> sift(FactorySift.cuda(sift), () -> FactoryMatcher.floatCuda(match)),
-                () -> sift(FactorySift.cpu(sift), () -> FactoryMatcher.floatCpu(match)));
-    }
-
-    /** The SIFT front end of an extractor and the matcher {@code matcher} makes; the extractor is closed if that fails. */
-    private static TrackingFrontEnd sift(SiftExtractor extractor,
-                                         Supplier<FloatDescriptorMatcher> matcher) {
-        try {
-            return new HostTrackingFrontEnd(new SiftFeatureStage(extractor, matcher.get()));
-        } catch (RuntimeException e) {
-            extractor.close();
-            throw e;
-        }
+        return create(backend, () -> new CudaSiftTrackingFrontEnd(pipeline, sift, match),
+                () -> new HostTrackingFrontEnd(new SiftFeatureStage(FactorySift.cpu(sift),
+                        FactoryMatcher.floatCpu(match))));
     }
 
     private static TrackingFrontEnd create(Backend backend, Supplier<TrackingFrontEnd> cuda,

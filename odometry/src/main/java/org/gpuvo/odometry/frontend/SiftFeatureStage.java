@@ -13,8 +13,9 @@ import org.slf4j.LoggerFactory;
 import static org.gpuvo.odometry.frontend.FeatureDescriptors.floatRows;
 
 /**
- * SIFT features (128 floats, Euclidean distance) for {@link HostTrackingFrontEnd}, on either backend: on CUDA the
- * extractor and the matcher each run on the device, and features pass through host arrays between them.
+ * SIFT features (128 floats, Euclidean distance) for {@link HostTrackingFrontEnd}: any {@link SiftExtractor} and
+ * {@link FloatDescriptorMatcher} on host arrays (the CPU backend; CUDA keeps features on the device instead, in
+ * {@link CudaSiftTrackingFrontEnd}).
  */
 final class SiftFeatureStage implements FeatureStage {
     private static final Logger LOG = LoggerFactory.getLogger(SiftFeatureStage.class);
