@@ -71,9 +71,9 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
     static final int TILE_THREADS = 256;
     /** TILE_STAGE_BYTES: one pipeline stage of float_tiles (a tile, its biases and positions) */
     static final int TILE_STAGE_BYTES = TILE * HALF_ROW_BYTES + TILE * 4 + TILE * 8;
-    static final int RESCORE_QUERIES = 256;
+    static final int RESCORE_QUERIES = 32;
     static final int RESCORE_THREADS = RESCORE_QUERIES * CANDIDATES;
-    /** match_compact's block (SELECT_BLOCK): the re-score writes one kept count per this many queries */
+    /** match_compact's block (SELECT_BLOCK): the re-score adds to one kept count per this many queries */
     static final int SELECT_BLOCK = 256;
     static final int MAX_SPLITS = 64;
     /** fewest column tiles per block of the tile kernel: below, loading its rows costs more than its tiles */
@@ -374,7 +374,8 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
                 Pointer.to(query.descriptors.pointer()), Pointer.to(new int[]{nq}), Pointer.to(new int[]{nqPad}),
                 Pointer.to(train.descriptors.pointer()), Pointer.to(new int[]{nt}), Pointer.to(new int[]{ntPad}),
                 Pointer.to(new int[]{query.length}), Pointer.to(query16.pointer()), Pointer.to(queryBias.pointer()),
-                Pointer.to(train16.pointer()), Pointer.to(trainBias.pointer()), Pointer.to(status.pointer())));
+                Pointer.to(train16.pointer()), Pointer.to(trainBias.pointer()), Pointer.to(status.pointer()),
+                Pointer.to(blockCounts.pointer()), Pointer.to(new int[]{ceilDiv(nq, SELECT_BLOCK)})));
     }
 
     /** Stage 2: {@code float_tiles}, the query pass and (mutual) the train pass in one launch. */
