@@ -29,11 +29,16 @@ __device__ __forceinline__ float half_rounded(float v, uint16_t& bits)
 // 8b + w of the concatenation [query rows 0 .. nq_pad-1, train rows 0 .. nt_pad-1]. Lane l converts components
 // 4l .. 4l+3 (one float4 load when length is 128, else four bounded scalar loads) and writes them as one uint2
 // (4 halves): a warp reads 512 and writes 256 contiguous bytes. The squared norm is a warp sum of the lanes'.
+// Also zeroes kept_counts[0 .. count_blocks-1], to which float_rescore.cu adds (count_blocks = ceil(nq / 256) is
+// far below the grid's 32 (nq_pad + nt_pad) threads): no memset launch of its own.
 extern "C" __global__ void __launch_bounds__(CONVERT_BLOCK)
 float_convert(const float* __restrict__ q32, int nq, int nq_pad, const float* __restrict__ t32, int nt, int nt_pad,
               int length, uint2* __restrict__ q16, float* __restrict__ q_bias, uint2* __restrict__ t16,
-              float* __restrict__ t_bias, int* __restrict__ status)
+              float* __restrict__ t_bias, int* __restrict__ status, int* __restrict__ kept_counts, int count_blocks)
 {
+    const int thread = blockIdx.x * CONVERT_BLOCK + threadIdx.x;
+    if (thread < count_blocks)
+        kept_counts[thread] = 0;
     const int lane = threadIdx.x & 31;
     int row = blockIdx.x * (CONVERT_BLOCK / 32) + (threadIdx.x >> 5);
     const float* src = q32;

@@ -15,8 +15,12 @@
 #include "float_match_common.cuh"
 #include "match_common.cuh"
 
-// queries per block: the block size of match_compact (SELECT_BLOCK), whose block counts this kernel writes
-#define RESCORE_QUERIES 256
+// queries per block: 32 (128 threads), so that even 4096 queries make 128 blocks, about one per multiprocessor of
+// an H100 (each thread's exact distance is a chain of dependent loads and adds: latency, not throughput, bound)
+#define RESCORE_QUERIES 32
+// queries per kept count: the block size of match_compact (SELECT_BLOCK), which reads one count per its block
+#define RESCORE_COUNT_QUERIES 256
+static_assert(RESCORE_COUNT_QUERIES % RESCORE_QUERIES == 0, "a rescore block adds to exactly one kept count");
 // threads per block: FLOAT_CANDIDATES lanes per query, one candidate each
 #define RESCORE_THREADS (RESCORE_QUERIES * FLOAT_CANDIDATES)
 
@@ -63,14 +67,15 @@ __device__ __forceinline__ void group_min(float& d, int& i)
     }
 }
 
-// Launch: blocks of RESCORE_THREADS (1024) threads, grid = ceil(nq / RESCORE_QUERIES). Lanes 4q .. 4q+3 of a
-// block take query blockIdx.x * 256 + q, lane c its candidate c: 4 exact distances per query run in parallel
-// (each a chain of `length` dependent additions, 128 FP32 multiply-adds), then a 2-step shuffle reduction.
-// q32 / t32: the float32 descriptors (rows of `length` floats); partial0: splits0 lists per query (pass 0),
-// partial1: splits1 lists per train (pass 1; splits1 = 0 without the mutual check). Writes result[i] =
-// (train, d1, d2 or NO_SECOND_DISTANCE, keep) (zeros when query i has no candidate) and block_counts[block] =
-// kept queries of the block. Block 0 also moves the invalid-descriptor count of float_convert.cu from status[0]
-// to out[1] (header of the compact output, which the host reads) and clears status[0] for the next call.
+// Launch: blocks of RESCORE_THREADS (128) threads, grid = ceil(nq / RESCORE_QUERIES). Lanes 4q .. 4q+3 of a
+// block take query blockIdx.x * RESCORE_QUERIES + q, lane c its candidate c: 4 exact distances per query run in
+// parallel (each a chain of `length` dependent additions, 128 FP32 multiply-adds), then a 2-step shuffle
+// reduction. q32 / t32: the float32 descriptors (rows of `length` floats); partial0: splits0 lists per query
+// (pass 0), partial1: splits1 lists per train (pass 1; splits1 = 0 without the mutual check). Writes result[i] =
+// (train, d1, d2 or NO_SECOND_DISTANCE, keep) (zeros when query i has no candidate) and adds the block's kept
+// queries to block_counts[i / RESCORE_COUNT_QUERIES] (match_compact's blocks; float_convert.cu zeroed them).
+// Block 0 also moves the invalid-descriptor count of float_convert.cu from status[0] to out[1] (header of the
+// compact output, which the host reads) and clears status[0] for the next call.
 extern "C" __global__ void __launch_bounds__(RESCORE_THREADS)
 float_rescore(const float* __restrict__ q32, const float* __restrict__ t32, int length, int nq, int nt,
               const int2* __restrict__ partial0, int splits0, const int2* __restrict__ partial1, int splits1,
@@ -131,7 +136,8 @@ float_rescore(const float* __restrict__ q32, const float* __restrict__ t32, int 
     }
     const int kept = __syncthreads_count(keep);
     if (threadIdx.x == 0) {
-        block_counts[blockIdx.x] = kept;
+        if (kept > 0)
+            atomicAdd(block_counts + blockIdx.x / (RESCORE_COUNT_QUERIES / RESCORE_QUERIES), kept);
         if (blockIdx.x == 0) {
             out[1] = *status;
             *status = 0;

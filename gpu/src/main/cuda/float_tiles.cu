@@ -15,7 +15,7 @@
 //   - rows of 256 bytes are stored with their 16-byte chunks XOR-swizzled by (row & 7), so that the 8 row
 //     addresses of every ldmatrix phase hit 8 distinct bank groups: conflict-free;
 //   - per tile and warp: 8 k-steps x (4 ldmatrix.x4 for B, 16 mma) = 32 ldmatrix + 128 mma, then the epilogue.
-// Registers: 64 (A) + 64 (accumulators) + 32 (candidate lists) + addressing and the epilogue's temporaries: 250
+// Registers: 64 (A) + 64 (accumulators) + 32 (candidate lists) + addressing and the epilogue's temporaries: 248
 // of the 255 allowed, no spills (ptxas -v), at one block of 256 threads per multiprocessor
 // (__launch_bounds__(256, 1); 67 KB of shared memory would allow 3). One block per SM is 8 warps: each issues 16
 // independent mma per k-step, enough to keep the tensor pipes fed, and the grid is planned in about one wave of
@@ -31,7 +31,9 @@
 // since one lane is enough: measured in a host simulation of 16384 real-like columns). The limit is the least
 // last key of the 4 lanes of the quad (same row, other columns): those lists were filled from earlier tiles, so
 // a key at or above it has 4 better keys of lower index and cannot be in the row's final list; sharing it costs
-// 2 shuffles per row and tile and prunes a lane's list sooner. A lane sees its columns in increasing order, so on
+// 2 shuffles per row and tile and prunes a lane's list sooner. The walk is entered only where some lane of the
+// warp needs it (a vote per row group, then per column pair): warp-uniform branches the compiler cannot turn
+// into predicated instructions that every lane executes. A lane sees its columns in increasing order, so on
 // equal keys the earlier column stays (lower index first). In window mode a pair is inserted only when in_window
 // (match_common.cuh) holds for it, tested only for pairs below the limit.
 //
@@ -197,9 +199,14 @@ __device__ __forceinline__ void tiles_block(const TilePass& p, int window, doubl
 #pragma unroll
                 for (int n = 0; n < 8; n++)
                     most = fmaxf(most, fmaxf(acc[mt][n][2 * h], acc[mt][n][2 * h + 1]));
-                if (-2.f * most < limit) {
+                // warp-uniform branches (votes), so that the walk is skipped, not predicated, where no lane of the
+                // warp has a key below its limit: for the whole group, then per column pair n
+                if (__any_sync(0xFFFFFFFFu, -2.f * most < limit)) {
 #pragma unroll
                     for (int n = 0; n < 8; n++) {
+                        const float pair = fminf(-2.f * acc[mt][n][2 * h], -2.f * acc[mt][n][2 * h + 1]);
+                        if (!__any_sync(0xFFFFFFFFu, pair < limit))
+                            continue;
 #pragma unroll
                         for (int e = 0; e < 2; e++) {
                             const float key = -2.f * acc[mt][n][2 * h + e];

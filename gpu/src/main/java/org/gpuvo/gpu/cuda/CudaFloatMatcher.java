@@ -43,8 +43,10 @@ import jcuda.driver.CUfunction_attribute;
  * coordinates of both keypoints; {@code matchWithin} takes predicted positions as a device buffer of {@code float2}
  * or computes them from a homography, as {@link CudaHammingMatcher} does. As a {@link FloatDescriptorMatcher} it
  * uploads host descriptors first; descriptors longer than {@value #MAX_LENGTH} floats are matched by an internal
- * CPU matcher. Four launches on the context's stream and one synchronisation (the download's); buffers are grown
- * to the largest sets seen and kept. At most {@link #MAX_FEATURES} descriptors per set. Not thread safe.
+ * CPU matcher. Four launches on the context's stream, replayed from the second call of the same buffers, sizes and
+ * configuration on as one CUDA graph ({@link StreamGraphs}), and one synchronisation (the download's, outside the
+ * graph: its size follows the previous call's count); buffers are grown to the largest sets seen and kept. At most
+ * {@link #MAX_FEATURES} descriptors per set. Not thread safe.
  */
 public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoCloseable {
     public static final String STAGE = "float-match";
@@ -69,9 +71,9 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
     static final int TILE_THREADS = 256;
     /** TILE_STAGE_BYTES: one pipeline stage of float_tiles (a tile, its biases and positions) */
     static final int TILE_STAGE_BYTES = TILE * HALF_ROW_BYTES + TILE * 4 + TILE * 8;
-    static final int RESCORE_QUERIES = 256;
+    static final int RESCORE_QUERIES = 32;
     static final int RESCORE_THREADS = RESCORE_QUERIES * CANDIDATES;
-    /** match_compact's block (SELECT_BLOCK): the re-score writes one kept count per this many queries */
+    /** match_compact's block (SELECT_BLOCK): the re-score adds to one kept count per this many queries */
     static final int SELECT_BLOCK = 256;
     static final int MAX_SPLITS = 64;
     /** fewest column tiles per block of the tile kernel: below, loading its rows costs more than its tiles */
@@ -89,7 +91,11 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
     // device working buffers, grown on demand and kept
     private DeviceBuffer query16, train16, queryBias, trainBias, partial, mutualPartial, result, blockCounts, status;
     private final CompactMatchList compactList;
+    /** the compact list's device buffer as the graphs captured it */
+    private DeviceBuffer compactListBuffer;
     private final WindowPositions windowPositions;
+    /** the four launches of a match as one graph per {@link GraphKey}; cleared whenever a working buffer moves */
+    private final StreamGraphs graphs;
     // the sizes and plan of the match being enqueued
     private int pendingQueries, pendingTrain, splits, tilesPerSplit, mutualSplits, mutualTilesPerSplit;
     private String lastPlan = "none";
@@ -135,6 +141,7 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         }
         this.compactList = new CompactMatchList(cuda, STAGE);
         this.windowPositions = new WindowPositions(cuda, STAGE);
+        this.graphs = new StreamGraphs(cuda, STAGE);
     }
 
     /**
@@ -163,6 +170,16 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
     /** The kernels and launch configuration of the last match, in words (for benchmarks and logs). */
     public String lastPlan() {
         return lastPlan;
+    }
+
+    /** Switches the CUDA graphs of whole matches on or off (tests: graph replay against direct launches). */
+    void setGraphsForTesting(boolean on) {
+        graphs.setEnabled(on);
+    }
+
+    /** Graphs captured so far (tests). */
+    int graphCaptures() {
+        return graphs.captures();
     }
 
     /** Forces the number of column splits of both passes (0: planned from the sizes); for tests of the merges. */
@@ -267,12 +284,37 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
     // the kernels, stage by stage (the timing harness brackets each with events)
 
     /**
-     * Enqueues all stages, no download. {@code window} is null or the predicted positions. Both counts must be
-     * positive.
+     * Key of a captured match: everything its launch arguments depend on besides the matcher's working buffers
+     * (whose growth clears the graphs). Features and the window buffer by identity: their buffers are final, and a
+     * grown window buffer is a new object; the counts by value, as they are the features' mutable fields.
+     */
+    private record GraphKey(DeviceFloatFeatures query, int nq, DeviceFloatFeatures train, int nt, DeviceBuffer window,
+                            double ratio, boolean mutual, int maxDistance, double searchRadius, boolean coordinates,
+                            int forcedSplits) {
+    }
+
+    /**
+     * Enqueues all stages, no download: from the second call with the same key on, as one CUDA graph. {@code window}
+     * is null or the predicted positions. Both counts must be positive. (The timing harness launches the stages one
+     * by one instead, with events between them.)
      */
     void enqueueKernels(DeviceFloatFeatures query, DeviceFloatFeatures train, DeviceBuffer window, ConfigMatch config,
                         boolean coordinates) {
         plan(query.count, train.count, config.mutual);
+        // the download reads what prepare() records, so it runs on every call, replayed or not
+        DeviceBuffer list = compactList.prepare(query.count, coordinates);
+        if (list != compactListBuffer) {
+            graphs.clear();
+            compactListBuffer = list;
+        }
+        GraphKey key = new GraphKey(query, query.count, train, train.count, window, config.ratio, config.mutual,
+                config.maxDistance, window == null ? 0 : config.searchRadius, coordinates, forcedSplits);
+        if (!graphs.run(key, () -> enqueueStages(query, train, window, config, coordinates)))
+            enqueueStages(query, train, window, config, coordinates);
+    }
+
+    private void enqueueStages(DeviceFloatFeatures query, DeviceFloatFeatures train, DeviceBuffer window,
+                               ConfigMatch config, boolean coordinates) {
         enqueueConvert(query, train);
         enqueueTiles(query, train, window, config);
         enqueueRescore(query, train, config, coordinates);
@@ -306,7 +348,10 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         int selectBlocks = ceilDiv(nq, SELECT_BLOCK);
         result = grow(result, (long) nq * 16);
         blockCounts = grow(blockCounts, (long) selectBlocks * 4);
+        DeviceBuffer oldStatus = status;
         status = WorkingBuffers.growFilled(cuda, STAGE, status, 4, (byte) 0);  // zero between calls: float_rescore
+        if (status != oldStatus)
+            graphs.clear();
         lastPlan = String.format(Locale.ROOT, "float_convert %d blocks; float_tiles (%d stage%s) %d blocks of %d: "
                         + "%d x %d tiles in %d split(s) of %d%s; float_rescore %d blocks of %d; "
                         + "match_compact %d blocks",
@@ -329,7 +374,8 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
                 Pointer.to(query.descriptors.pointer()), Pointer.to(new int[]{nq}), Pointer.to(new int[]{nqPad}),
                 Pointer.to(train.descriptors.pointer()), Pointer.to(new int[]{nt}), Pointer.to(new int[]{ntPad}),
                 Pointer.to(new int[]{query.length}), Pointer.to(query16.pointer()), Pointer.to(queryBias.pointer()),
-                Pointer.to(train16.pointer()), Pointer.to(trainBias.pointer()), Pointer.to(status.pointer())));
+                Pointer.to(train16.pointer()), Pointer.to(trainBias.pointer()), Pointer.to(status.pointer()),
+                Pointer.to(blockCounts.pointer()), Pointer.to(new int[]{ceilDiv(nq, SELECT_BLOCK)})));
     }
 
     /** Stage 2: {@code float_tiles}, the query pass and (mutual) the train pass in one launch. */
@@ -479,8 +525,12 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
 
     // ------------------------------------------------------------------------------------------------------
 
+    /** A working buffer of at least {@code bytes}; a new one invalidates the graphs, which captured the old one. */
     private DeviceBuffer grow(DeviceBuffer buffer, long bytes) {
-        return WorkingBuffers.grow(cuda, STAGE, buffer, bytes);
+        DeviceBuffer grown = WorkingBuffers.grow(cuda, STAGE, buffer, bytes);
+        if (grown != buffer)
+            graphs.clear();
+        return grown;
     }
 
     private PinnedBuffer growPinned(PinnedBuffer buffer, long bytes) {
@@ -512,6 +562,7 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         if (closed)
             return;
         closed = true;
+        graphs.close();
         if (ownsContext) {
             cuda.close();
             return;

@@ -405,6 +405,58 @@ class CudaFloatMatcherGpuTest {
         }
     }
 
+    /**
+     * The match replayed from its CUDA graph (second call of a key on) gives the result of direct launches, for
+     * plain, mutual and windowed matches, and a new count (a new key) or a changed configuration is re-captured,
+     * not served by a stale graph.
+     */
+    @Test
+    void graphReplayEqualsDirectLaunches() {
+        Random random = new Random(23);
+        FloatDescriptors[] s = sets(random, 2500, 2600);
+        KeyPoints qk = RandomDescriptors.keyPoints(random, 2500, 640, 480);
+        KeyPoints tk = RandomDescriptors.keyPoints(random, 2600, 640, 480);
+        double[] h = {1, 0, 2, 0, 1, -3, 0, 0, 1};
+        ConfigMatch window = config(0.8, true, NO_LIMIT);
+        window.searchRadius = 50;
+        try (CudaFloatMatcher own = new CudaFloatMatcher(cuda, config(0.8, false, NO_LIMIT));
+             DeviceFloatFeatures q = MatchTestData.upload(cuda, s[0], qk, 2500);
+             DeviceFloatFeatures t = MatchTestData.upload(cuda, s[1], tk, 2600)) {
+            List<Runnable> calls = new ArrayList<>();
+            List<Matches> direct = new ArrayList<>(), replayed = new ArrayList<>();
+            for (ConfigMatch c : List.of(config(0.8, false, NO_LIMIT), config(0.9, true, 300), window))
+                for (int count : new int[]{2500, 1777}) {
+                    Matches r = new Matches();
+                    replayed.add(r);
+                    calls.add(() -> {
+                        q.count = count;
+                        if (c == window)
+                            own.matchWithin(q, h, t, c, r);
+                        else
+                            own.match(q, t, c, r);
+                    });
+                }
+            own.setGraphsForTesting(false);
+            for (int k = 0; k < calls.size(); k++) {
+                calls.get(k).run();
+                direct.add(replayed.get(k).copy());
+            }
+            own.setGraphsForTesting(true);
+            for (int round = 0; round < 3; round++)  // the first runs directly, the second captures, the third replays
+                for (int k = 0; k < calls.size(); k++) {
+                    calls.get(k).run();
+                    assertThat(MatchTestData.differences(direct.get(k), replayed.get(k), q.count))
+                            .as("call %d, round %d (graph captures so far %d)", k, round, own.graphCaptures())
+                            .isEmpty();
+                    assertThat(replayed.get(k).size()).as("call %d, round %d", k, round)
+                            .isEqualTo(direct.get(k).size());
+                }
+            System.out.println("graph replay: " + own.graphCaptures() + " captures for " + calls.size() + " keys");
+            assertThat(own.graphCaptures()).isEqualTo(calls.size());
+            q.count = 2500;
+        }
+    }
+
     /** A non-finite or huge component on the device: a clear error after the match, and the matcher goes on. */
     @Test
     void invalidComponentsOnTheDeviceAreReported() {

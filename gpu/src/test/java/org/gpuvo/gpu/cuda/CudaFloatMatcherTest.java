@@ -95,7 +95,9 @@ class CudaFloatMatcherTest {
         assertThat(defines.get("TILE_THREADS")).isEqualTo(String.valueOf(CudaFloatMatcher.TILE_THREADS));
         assertThat(defines.get("RESCORE_QUERIES")).isEqualTo(String.valueOf(CudaFloatMatcher.RESCORE_QUERIES));
         assertThat(defines.get("SELECT_BLOCK")).isEqualTo(String.valueOf(CudaFloatMatcher.SELECT_BLOCK))
-                .isEqualTo(defines.get("RESCORE_QUERIES"));
+                .isEqualTo(defines.get("RESCORE_COUNT_QUERIES"));
+        assertThat(CudaFloatMatcher.SELECT_BLOCK % CudaFloatMatcher.RESCORE_QUERIES).as("a re-score block adds to "
+                + "one kept count").isZero();
         assertThat(Float.parseFloat(defines.get("FLOAT_MAX_COMPONENT").replace("f", "")))
                 .isEqualTo(FloatDescriptorMatcher.MAX_COMPONENT);
     }
