@@ -61,7 +61,7 @@ final class SiftLaunchPlan {
     }
 
     static final int EXTREMA_THREADS_X = 32, EXTREMA_THREADS_Y = 8, ORIENT_THREADS = 256, SELECT_THREADS = 1024,
-            RANK_THREADS = 128, DESCRIPTOR_THREADS = 256, TAIL_THREADS = 1024;
+            RANK_THREADS = 128, DESCRIPTOR_THREADS = 128, TAIL_THREADS = 1024;
     /**
      * Octaves of at most this many pixels (and all smaller ones after them) are built by one single-block launch,
      * sift_blur_tail, instead of a launch per level: at that size a launch costs a block's latency whatever its
@@ -73,6 +73,12 @@ final class SiftLaunchPlan {
     static final int TAP_LEVELS = 11;
     /** blocks per multiprocessor of the stages whose warps loop over device-side counts */
     static final int BLOCKS_PER_SM = 4, RANK_BLOCKS_PER_SM = 8;
+    /**
+     * blocks per multiprocessor of sift_descriptor (a block of 4 warps per feature): more than are resident at once
+     * (9 on sm_90 at its 55 registers a thread), so that a frame's features are all started in one grid; past
+     * that the blocks loop over the features
+     */
+    static final int DESCRIPTOR_BLOCKS_PER_SM = 16;
     /** source modes of sift_blur (SIFT_SRC_* in sift_scale_space.cu) */
     static final int SRC_INPUT = 0, SRC_UPSAMPLED = 1, SRC_LEVEL = 2, SRC_DECIMATED = 3;
 
@@ -114,7 +120,7 @@ final class SiftLaunchPlan {
                     Math.max(1, RANK_BLOCKS_PER_SM * multiprocessors), 1, RANK_THREADS, 1, 0,
                     List.of(arg(Buffer.KEYS), arg(Buffer.CANDIDATES), arg(Buffer.SCRATCH))));
             l.add(new Launch(CudaSiftExtractor.STAGE_DESCRIPTOR, "sift_descriptor", "sift_descriptor",
-                    warpGrid(featureCapacity, DESCRIPTOR_THREADS, multiprocessors), 1, DESCRIPTOR_THREADS, 1, 0,
+                    blockGrid(featureCapacity, DESCRIPTOR_BLOCKS_PER_SM, multiprocessors), 1, DESCRIPTOR_THREADS, 1, 0,
                     List.of(arg(Buffer.SPACE), arg(Buffer.OCTAVES), params, arg(Buffer.POINTS),
                             arg(Buffer.CANDIDATES), arg(Buffer.SCRATCH), outputCapacity, arg(Buffer.OUT_DESCRIPTORS),
                             arg(Buffer.OUT_POSITIONS), arg(Buffer.OUT_LEVELS), arg(Buffer.RECORDS))));
@@ -179,6 +185,11 @@ final class SiftLaunchPlan {
         int warpsPerBlock = threads / 32;
         return Math.max(1, Math.min(SiftOctaveTable.ceilDiv(Math.max(items, 1), warpsPerBlock),
                 BLOCKS_PER_SM * Math.max(1, multiprocessors)));
+    }
+
+    /** Blocks for one block per item over {@code items}, at most {@code perSm} per multiprocessor (they then loop). */
+    static int blockGrid(int items, int perSm, int multiprocessors) {
+        return Math.max(1, Math.min(Math.max(items, 1), perSm * Math.max(1, multiprocessors)));
     }
 
     /**

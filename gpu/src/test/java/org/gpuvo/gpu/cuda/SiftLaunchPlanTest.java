@@ -208,6 +208,9 @@ class SiftLaunchPlanTest {
         assertThat(SiftLaunchPlan.warpGrid(10, 256, SMS)).isEqualTo(2);
         assertThat(SiftLaunchPlan.warpGrid(1_000_000, 256, SMS)).isEqualTo(SiftLaunchPlan.BLOCKS_PER_SM * SMS);
         assertThat(SiftLaunchPlan.warpGrid(0, 256, SMS)).isEqualTo(1);
+        assertThat(SiftLaunchPlan.blockGrid(10, 16, SMS)).isEqualTo(10);
+        assertThat(SiftLaunchPlan.blockGrid(1_000_000, 16, SMS)).isEqualTo(16 * SMS);
+        assertThat(SiftLaunchPlan.blockGrid(0, 16, SMS)).isEqualTo(1);
     }
 
     @Test
