@@ -209,6 +209,8 @@ class SiftLaunchPlanTest {
         assertThat(SiftLaunchPlan.warpGrid(1_000_000, 256, SMS)).isEqualTo(SiftLaunchPlan.BLOCKS_PER_SM * SMS);
         assertThat(SiftLaunchPlan.warpGrid(0, 256, SMS)).isEqualTo(1);
         assertThat(SiftLaunchPlan.blockGrid(10, 16, SMS)).isEqualTo(10);
+        // sift_blur_tail sums at most 4 pixels per thread (TAIL_ITEMS)
+        assertThat(SiftLaunchPlan.TAIL_PIXELS).isLessThanOrEqualTo(4 * SiftLaunchPlan.TAIL_THREADS);
         assertThat(SiftLaunchPlan.blockGrid(1_000_000, 16, SMS)).isEqualTo(16 * SMS);
         assertThat(SiftLaunchPlan.blockGrid(0, 16, SMS)).isEqualTo(1);
     }
