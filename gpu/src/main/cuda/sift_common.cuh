@@ -349,24 +349,27 @@ __host__ __device__ __forceinline__ float sift_peak_degrees(const float* h, int 
     return deg >= 360 ? 0 : deg;
 }
 
-// Sweeps over a window's pixels, a lane per pixel, row-major: the lane's first pixel is the lane-th, then every
-// 32nd. Coordinates advance without a division per pixel.
+// Sweeps over a window's pixels, one thread per pixel, row-major: thread t of n (a lane of a warp, n = 32, or a
+// thread of a block) takes the t-th pixel first, then every n-th. Coordinates advance without a division per pixel.
 struct SiftWindowWalk {
-    int x, y, x0, x1, y1, cols;
+    int x, y, x0, x1, y1, cols, stepX, stepY;
 
-    __host__ __device__ __forceinline__ SiftWindowWalk(int x0_, int x1_, int y0_, int y1_, int lane)
+    __host__ __device__ __forceinline__ SiftWindowWalk(int x0_, int x1_, int y0_, int y1_, int t, int n = 32)
         : x0(x0_), x1(x1_), y1(y1_), cols(x1_ - x0_ + 1)
     {
-        x = x0 + (cols > 0 ? lane % cols : 0);
-        y = cols > 0 ? y0_ + lane / cols : y1_ + 1;
+        x = x0 + (cols > 0 ? t % cols : 0);
+        y = cols > 0 ? y0_ + t / cols : y1_ + 1;
+        stepX = cols > 0 ? n % cols : 0;
+        stepY = cols > 0 ? n / cols : 0;
     }
 
     __host__ __device__ __forceinline__ bool valid() const { return y <= y1; }
 
     __host__ __device__ __forceinline__ void next()
     {
-        x += 32;
-        while (x > x1) {
+        x += stepX;
+        y += stepY;
+        if (x > x1) {
             x -= cols;
             y++;
         }

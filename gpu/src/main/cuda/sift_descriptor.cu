@@ -1,18 +1,25 @@
 // SIFT stage 5 (gpu/SIFT.md section 6): the 4 x 4 x 8 descriptors of the selected features, written in output
 // order, with the arrays the on-device matcher reads (DeviceFloatFeatures) and the records the host downloads.
 //
-// One warp per selected candidate (sift_select ranked them; a candidate of rank >= maxFeatures is skipped). The
-// lanes share the sample window's pixels row-major (neighbouring lanes read neighbouring floats of G(o, s)) and
-// compute each pixel's votes with the reference's float arithmetic (SiftDescriptorBuilder); a
-// pixel outside the 4 x 4 bins' reach (|nx| or |ny| >= 2.5 bin widths, where every trilinear weight is zero or
-// dropped) is skipped before its gradient is computed. The 8 trilinear votes of a pixel go to the warp's 128 bins
-// in shared memory as 64-bit fixed-point integer atomics (order-independent: reruns give the same bits). Then each
-// lane takes 4 bins: L2 normalisation, clipping at 0.2, renormalisation (and RootSIFT) with warp reductions, and a
-// 16-byte store per lane (the 512-byte row is written coalesced).
+// One block of DESC_THREADS (4 warps) per selected candidate (sift_select ranked them; a candidate of rank >=
+// maxFeatures is skipped by the whole block). The block's threads share the sample window's pixels row-major
+// (neighbouring lanes read neighbouring floats of G(o, s)) and compute each pixel's votes with the reference's float
+// arithmetic (SiftDescriptorBuilder); a pixel outside the 4 x 4 bins' reach (|nx| or |ny| >= 2.5 bin widths, where
+// every trilinear weight is zero or dropped) is skipped before its gradient is computed. The 8 trilinear votes of
+// a pixel go to its warp's own 128 bins in shared memory as 64-bit fixed-point integer atomics (no contention
+// between warps); the four warps' bins are then summed as 64-bit integers, exactly: the same bits as one shared
+// histogram, in any order. Warp 0 then takes 4 bins per lane: L2 normalisation, clipping at 0.2,
+// renormalisation (and RootSIFT) with warp reductions, and a 16-byte store per lane (the 512-byte row is written
+// coalesced).
+//
+// Why a block per feature: with a warp per feature, a 1280 x 720 frame's ~1800 features fill 15 % of the GPU's
+// warp slots, and each warp walks its whole window (up to ~75 x 75 pixels) alone: the kernel is latency bound. Four
+// warps per feature cut that walk four times and fill the device.
 #include "sift_common.cuh"
 
-#define DESC_THREADS 256
+#define DESC_THREADS 128
 #define DESC_WARPS (DESC_THREADS / 32)
+static_assert(DESC_THREADS == SIFT_DESC_LEN, "a thread per bin clears and sums the histograms");
 
 __device__ __forceinline__ double warp_sum_double(double v)
 {
@@ -22,8 +29,8 @@ __device__ __forceinline__ double warp_sum_double(double v)
     return v;
 }
 
-// Launch: 1-D grid of any number of blocks of DESC_THREADS (8 warps); the warps stride over the candidates
-// (counters[Z_CANDIDATES]), so the grid is sized once. Static shared memory 8 x 128 x 8 bytes (8 KB).
+// Launch: 1-D grid of any number of blocks of DESC_THREADS (4 warps); the blocks stride over the candidates
+// (counters[Z_CANDIDATES]), so the grid is sized once. Static shared memory 4 x 128 x 8 + 128 x 4 bytes (4.5 KB).
 // Outputs for slot q = rank: descriptors[q * 128 ..], positions[q] = (x, y), levels[q] = octave o, and
 // records[q * SIFT_RECORD_WORDS ..] = x, y, o, diameter, angle (degrees), response. capacity bounds q.
 extern "C" __global__ void __launch_bounds__(DESC_THREADS)
@@ -33,21 +40,23 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
                 float2* __restrict__ positions, int* __restrict__ levels, float* __restrict__ records)
 {
     __shared__ unsigned votesLo[DESC_WARPS][SIFT_DESC_LEN], votesHi[DESC_WARPS][SIFT_DESC_LEN];
-    const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+    __shared__ float bins[SIFT_DESC_LEN];
+    const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
     const int m = counters[Z_CANDIDATES];
     const int limit = min(params.maxFeatures, capacity);
     const int* ranks = counters + Z_RANKS;
-    for (int c = blockIdx.x * DESC_WARPS + warp; c < m; c += gridDim.x * DESC_WARPS) {
+    for (int c = blockIdx.x; c < m; c += gridDim.x) {
         const int q = ranks[c];
-        if (q >= limit)
+        if (q >= limit)  // the same c for the whole block: all its threads skip
             continue;
         const SiftPoint p = features[candidates[c]];
         const SiftOctave& O = octaves[p.octave];
         const float* g = space + O.base + (long long)p.level * O.levelStride;
-        __syncwarp();  // the previous candidate's bins are read
-        for (int b = lane; b < SIFT_DESC_LEN; b += 32)
-            votesLo[warp][b] = votesHi[warp][b] = 0;
-        __syncwarp();
+        __syncthreads();  // the previous candidate's bins are read
+#pragma unroll
+        for (int w = 0; w < DESC_WARPS; w++)
+            votesLo[w][tid] = votesHi[w][tid] = 0;
+        __syncthreads();
 
         // SiftDescriptorBuilder.accumulate: the window, the rotation and the votes as the reference computes them
         const double binWidth = params.magnification * p.sigma;
@@ -66,7 +75,7 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
         // the reference divides by sbp; a product with the reciprocal differs by an ulp at most, far below what
         // the bins resolve, and spares two divisions per pixel
         const float inverse = 1.f / sbp;
-        for (SiftWindowWalk px(x0, x1, y0, y1, lane); px.valid(); px.next()) {
+        for (SiftWindowWalk px(x0, x1, y0, y1, tid, DESC_THREADS); px.valid(); px.next()) {
             const float dx = px.x - p.x, dy = px.y - p.y;
             const float nx = (ct * dx + st * dy) * inverse, ny = (-st * dx + ct * dy) * inverse;
             if (!(fabsf(nx) < 2.5f && fabsf(ny) < 2.5f))
@@ -103,13 +112,24 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
                 }
             }
         }
-        __syncwarp();
+        __syncthreads();
+        {
+            // the warps' histograms summed as the 64-bit integers they stand for: exact, the order does not matter
+            unsigned long long total = 0;
+#pragma unroll
+            for (int w = 0; w < DESC_WARPS; w++)
+                total += ((unsigned long long)votesHi[w][tid] << 32) | votesLo[w][tid];
+            bins[tid] = sift_unfixed((unsigned)total, (unsigned)(total >> 32));
+        }
+        __syncthreads();
+        if (warp != 0)
+            continue;
 
         // SiftDescriptorBuilder.normalise: unit L2 (norm in double), clamp at 0.2, unit L2, RootSIFT
         float d[4];
 #pragma unroll
         for (int k = 0; k < 4; k++)
-            d[k] = sift_unfixed(votesLo[warp][lane * 4 + k], votesHi[warp][lane * 4 + k]);
+            d[k] = bins[lane * 4 + k];
 #pragma unroll
         for (int pass = 0; pass < 2; pass++) {
             double sum = 0;

@@ -1,38 +1,54 @@
 // SIFT stage 3 (gpu/SIFT.md section 5): the orientations of every refined extremum, each one a feature.
 //
-// One warp per extremum. The lanes share the window's pixels (row-major, a lane per pixel: neighbouring lanes read
-// neighbouring floats of G(o, s)), compute each pixel's vote with the reference's float arithmetic
-// (OrientationHistogram.fill: GradientAngle's atan, the exponential in double) and add it to the warp's 36-bin
-// histogram in shared memory in exact fixed point (integer atomics: the sum does not depend on the order, so reruns
-// give the same bits). The lanes then smooth the bins (6 circular box passes, a bin per lane), find the highest bin
+// One block of 4 warps per extremum (a warp each would fill a seventh of the GPU's warp slots with a frame's ~1500
+// extrema, each walking its window alone). The threads share the window's pixels (row-major, a thread per pixel:
+// neighbouring lanes read neighbouring floats of G(o, s)), compute each pixel's vote with the reference's float
+// arithmetic (OrientationHistogram.fill: GradientAngle's atan, the exponential in double) and add it to their warp's
+// 36-bin histogram in shared memory in exact fixed point (integer atomics: the sum does not depend on the order, so
+// reruns give the same bits); the four histograms are summed as the 64-bit integers they stand for (exact). Warp 0's
+// lanes then smooth the bins (6 circular box passes, a bin per lane), find the highest bin
 // and the peaks; lane 0 orders the few peaks, and the warp appends one feature per orientation to the feature list
 // (atomic counter; past the capacity the count goes on and nothing is written, so that the host grows the list),
 // with its selection key (response, y, x, angle in degrees) in a compact array that sift_select reads.
 #include "sift_common.cuh"
 
-#define ORI_THREADS 256
+#define ORI_THREADS 128
 #define ORI_WARPS (ORI_THREADS / 32)
 
-// Launch: 1-D grid of any number of blocks of ORI_THREADS (8 warps); the warps stride over the extrema found
+// Bin b of the warps' histograms summed: exactly the bits one shared histogram would hold.
+__device__ __forceinline__ float ori_summed(const unsigned (*lo)[SIFT_ORI_BINS], const unsigned (*hi)[SIFT_ORI_BINS],
+                                           int b)
+{
+    unsigned long long total = 0;
+#pragma unroll
+    for (int w = 0; w < ORI_WARPS; w++)
+        total += ((unsigned long long)hi[w][b] << 32) | lo[w][b];
+    return sift_unfixed((unsigned)total, (unsigned)(total >> 32));
+}
+
+// Launch: 1-D grid of any number of blocks of ORI_THREADS (4 warps); the blocks stride over the extrema found
 // (counters[Z_EXTREMA], at most the list's capacity), so the grid is sized once for the capacity and the frame's
-// count stays on the device. Static shared memory 8 x 36 x (8 + 4) bytes + 128 bytes.
+// count stays on the device. Static shared memory 4 x 36 x 8 + 36 x 4 + 16 bytes.
 extern "C" __global__ void __launch_bounds__(ORI_THREADS)
 sift_orientation(const float* __restrict__ space, const SiftOctave* __restrict__ octaves, SiftParams params,
                  const SiftPoint* __restrict__ extrema, SiftPoint* __restrict__ features, float4* __restrict__ keys,
                  int* __restrict__ counters)
 {
     __shared__ unsigned votesLo[ORI_WARPS][SIFT_ORI_BINS], votesHi[ORI_WARPS][SIFT_ORI_BINS];
-    __shared__ float bins[ORI_WARPS][SIFT_ORI_BINS];
-    __shared__ float peakAngles[ORI_WARPS][4];
-    const int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
+    __shared__ float bins[SIFT_ORI_BINS];
+    __shared__ float peakAngles[4];
+    const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
     const int n = min(counters[Z_EXTREMA], params.extremaCapacity);
-    for (int e = blockIdx.x * ORI_WARPS + warp; e < n; e += gridDim.x * ORI_WARPS) {
+    for (int e = blockIdx.x; e < n; e += gridDim.x) {
         const SiftPoint p = extrema[e];
         const SiftOctave& O = octaves[p.octave];
         const float* g = space + O.base + (long long)p.level * O.levelStride;
-        for (int b = lane; b < SIFT_ORI_BINS; b += 32)
-            votesLo[warp][b] = votesHi[warp][b] = 0;
-        __syncwarp();
+        __syncthreads();  // warp 0 has read the previous extremum's votes
+        if (tid < SIFT_ORI_BINS)
+#pragma unroll
+            for (int w = 0; w < ORI_WARPS; w++)
+                votesLo[w][tid] = votesHi[w][tid] = 0;
+        __syncthreads();
 
         // OrientationHistogram.fill: the window and its weights as the reference computes them
         const double windowSigma = 1.5 * p.sigma;
@@ -42,7 +58,7 @@ sift_orientation(const float* __restrict__ space, const SiftOctave* __restrict__
         const int cx = (int)floorf(p.x + 0.5f), cy = (int)floorf(p.y + 0.5f);
         const int x0 = max(1, cx - R), x1 = min(O.width - 2, cx + R);
         const int y0 = max(1, cy - R), y1 = min(O.height - 2, cy + R);
-        for (SiftWindowWalk px(x0, x1, y0, y1, lane); px.valid(); px.next()) {
+        for (SiftWindowWalk px(x0, x1, y0, y1, tid, ORI_THREADS); px.valid(); px.next()) {
             const float dx = px.x - p.x, dy = px.y - p.y;
             const float r2 = dx * dx + dy * dy;
             if (!(r2 < maxR2))
@@ -57,13 +73,15 @@ sift_orientation(const float* __restrict__ space, const SiftOctave* __restrict__
             sift_vote(&votesLo[warp][b0], &votesHi[warp][b0], (1 - frac) * vote);
             sift_vote(&votesLo[warp][b1], &votesHi[warp][b1], frac * vote);
         }
-        __syncwarp();
+        __syncthreads();
+        if (warp != 0)
+            continue;
 
         // OrientationHistogram.smooth, the bins in parallel: lane b holds bin b, lanes 0 .. 3 also bin 32 + b
-        float* h = bins[warp];
+        float* h = bins;
         const bool second = lane < SIFT_ORI_BINS - 32;
-        float hA = sift_unfixed(votesLo[warp][lane], votesHi[warp][lane]);
-        float hB = second ? sift_unfixed(votesLo[warp][lane + 32], votesHi[warp][lane + 32]) : 0.f;
+        float hA = ori_summed(votesLo, votesHi, lane);
+        float hB = second ? ori_summed(votesLo, votesHi, lane + 32) : 0.f;
         for (int pass = 0; pass < 6; pass++) {
             h[lane] = hA;
             if (second)
@@ -106,13 +124,13 @@ sift_orientation(const float* __restrict__ space, const SiftOctave* __restrict__
                 count = min(count + 1, params.maxOrientations);
             }
             for (int k = 0; k < count; k++)
-                peakAngles[warp][k] = sift_peak_degrees(h, kept[k]);
+                peakAngles[k] = sift_peak_degrees(h, kept[k]);
         }
         count = __shfl_sync(SIFT_FULL_MASK, count, 0);
         __syncwarp();
         if (lane < count) {
             SiftPoint f = p;
-            f.angleDegrees = peakAngles[warp][lane];
+            f.angleDegrees = peakAngles[lane];
             const int at = atomicAdd(&counters[Z_FEATURES], 1);
             if (at < params.featureCapacity) {
                 features[at] = f;

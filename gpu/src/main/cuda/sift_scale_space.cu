@@ -23,6 +23,8 @@
 #define BLUR_THREADS_X 32
 #define BLUR_THREADS_Y 8
 #define SIFT_FUSED_RADIUS 24
+#define BLUR_LOADS 8        // tile pixels a thread of sift_blur loads at once
+#define TAIL_ITEMS 4        // pixels per thread of sift_blur_tail: SiftLaunchPlan.TAIL_PIXELS / TAIL_THREADS
 
 // where a level's source pixels come from
 #define SIFT_SRC_INPUT 0      // the 8-bit input as intensities (first octave 0)
@@ -84,6 +86,9 @@ __device__ __forceinline__ float4 sift_tap_sums4(const float* src, int step, con
 {
     float a0 = 0.f, a1 = 0.f, a2 = 0.f, a3 = 0.f;
     float v0 = src[0], v1 = src[step], v2 = src[2 * step];
+    // unrolled so that the loads of the next taps are issued while the sums of this one wait on the adder: a
+    // block's latency, not its arithmetic, bounds most of the launches
+#pragma unroll 4
     for (int k = 0; k < taps; k++) {
         const float v3 = src[(k + 3) * step];
         const float wk = w[k];
@@ -103,7 +108,7 @@ __device__ __forceinline__ float4 sift_tap_sums4(const float* src, int step, con
 // Launch: blocks of BLUR_THREADS_X x BLUR_THREADS_Y (32 x 8) threads, grid = (ceil(width / 32), ceil(height / 32))
 // of the octave, one block per 32 x 32 output tile; dynamic shared memory 4 * (align4(LH * P) + LH * 32 + 2r + 1)
 // bytes with LW = 32 + 2r, LH = 32 + 2r and the tile's row pitch P = LW + 1 (37 KB at r = SIFT_FUSED_RADIUS;
-// SiftBlurPlan computes the same). Warp w loads tile rows w, w + 8, ... (a lane per column: coalesced reads of the source). In
+// SiftBlurPlan computes the same). The threads load the tile row-major, BLUR_LOADS pixels each at once. In
 // the horizontal pass lane (q = lane / 8, g = lane % 8) of warp w computes columns 4g .. 4g + 3 of tile row
 // 32p + 4w + q (p = 0, 1, 2 while rows remain): with an odd pitch the 32 lanes read 32 different banks. In the
 // vertical pass lane x of warp w computes rows 4w .. 4w + 3 of column x (a warp reads one row: no conflicts). Each
@@ -128,10 +133,26 @@ sift_blur(const uint8_t* __restrict__ input, int inputWidth, int inputHeight, fl
 
     for (int k = tid; k < taps; k += BLUR_THREADS_X * BLUR_THREADS_Y)
         wk[k] = weights[k];
-    for (int ly = warp; ly < LH; ly += BLUR_THREADS_Y) {
-        const int y = sift_clamp(y0 + ly - radius, h);
-        for (int lx = lane; lx < LW; lx += BLUR_THREADS_X)
-            tile[ly * P + lx] = sift_fetch(src, sift_clamp(x0 + lx - radius, w), y);
+    // the tile, BLUR_LOADS source pixels per thread in flight at once (row-major over the tile: neighbouring threads
+    // read neighbouring pixels); one load after another would wait a global memory latency each
+    const int tilePixels = LH * LW;
+    for (int first = tid; first < tilePixels; first += BLUR_LOADS * BLUR_THREADS_X * BLUR_THREADS_Y) {
+        float v[BLUR_LOADS];
+        int at[BLUR_LOADS];
+#pragma unroll
+        for (int j = 0; j < BLUR_LOADS; j++) {
+            const int i = first + j * BLUR_THREADS_X * BLUR_THREADS_Y;
+            at[j] = -1;
+            if (i < tilePixels) {
+                const int ly = i / LW, lx = i - ly * LW;
+                v[j] = sift_fetch(src, sift_clamp(x0 + lx - radius, w), sift_clamp(y0 + ly - radius, h));
+                at[j] = ly * P + lx;
+            }
+        }
+#pragma unroll
+        for (int j = 0; j < BLUR_LOADS; j++)
+            if (at[j] >= 0)
+                tile[at[j]] = v[j];
     }
     __syncthreads();
 
@@ -245,24 +266,44 @@ sift_blur_tail(float* __restrict__ space, const SiftOctave* __restrict__ octaves
         for (int s = 1; s < levels + 3; s++) {
             const int r = taps.radius[s];
             const float* wk = weights + taps.offset[s];
-            for (int i = tid; i < n; i += TAIL_THREADS) {
-                const int y = i / w, x = i - y * w;
-                const float* row = level + y * w;
-                float sum = 0.f;
-                for (int k = 0; k <= 2 * r; k++)
-                    sum += wk[k] * row[sift_clamp(x + k - r, w)];
-                rows[i] = sum;
+            // each thread's TAIL_ITEMS pixels (i = tid, tid + 1024, ...) summed side by side: four independent
+            // chains of additions instead of one after another, each in the reference's tap order
+            int xs[TAIL_ITEMS], ys[TAIL_ITEMS];
+            float sum[TAIL_ITEMS];
+#pragma unroll
+            for (int j = 0; j < TAIL_ITEMS; j++) {
+                const int i = min(tid + j * TAIL_THREADS, n - 1);  // a thread past the end repeats the last pixel
+                ys[j] = i / w;
+                xs[j] = i - ys[j] * w;
+                sum[j] = 0.f;
             }
+            for (int k = 0; k <= 2 * r; k++) {
+                const float wv = wk[k];
+#pragma unroll
+                for (int j = 0; j < TAIL_ITEMS; j++)
+                    sum[j] += wv * level[ys[j] * w + sift_clamp(xs[j] + k - r, w)];
+            }
+#pragma unroll
+            for (int j = 0; j < TAIL_ITEMS; j++)
+                if (tid + j * TAIL_THREADS < n)
+                    rows[ys[j] * w + xs[j]] = sum[j];
             __syncthreads();
             float* out = space + O.base + (long long)s * O.levelStride;
-            for (int i = tid; i < n; i += TAIL_THREADS) {
-                const int y = i / w, x = i - y * w;
-                float sum = 0.f;
-                for (int k = 0; k <= 2 * r; k++)
-                    sum += wk[k] * rows[sift_clamp(y + k - r, h) * w + x];
-                level[i] = sum;
-                out[(long long)y * O.pitch + x] = sum;
+#pragma unroll
+            for (int j = 0; j < TAIL_ITEMS; j++)
+                sum[j] = 0.f;
+            for (int k = 0; k <= 2 * r; k++) {
+                const float wv = wk[k];
+#pragma unroll
+                for (int j = 0; j < TAIL_ITEMS; j++)
+                    sum[j] += wv * rows[sift_clamp(ys[j] + k - r, h) * w + xs[j]];
             }
+#pragma unroll
+            for (int j = 0; j < TAIL_ITEMS; j++)
+                if (tid + j * TAIL_THREADS < n) {
+                    level[ys[j] * w + xs[j]] = sum[j];
+                    out[(long long)ys[j] * O.pitch + xs[j]] = sum[j];
+                }
             __syncthreads();
         }
     }

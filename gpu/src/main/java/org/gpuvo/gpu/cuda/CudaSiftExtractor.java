@@ -335,8 +335,10 @@ public final class CudaSiftExtractor implements SiftExtractor {
             return df;
         }
         readCounts();
-        while (grewForOverflow())
+        while (grewForOverflow()) {
             enqueueDetectionAndCounts(df);
+            readCounts(); // the rerun's counts: those of the overflowing run are stale
+        }
         df.count = counts[Z_SELECTED];
         current ^= 1;
         detected = true;

@@ -60,19 +60,26 @@ final class SiftLaunchPlan {
                   int sharedBytes, List<Object> arguments) {
     }
 
-    static final int EXTREMA_THREADS_X = 32, EXTREMA_THREADS_Y = 8, ORIENT_THREADS = 256, SELECT_THREADS = 1024,
-            RANK_THREADS = 128, DESCRIPTOR_THREADS = 256, TAIL_THREADS = 1024;
+    static final int EXTREMA_THREADS_X = 32, EXTREMA_THREADS_Y = 8, ORIENT_THREADS = 128, SELECT_THREADS = 1024,
+            RANK_THREADS = 128, DESCRIPTOR_THREADS = 128, TAIL_THREADS = 1024;
     /**
      * Octaves of at most this many pixels (and all smaller ones after them) are built by one single-block launch,
      * sift_blur_tail, instead of a launch per level: at that size a launch costs a block's latency whatever its
      * work, and one block of 1024 threads builds a 64 x 64 level in about that time. Their two float planes fit
-     * 32 KB of shared memory.
+     * 32 KB of shared memory. Each of its threads sums at most 4 pixels of a level side by side (TAIL_ITEMS in
+     * sift_scale_space.cu): TAIL_PIXELS must stay at most 4 * TAIL_THREADS.
      */
     static final int TAIL_PIXELS = 4096;
     /** levels of SiftLevelTaps (sift_scale_space.cu): S + 3 with S at most 8 */
     static final int TAP_LEVELS = 11;
-    /** blocks per multiprocessor of the stages whose warps loop over device-side counts */
-    static final int BLOCKS_PER_SM = 4, RANK_BLOCKS_PER_SM = 8;
+    /** blocks per multiprocessor of sift_select_rank (its warps loop over the device-side count) */
+    static final int RANK_BLOCKS_PER_SM = 8;
+    /**
+     * blocks per multiprocessor of sift_orientation and sift_descriptor (a block of 4 warps per extremum or feature):
+     * more than are resident at once (about 9 on sm_90 at their ~55 registers a thread), so that a frame's items
+     * are all started in one grid; past that the blocks loop over the items
+     */
+    static final int BLOCK_PER_ITEM_PER_SM = 16;
     /** source modes of sift_blur (SIFT_SRC_* in sift_scale_space.cu) */
     static final int SRC_INPUT = 0, SRC_UPSAMPLED = 1, SRC_LEVEL = 2, SRC_DECIMATED = 3;
 
@@ -104,7 +111,7 @@ final class SiftLaunchPlan {
                     List.of(arg(Buffer.SPACE), arg(Buffer.OCTAVES), table.count, params, arg(Buffer.EXTREMA),
                             arg(Buffer.SCRATCH))));
             l.add(new Launch(CudaSiftExtractor.STAGE_ORIENTATION, "sift_orientation", "sift_orientation",
-                    warpGrid(extremaCapacity, ORIENT_THREADS, multiprocessors), 1, ORIENT_THREADS, 1, 0,
+                    blockGrid(extremaCapacity, BLOCK_PER_ITEM_PER_SM, multiprocessors), 1, ORIENT_THREADS, 1, 0,
                     List.of(arg(Buffer.SPACE), arg(Buffer.OCTAVES), params, arg(Buffer.EXTREMA), arg(Buffer.POINTS),
                             arg(Buffer.KEYS), arg(Buffer.SCRATCH))));
             l.add(new Launch(CudaSiftExtractor.STAGE_SELECT, "sift_select", "sift_select_threshold", 1, 1,
@@ -114,7 +121,7 @@ final class SiftLaunchPlan {
                     Math.max(1, RANK_BLOCKS_PER_SM * multiprocessors), 1, RANK_THREADS, 1, 0,
                     List.of(arg(Buffer.KEYS), arg(Buffer.CANDIDATES), arg(Buffer.SCRATCH))));
             l.add(new Launch(CudaSiftExtractor.STAGE_DESCRIPTOR, "sift_descriptor", "sift_descriptor",
-                    warpGrid(featureCapacity, DESCRIPTOR_THREADS, multiprocessors), 1, DESCRIPTOR_THREADS, 1, 0,
+                    blockGrid(featureCapacity, BLOCK_PER_ITEM_PER_SM, multiprocessors), 1, DESCRIPTOR_THREADS, 1, 0,
                     List.of(arg(Buffer.SPACE), arg(Buffer.OCTAVES), params, arg(Buffer.POINTS),
                             arg(Buffer.CANDIDATES), arg(Buffer.SCRATCH), outputCapacity, arg(Buffer.OUT_DESCRIPTORS),
                             arg(Buffer.OUT_POSITIONS), arg(Buffer.OUT_LEVELS), arg(Buffer.RECORDS))));
@@ -171,14 +178,9 @@ final class SiftLaunchPlan {
         return new BufferArgument(b, 0);
     }
 
-    /**
-     * Blocks of {@code threads} for one warp per item over {@code items}, at most {@link #BLOCKS_PER_SM} per
-     * multiprocessor (the warps then loop).
-     */
-    static int warpGrid(int items, int threads, int multiprocessors) {
-        int warpsPerBlock = threads / 32;
-        return Math.max(1, Math.min(SiftOctaveTable.ceilDiv(Math.max(items, 1), warpsPerBlock),
-                BLOCKS_PER_SM * Math.max(1, multiprocessors)));
+    /** Blocks for one block per item over {@code items}, at most {@code perSm} per multiprocessor (they then loop). */
+    static int blockGrid(int items, int perSm, int multiprocessors) {
+        return Math.max(1, Math.min(Math.max(items, 1), perSm * Math.max(1, multiprocessors)));
     }
 
     /**

@@ -205,9 +205,11 @@ class SiftLaunchPlanTest {
         assertThat(SiftLaunchPlan.bytes(SiftLaunchPlan.Buffer.SPACE, t, blur, e, f, 3000)).isEqualTo(4 * t.spaceFloats);
         assertThat(SiftLaunchPlan.bytes(SiftLaunchPlan.Buffer.OUT_DESCRIPTORS, t, blur, e, f, 3000))
                 .isEqualTo(3000L * 128 * 4);
-        assertThat(SiftLaunchPlan.warpGrid(10, 256, SMS)).isEqualTo(2);
-        assertThat(SiftLaunchPlan.warpGrid(1_000_000, 256, SMS)).isEqualTo(SiftLaunchPlan.BLOCKS_PER_SM * SMS);
-        assertThat(SiftLaunchPlan.warpGrid(0, 256, SMS)).isEqualTo(1);
+        assertThat(SiftLaunchPlan.blockGrid(10, 16, SMS)).isEqualTo(10);
+        assertThat(SiftLaunchPlan.blockGrid(1_000_000, 16, SMS)).isEqualTo(16 * SMS);
+        assertThat(SiftLaunchPlan.blockGrid(0, 16, SMS)).isEqualTo(1);
+        // sift_blur_tail sums at most 4 pixels per thread (TAIL_ITEMS)
+        assertThat(SiftLaunchPlan.TAIL_PIXELS).isLessThanOrEqualTo(4 * SiftLaunchPlan.TAIL_THREADS);
     }
 
     @Test
