@@ -78,6 +78,9 @@ __device__ __forceinline__ SiftSource sift_source(const uint8_t* input, int inpu
     return src;
 }
 
+// zero weights stored past a level's taps in shared memory (see sift_blur)
+#define BLUR_TAP_PAD 3
+
 // Four outputs of one pass from consecutive source samples src[0], src[step], ...: output i is the sum over the taps
 // k = 0 .. taps - 1 of w[k] * src[(i + k) * step], accumulated from the first tap to the last, a product then a sum,
 // as the reference computes one output. The four share a sliding window of source samples: two
@@ -106,8 +109,8 @@ __device__ __forceinline__ float4 sift_tap_sums4(const float* src, int step, con
 // Level s of octave oi (oi = octave index in the table), both passes fused.
 //
 // Launch: blocks of BLUR_THREADS_X x BLUR_THREADS_Y (32 x 8) threads, grid = (ceil(width / 32), ceil(height / 32))
-// of the octave, one block per 32 x 32 output tile; dynamic shared memory 4 * (align4(LH * P) + LH * 32 + 2r + 1)
-// bytes with LW = 32 + 2r, LH = 32 + 2r and the tile's row pitch P = LW + 1 (37 KB at r = SIFT_FUSED_RADIUS;
+// of the octave, one block per 32 x 32 output tile; dynamic shared memory 4 * (align4(LH * P) + LH * 32 + 2r + 1 + 3)
+// bytes (the taps and BLUR_TAP_PAD zeros) with LW = 32 + 2r, LH = 32 + 2r and the tile's row pitch P = LW + 1 (37 KB at r = SIFT_FUSED_RADIUS;
 // SiftBlurPlan computes the same). The threads load the tile row-major, BLUR_LOADS pixels each at once. In
 // the horizontal pass lane (q = lane / 8, g = lane % 8) of warp w computes columns 4g .. 4g + 3 of tile row
 // 32p + 4w + q (p = 0, 1, 2 while rows remain): with an odd pitch the 32 lanes read 32 different banks. In the
@@ -131,8 +134,10 @@ sift_blur(const uint8_t* __restrict__ input, int inputWidth, int inputHeight, fl
     const int x0 = blockIdx.x * BLUR_TILE_W, y0 = blockIdx.y * BLUR_TILE_H;
     const SiftSource src = sift_source(input, inputWidth, inputHeight, space, octaves, oi, s, levels, mode);
 
-    for (int k = tid; k < taps; k += BLUR_THREADS_X * BLUR_THREADS_Y)
-        wk[k] = weights[k];
+    // three zero taps past the last: sift_tap_sums4's unrolled loop may read the weights of up to three taps ahead
+    // as one wide load (compute-sanitizer saw 12-byte reads past the end without them)
+    for (int k = tid; k < taps + BLUR_TAP_PAD; k += BLUR_THREADS_X * BLUR_THREADS_Y)
+        wk[k] = k < taps ? weights[k] : 0.f;
     // the tile, BLUR_LOADS source pixels per thread in flight at once (row-major over the tile: neighbouring threads
     // read neighbouring pixels); one load after another would wait a global memory latency each
     const int tilePixels = LH * LW;

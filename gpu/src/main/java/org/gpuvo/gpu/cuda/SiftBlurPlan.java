@@ -16,6 +16,8 @@ import org.gpuvo.gpu.features.ConfigSift;
  * buffer.
  */
 final class SiftBlurPlan {
+    /** zero weights after a level's taps in sift_blur's shared memory (BLUR_TAP_PAD in sift_scale_space.cu) */
+    static final int TAP_PAD = 3;
     /** largest radius sift_blur takes (its tile and halo must fit 48 KB of shared memory) */
     static final int FUSED_RADIUS = 24;
     /** sift_blur's tile and block (sift_scale_space.cu) */
@@ -70,11 +72,11 @@ final class SiftBlurPlan {
 
     /**
      * Dynamic shared memory of the fused launch of kernel {@code level}: the tile with its halo (rows padded to an
-     * odd pitch), the rows after the horizontal pass, the taps (sift_blur).
+     * odd pitch), the rows after the horizontal pass, the taps and {@link #TAP_PAD} zeros after them (sift_blur).
      */
     int sharedBytes(int level) {
         int r = radius[level], lw = TILE + 2 * r, lh = TILE + 2 * r;
         int tile = (lh * (lw + 1) + 3) & ~3; // the rows that follow are read as float4
-        return 4 * (tile + lh * TILE + 2 * r + 1);
+        return 4 * (tile + lh * TILE + 2 * r + 1 + TAP_PAD);
     }
 }
