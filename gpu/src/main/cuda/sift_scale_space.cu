@@ -236,6 +236,60 @@ struct SiftLevelTaps {
 
 #define TAIL_THREADS 1024
 
+// Level s of a tail octave (w x h = n pixels, n <= ITEMS * TAIL_THREADS) from level s - 1 in shared memory: the
+// horizontal pass into rows, then the vertical pass into level and out. Each thread's ITEMS pixels (i = tid,
+// tid + 1024, ...) are summed side by side: independent chains of additions instead of one after another, each in
+// the reference's tap order. ITEMS is the fewest that cover the octave, so that a small octave costs a fraction of
+// a large one (with a fixed count every octave of the tail cost as much as its first); a thread with no pixel only
+// takes part in the barriers.
+template <int ITEMS>
+__device__ __forceinline__ void sift_tail_level(float* level, float* rows, float* out, int w, int h, int pitch,
+                                                const float* wk, int r)
+{
+    const int tid = threadIdx.x, n = w * h;
+    const bool active = tid < n;
+    int xs[ITEMS], ys[ITEMS];
+    float sum[ITEMS];
+#pragma unroll
+    for (int j = 0; j < ITEMS; j++) {
+        const int i = min(tid + j * TAIL_THREADS, n - 1);  // a thread past the end repeats the last pixel
+        ys[j] = i / w;
+        xs[j] = i - ys[j] * w;
+        sum[j] = 0.f;
+    }
+    if (active) {
+        for (int k = 0; k <= 2 * r; k++) {
+            const float wv = wk[k];
+#pragma unroll
+            for (int j = 0; j < ITEMS; j++)
+                sum[j] += wv * level[ys[j] * w + sift_clamp(xs[j] + k - r, w)];
+        }
+#pragma unroll
+        for (int j = 0; j < ITEMS; j++)
+            if (tid + j * TAIL_THREADS < n)
+                rows[ys[j] * w + xs[j]] = sum[j];
+    }
+    __syncthreads();
+    if (active) {
+#pragma unroll
+        for (int j = 0; j < ITEMS; j++)
+            sum[j] = 0.f;
+        for (int k = 0; k <= 2 * r; k++) {
+            const float wv = wk[k];
+#pragma unroll
+            for (int j = 0; j < ITEMS; j++)
+                sum[j] += wv * rows[sift_clamp(ys[j] + k - r, h) * w + xs[j]];
+        }
+#pragma unroll
+        for (int j = 0; j < ITEMS; j++)
+            if (tid + j * TAIL_THREADS < n) {
+                level[ys[j] * w + xs[j]] = sum[j];
+                out[(long long)ys[j] * pitch + xs[j]] = sum[j];
+            }
+    }
+    __syncthreads();
+}
+
 // Every level of the octaves first .. count - 1, all small (SiftLaunchPlan.TAIL_PIXELS at most), in one block: each
 // octave's level 0 decimated from the previous octave's level S, then its levels 1 .. S + 2 blurred one after the
 // other in shared memory (the whole octave is one tile: the borders clamp inside it) and written out. The small
@@ -268,48 +322,19 @@ sift_blur_tail(float* __restrict__ space, const SiftOctave* __restrict__ octaves
             g[(long long)y * O.pitch + x] = v;
         }
         __syncthreads();
+        const int items = (n + TAIL_THREADS - 1) / TAIL_THREADS;  // the same for every thread: the barriers agree
         for (int s = 1; s < levels + 3; s++) {
             const int r = taps.radius[s];
             const float* wk = weights + taps.offset[s];
-            // each thread's TAIL_ITEMS pixels (i = tid, tid + 1024, ...) summed side by side: four independent
-            // chains of additions instead of one after another, each in the reference's tap order
-            int xs[TAIL_ITEMS], ys[TAIL_ITEMS];
-            float sum[TAIL_ITEMS];
-#pragma unroll
-            for (int j = 0; j < TAIL_ITEMS; j++) {
-                const int i = min(tid + j * TAIL_THREADS, n - 1);  // a thread past the end repeats the last pixel
-                ys[j] = i / w;
-                xs[j] = i - ys[j] * w;
-                sum[j] = 0.f;
-            }
-            for (int k = 0; k <= 2 * r; k++) {
-                const float wv = wk[k];
-#pragma unroll
-                for (int j = 0; j < TAIL_ITEMS; j++)
-                    sum[j] += wv * level[ys[j] * w + sift_clamp(xs[j] + k - r, w)];
-            }
-#pragma unroll
-            for (int j = 0; j < TAIL_ITEMS; j++)
-                if (tid + j * TAIL_THREADS < n)
-                    rows[ys[j] * w + xs[j]] = sum[j];
-            __syncthreads();
             float* out = space + O.base + (long long)s * O.levelStride;
-#pragma unroll
-            for (int j = 0; j < TAIL_ITEMS; j++)
-                sum[j] = 0.f;
-            for (int k = 0; k <= 2 * r; k++) {
-                const float wv = wk[k];
-#pragma unroll
-                for (int j = 0; j < TAIL_ITEMS; j++)
-                    sum[j] += wv * rows[sift_clamp(ys[j] + k - r, h) * w + xs[j]];
-            }
-#pragma unroll
-            for (int j = 0; j < TAIL_ITEMS; j++)
-                if (tid + j * TAIL_THREADS < n) {
-                    level[ys[j] * w + xs[j]] = sum[j];
-                    out[(long long)ys[j] * O.pitch + xs[j]] = sum[j];
-                }
-            __syncthreads();
+            if (items <= 1)
+                sift_tail_level<1>(level, rows, out, w, h, O.pitch, wk, r);
+            else if (items == 2)
+                sift_tail_level<2>(level, rows, out, w, h, O.pitch, wk, r);
+            else if (items == 3)
+                sift_tail_level<3>(level, rows, out, w, h, O.pitch, wk, r);
+            else
+                sift_tail_level<TAIL_ITEMS>(level, rows, out, w, h, O.pitch, wk, r);
         }
     }
 }
