@@ -24,7 +24,6 @@
 #define BLUR_THREADS_Y 8
 #define SIFT_FUSED_RADIUS 24
 #define BLUR_LOADS 8        // tile pixels a thread of sift_blur loads at once
-#define TAIL_ITEMS 4        // pixels per thread of sift_blur_tail: SiftLaunchPlan.TAIL_PIXELS / TAIL_THREADS
 
 // where a level's source pixels come from
 #define SIFT_SRC_INPUT 0      // the 8-bit input as intensities (first octave 0)
@@ -236,56 +235,55 @@ struct SiftLevelTaps {
 
 #define TAIL_THREADS 1024
 
-// Level s of a tail octave (w x h = n pixels, n <= ITEMS * TAIL_THREADS) from level s - 1 in shared memory: the
-// horizontal pass into rows, then the vertical pass into level and out. Each thread's ITEMS pixels (i = tid,
-// tid + 1024, ...) are summed side by side: independent chains of additions instead of one after another, each in
-// the reference's tap order. ITEMS is the fewest that cover the octave, so that a small octave costs a fraction of
-// a large one (with a fixed count every octave of the tail cost as much as its first); a thread with no pixel only
-// takes part in the barriers.
-template <int ITEMS>
+// Four outputs of one pass of a tail octave, from samples at clamped positions: output i is the sum over the taps
+// k = 0 .. 2r of w[k] * src[clamp(c0 + i + k - r, n) * step], accumulated from the first tap to the last, a product
+// then a sum, as the reference computes one output. Like sift_tap_sums4 the four share a sliding window (one
+// shared-memory load and one clamp per tap for four outputs), but every position is clamped into [0, n): the whole
+// octave is the tile, its borders clamp inside it.
+__device__ __forceinline__ float4 sift_tail_sums4(const float* src, int step, int n, int c0, const float* w, int r)
+{
+    float a0 = 0.f, a1 = 0.f, a2 = 0.f, a3 = 0.f;
+    float v0 = src[sift_clamp(c0 - r, n) * step], v1 = src[sift_clamp(c0 + 1 - r, n) * step],
+          v2 = src[sift_clamp(c0 + 2 - r, n) * step];
+    for (int k = 0; k <= 2 * r; k++) {
+        const float v3 = src[sift_clamp(c0 + 3 + k - r, n) * step];
+        const float wk = w[k];
+        a0 += wk * v0;
+        a1 += wk * v1;
+        a2 += wk * v2;
+        a3 += wk * v3;
+        v0 = v1;
+        v1 = v2;
+        v2 = v3;
+    }
+    return make_float4(a0, a1, a2, a3);
+}
+
+// Level s of a tail octave (w x h, packed) from level s - 1 in shared memory: the horizontal pass into rows, then
+// the vertical pass into level and out. A thread sums four neighbouring outputs at once (sift_tail_sums4): in the
+// horizontal pass quad q is columns 4 (q % qw) .. + 3 of row q / qw (qw = ceil(w / 4)), in the vertical pass rows
+// 4 (q / w) .. + 3 of column q % w; outputs past the octave's edge are summed (from clamped samples) but not
+// written. The threads loop over the quads, so a small octave leaves most of them idle instead of repeating work.
 __device__ __forceinline__ void sift_tail_level(float* level, float* rows, float* out, int w, int h, int pitch,
                                                 const float* wk, int r)
 {
-    const int tid = threadIdx.x, n = w * h;
-    const bool active = tid < n;
-    int xs[ITEMS], ys[ITEMS];
-    float sum[ITEMS];
-#pragma unroll
-    for (int j = 0; j < ITEMS; j++) {
-        const int i = min(tid + j * TAIL_THREADS, n - 1);  // a thread past the end repeats the last pixel
-        ys[j] = i / w;
-        xs[j] = i - ys[j] * w;
-        sum[j] = 0.f;
-    }
-    if (active) {
-        for (int k = 0; k <= 2 * r; k++) {
-            const float wv = wk[k];
-#pragma unroll
-            for (int j = 0; j < ITEMS; j++)
-                sum[j] += wv * level[ys[j] * w + sift_clamp(xs[j] + k - r, w)];
-        }
-#pragma unroll
-        for (int j = 0; j < ITEMS; j++)
-            if (tid + j * TAIL_THREADS < n)
-                rows[ys[j] * w + xs[j]] = sum[j];
+    const int qw = (w + 3) >> 2, qh = (h + 3) >> 2;
+    for (int q = threadIdx.x; q < qw * h; q += TAIL_THREADS) {
+        const int y = q / qw, x0 = 4 * (q - y * qw);
+        const float4 s4 = sift_tail_sums4(level + y * w, 1, w, x0, wk, r);
+        const float sums[4] = {s4.x, s4.y, s4.z, s4.w};
+        for (int i = 0; i < 4 && x0 + i < w; i++)
+            rows[y * w + x0 + i] = sums[i];
     }
     __syncthreads();
-    if (active) {
-#pragma unroll
-        for (int j = 0; j < ITEMS; j++)
-            sum[j] = 0.f;
-        for (int k = 0; k <= 2 * r; k++) {
-            const float wv = wk[k];
-#pragma unroll
-            for (int j = 0; j < ITEMS; j++)
-                sum[j] += wv * rows[sift_clamp(ys[j] + k - r, h) * w + xs[j]];
+    for (int q = threadIdx.x; q < w * qh; q += TAIL_THREADS) {
+        const int qy = q / w, x = q - qy * w, y0 = 4 * qy;
+        const float4 s4 = sift_tail_sums4(rows + x, w, h, y0, wk, r);
+        const float sums[4] = {s4.x, s4.y, s4.z, s4.w};
+        for (int i = 0; i < 4 && y0 + i < h; i++) {
+            level[(y0 + i) * w + x] = sums[i];
+            out[(long long)(y0 + i) * pitch + x] = sums[i];
         }
-#pragma unroll
-        for (int j = 0; j < ITEMS; j++)
-            if (tid + j * TAIL_THREADS < n) {
-                level[ys[j] * w + xs[j]] = sum[j];
-                out[(long long)ys[j] * pitch + xs[j]] = sum[j];
-            }
     }
     __syncthreads();
 }
@@ -295,7 +293,8 @@ __device__ __forceinline__ void sift_tail_level(float* level, float* rows, float
 // other in shared memory (the whole octave is one tile: the borders clamp inside it) and written out. The small
 // octaves would otherwise take a launch per level each, every one as long as a block's latency; here a block of
 // 1024 threads does them all, with the same arithmetic as sift_blur (each output summed tap after tap, products and
-// sums rounded separately).
+// sums rounded separately; sift_tail_level). A level costs in proportion to its octave's size: four outputs a
+// thread per pass share their loads, and threads with no quad of a small octave only take part in the barriers.
 //
 // Launch: exactly one block of TAIL_THREADS (1024) threads; dynamic shared memory 2 * 4 * width * height bytes of
 // the largest (first) of these octaves: the level being built and the horizontal pass.
@@ -322,19 +321,8 @@ sift_blur_tail(float* __restrict__ space, const SiftOctave* __restrict__ octaves
             g[(long long)y * O.pitch + x] = v;
         }
         __syncthreads();
-        const int items = (n + TAIL_THREADS - 1) / TAIL_THREADS;  // the same for every thread: the barriers agree
-        for (int s = 1; s < levels + 3; s++) {
-            const int r = taps.radius[s];
-            const float* wk = weights + taps.offset[s];
-            float* out = space + O.base + (long long)s * O.levelStride;
-            if (items <= 1)
-                sift_tail_level<1>(level, rows, out, w, h, O.pitch, wk, r);
-            else if (items == 2)
-                sift_tail_level<2>(level, rows, out, w, h, O.pitch, wk, r);
-            else if (items == 3)
-                sift_tail_level<3>(level, rows, out, w, h, O.pitch, wk, r);
-            else
-                sift_tail_level<TAIL_ITEMS>(level, rows, out, w, h, O.pitch, wk, r);
-        }
+        for (int s = 1; s < levels + 3; s++)
+            sift_tail_level(level, rows, space + O.base + (long long)s * O.levelStride, w, h, O.pitch,
+                            weights + taps.offset[s], taps.radius[s]);
     }
 }

@@ -66,8 +66,8 @@ final class SiftLaunchPlan {
      * Octaves of at most this many pixels (and all smaller ones after them) are built by one single-block launch,
      * sift_blur_tail, instead of a launch per level: at that size a launch costs a block's latency whatever its
      * work, and one block of 1024 threads builds a 64 x 64 level in about that time. Their two float planes fit
-     * 32 KB of shared memory. Each of its threads sums at most 4 pixels of a level side by side (TAIL_ITEMS in
-     * sift_scale_space.cu): TAIL_PIXELS must stay at most 4 * TAIL_THREADS.
+     * 32 KB of shared memory. Its threads loop over runs of four neighbouring pixels of a level (sift_tail_level in
+     * sift_scale_space.cu), so any size up to this one is covered.
      */
     static final int TAIL_PIXELS = 4096;
     /** levels of SiftLevelTaps (sift_scale_space.cu): S + 3 with S at most 8 */
