@@ -43,6 +43,7 @@ class SiftBenchTest {
         assertThat(row.path("opencv").path("threads").asInt()).isPositive();
         assertThat(row.path("opencv").path("sift").path("median_ms").asDouble()).isPositive();
         assertThat(row.path("opencv").path("bf_knn2").path("median_ms").asDouble()).isPositive();
+        assertThat(row.path("opencv").path("first_octave").asInt()).as("cv::SIFT always upsamples").isEqualTo(-1);
         assertThat(row.path("speedup_vs_opencv").path("matching").asDouble()).isPositive();
 
         JsonNode matcher = json.path("matcher");
@@ -59,7 +60,8 @@ class SiftBenchTest {
         assertThat(matcher.get(0).path("mutual").asBoolean()).isFalse();
         assertThat(matcher.get(1).path("mutual").asBoolean()).isTrue();
         assertThat(run.err()).contains("320x240, 300 SIFT features", "OpenCV on", "BF knn2 L2", "matcher alone",
-                "CudaSift: the issue's published figures");
+                "CudaSift: the issue's published figures", "first octave 0",
+                "OpenCV's SIFT starts from the image upsampled twice (first octave -1)");
     }
 
     @Test
