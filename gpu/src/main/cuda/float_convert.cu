@@ -8,7 +8,7 @@
 // kernel starts its accumulators at the column's bias, so that they end as r.c - |c|^2 / 2 = -(key) / 2.
 //
 // Layout written: row i of a set is FLOAT_K halves (256 bytes; components past `length` are zero), rows padded to
-// a multiple of FLOAT_TILE with zero rows whose bias is -infinity (their keys are +infinity: never a candidate),
+// a multiple of FLOAT_TILE with zero rows whose bias is FLOAT_NO_PAIR (never a candidate),
 // so the tile kernel loads whole tiles without bounds checks. A row with a component that is not finite or larger
 // than FLOAT_MAX_COMPONENT in magnitude adds 1 to status[0], which float_rescore.cu hands to the host.
 #include <cstdint>
@@ -87,7 +87,7 @@ float_convert(const float* __restrict__ q32, int nq, int nq_pad, const float* __
         square += __shfl_xor_sync(0xFFFFFFFFu, square, offset);
     const bool any_bad = __any_sync(0xFFFFFFFFu, bad);
     if (lane == 0) {
-        bias[row] = row < n ? -0.5f * square : -INFINITY;
+        bias[row] = row < n ? -0.5f * square : FLOAT_NO_PAIR;
         if (any_bad)
             atomicAdd(status, 1);
     }

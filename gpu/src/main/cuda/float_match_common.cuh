@@ -20,6 +20,12 @@
 #define FLOAT_K 128
 // rows of the half-precision buffers are padded to a multiple of this (the tile side of float_tiles.cu)
 #define FLOAT_TILE 128
+// The tile kernel's accumulator value of a pair that can never be a candidate (a padding column's bias, or a pair
+// outside the search window): finite, so that float_tiles.cu's slot packing keeps it a number, and far below any
+// real pair's value r.c - |c|^2/2 (|x| <= FLOAT_MAX_COMPONENT over 128 components: at most 3.3e9 in magnitude).
+#define FLOAT_NO_PAIR (-1e30f)
+// The least floor of float_tiles.cu's epilogue: above FLOAT_NO_PAIR, below every real pair's value.
+#define FLOAT_LEAST_FLOOR (-1e29f)
 // "no candidate" index in a list (its key is +infinity)
 #define FLOAT_NONE (-1)
 // the integer unit of FloatDescriptors.scaledDistance

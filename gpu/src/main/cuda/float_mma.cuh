@@ -76,4 +76,20 @@ __device__ __forceinline__ void mma_f16_16816(float (&d)[4], const uint32_t (&a)
         : "r"(a[2]), "r"(a[3]), "r"(b1));
 #endif
 }
+// d = A (16 x 16) * B (16 x 8) + C with C's rows all (c0, c1) (the first k-step, starting from the columns'
+// biases: C/D element c0, c2 are column 2t, c1, c3 column 2t + 1).
+__device__ __forceinline__ void mma_f16_16816_bias(float (&d)[4], const uint32_t (&a)[4], uint32_t b0, uint32_t b1,
+                                                   float c0, float c1)
+{
+#if __CUDA_ARCH__ >= 800
+    asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, "
+        "{%10, %11, %10, %11};\n"
+        : "=f"(d[0]), "=f"(d[1]), "=f"(d[2]), "=f"(d[3])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "f"(c0), "f"(c1));
+#else
+    d[0] = d[2] = c0;
+    d[1] = d[3] = c1;
+    mma_f16_16816(d, a, b0, b1);
+#endif
+}
 #endif

@@ -15,27 +15,29 @@
 //   - rows of 256 bytes are stored with their 16-byte chunks XOR-swizzled by (row & 7), so that the 8 row
 //     addresses of every ldmatrix phase hit 8 distinct bank groups: conflict-free;
 //   - per tile and warp: 8 k-steps x (4 ldmatrix.x4 for B, 16 mma) = 32 ldmatrix + 128 mma, then the epilogue.
-// Registers: 64 (A) + 64 (accumulators) + 32 (candidate lists) + addressing and the epilogue's temporaries: 248
-// of the 255 allowed, no spills (ptxas -v), at one block of 256 threads per multiprocessor
+//     The first k-step's mma takes the columns' biases as its C operand: no instruction copies them.
+// Registers: 64 (A) + 64 (accumulators) + 32 (candidate lists) + addressing and the epilogue's temporaries: 244
+// of the 255 allowed, no spills (ptxas -v, sm_90), at one block of 256 threads per multiprocessor
 // (__launch_bounds__(256, 1); 67 KB of shared memory would allow 3). One block per SM is 8 warps: each issues 16
 // independent mma per k-step, enough to keep the tensor pipes fed, and the grid is planned in about one wave of
 // one block per SM (CudaFloatMatcher.tilesPerBlock, planSplits).
 //
-// Epilogue, per tile: lane (g, t) holds for each of its 4 rows (m-tile, half) 16 accumulators over columns
-// wn*64 + 8n + 2t + {0, 1}. They start at the column's bias -|c|^2/2 (float_convert.cu) instead of 0, so they end
-// as r.c - |c|^2/2 = -key/2 with key = |c|^2 - 2 r.c, which orders one row's columns as the squared distance does.
-// The lane keeps, per row, a sorted list of FLOAT_CANDIDATES (key, column) (float_match_common.cuh). A row's 16
-// accumulators are first reduced to their maximum (1 FMNMX per pair: the whole per-pair cost once the lists have
-// settled) and compared with the row's limit; only when one may enter does the lane walk the 16 keys (in practice
-// the warp walks them for most rows of the first tiles and then for some row in about 70 % of its (8-row) blocks,
-// since one lane is enough: measured in a host simulation of 16384 real-like columns). The limit is the least
-// last key of the 4 lanes of the quad (same row, other columns): those lists were filled from earlier tiles, so
-// a key at or above it has 4 better keys of lower index and cannot be in the row's final list; sharing it costs
-// 2 shuffles per row and tile and prunes a lane's list sooner. The walk is entered only where some lane of the
-// warp needs it (a vote per row group, then per column pair): warp-uniform branches the compiler cannot turn
-// into predicated instructions that every lane executes. A lane sees its columns in increasing order, so on
-// equal keys the earlier column stays (lower index first). In window mode a pair is inserted only when in_window
-// (match_common.cuh) holds for it, tested only for pairs below the limit.
+// Epilogue, per tile: lane (g, t) holds for each of its 4 rows (m-tile mt, half h: a "row group" of the warp's 8
+// rows g) 16 accumulators over columns wn*64 + 8n + 2t + e. They start at the column's bias -|c|^2/2
+// (float_convert.cu) instead of 0, so they end as r.c - |c|^2/2 = -key/2 with key = |c|^2 - 2 r.c, which orders one
+// row's columns as the squared distance does. The lane keeps, per row, a sorted list of FLOAT_CANDIDATES (key,
+// column) (float_match_common.cuh). Each accumulator first gets its slot 2n + e in its 4 lowest mantissa bits
+// (slot_packed), so that one maximum of the 16 (a tree of 15 FMNMX) is both the row's best pair of the tile and its
+// column. That maximum is compared with the row's floor (quad_floor: the least last key of the quad's 4 lists, which
+// hold the same row's other columns; a pair below it cannot be in the row's final list). While some lane of the warp
+// has a maximum at or above its floor, each such lane inserts its pair, drops it from the group and takes the next
+// maximum and floor (a warp-uniform loop: the shuffles of the floor need every lane). A round is
+// taken whenever one of the warp's 32 lanes has a pair to insert: for most row groups of a 64-tile split (87 % in
+// a host simulation of uniform keys), mostly one round; a lane's first tile takes about 5 (its best 4, then the
+// 5th is below them). The lists order equal keys by lower column (candidate_insert), whatever the order the pairs arrive in. (The
+// former epilogue walked the 16 keys pair by pair behind per-pair votes: on the H100 at 16384 x 16384 it issued 7
+// instructions per mma and the tiles took 0.77 ms; this one 0.42 ms.) In window mode the pairs outside the window
+// (in_window, match_common.cuh) are set to FLOAT_NO_PAIR before the packing: never a candidate.
 //
 // At the end the 8 lists of a row (4 lanes of a quad x 2 column warps) are merged: two shuffle rounds in the quad,
 // then through shared memory across the warp pair; the merged list is written to
@@ -61,7 +63,7 @@ __device__ __forceinline__ int tile_offset(int row, int chunk)
 struct TilePass {
     const uint4* rows;      // half-precision rows (padded)
     const uint4* cols;      // half-precision columns (padded)
-    const float* col_bias;  // -|c|^2 / 2, padded with -inf
+    const float* col_bias;  // -|c|^2 / 2, padded with FLOAT_NO_PAIR
     int nrows, ncols;
     int row_tile, split, tiles_per_split;
     const float2* row_xy;   // window mode: positions of the rows (predictions in pass 0, keypoints in pass 1)
@@ -94,8 +96,56 @@ __device__ __forceinline__ void issue_tile(unsigned char* stage, const TilePass&
     copy_commit();
 }
 
-template <int STAGES>
-__device__ __forceinline__ void tiles_block(const TilePass& p, int window, double radius2, unsigned char* smem)
+// Slot packing, for the epilogue: an accumulator's 4 lowest mantissa bits are replaced by its slot 2n + e among
+// the lane's 16 pairs of one row. Values that differ above those bits keep their order, so the maximum of a row
+// group's packed values is its pair of largest value truncated to 19 mantissa bits (a relative 2^-19, far below
+// the FP16 products' error; the exact re-score decides) and names that pair. Pairs that cannot be candidates hold
+// FLOAT_NO_PAIR, a finite value (a packed infinity would be a NaN), below every floor; a pair already taken
+// becomes -inf (no longer packed).
+__device__ __forceinline__ float slot_packed(float v, int slot)
+{
+    return __uint_as_float((__float_as_uint(v) & ~15u) | (unsigned)slot);
+}
+
+__device__ __forceinline__ float slot_cleared(float v)
+{
+    return __uint_as_float(__float_as_uint(v) & ~15u);
+}
+
+__device__ __forceinline__ int slot_of(float v)
+{
+    return (int)(__float_as_uint(v) & 15u);
+}
+
+// The largest of the lane's 16 packed values of row group (mt, h): a tree, 4 dependent steps instead of 16.
+__device__ __forceinline__ float group_max(const float (&acc)[8][4], int h)
+{
+    float m[8];
+#pragma unroll
+    for (int n = 0; n < 8; n++)
+        m[n] = fmaxf(acc[n][2 * h], acc[n][2 * h + 1]);
+#pragma unroll
+    for (int w = 4; w > 0; w >>= 1)
+#pragma unroll
+        for (int n = 0; n < w; n++)
+            m[n] = fmaxf(m[n], m[n + w]);
+    return m[0];
+}
+
+// The floor of a row, as an accumulator value: the least last key of the quad's four lists (same row, other
+// columns) scaled back by -1/2 (exact). A pair below it has FLOAT_CANDIDATES better pairs of lower index in one
+// of those lists and cannot be in the row's final list; a pair equal to it may still be (lower index first).
+// FLOAT_LEAST_FLOOR while the quad's lists are all short, so that FLOAT_NO_PAIR never passes.
+__device__ __forceinline__ float quad_floor(const float (&keys)[FLOAT_CANDIDATES])
+{
+    float limit = keys[FLOAT_CANDIDATES - 1];
+    limit = fminf(limit, __shfl_xor_sync(0xFFFFFFFFu, limit, 1));
+    limit = fminf(limit, __shfl_xor_sync(0xFFFFFFFFu, limit, 2));
+    return fmaxf(-0.5f * limit, FLOAT_LEAST_FLOOR);
+}
+
+template <int STAGES, bool WINDOW>
+__device__ __forceinline__ void tiles_block(const TilePass& p, double radius2, unsigned char* smem)
 {
     const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
     const int wm = warp >> 1, wn = warp & 1;
@@ -135,7 +185,7 @@ __device__ __forceinline__ void tiles_block(const TilePass& p, int window, doubl
         for (int h = 0; h < 2; h++) {
             candidate_clear(lk[mt][h], li[mt][h]);
             const int r = p.row_tile * FLOAT_TILE + wm * 32 + mt * 16 + h * 8 + g;
-            rxy[mt][h] = window && r < p.nrows ? p.row_xy[r] : make_float2(NAN, NAN);
+            rxy[mt][h] = WINDOW && r < p.nrows ? p.row_xy[r] : make_float2(NAN, NAN);
         }
 
     const int col_tiles = (p.ncols + FLOAT_TILE - 1) / FLOAT_TILE;
@@ -147,32 +197,36 @@ __device__ __forceinline__ void tiles_block(const TilePass& p, int window, doubl
     const int bchunk = (lane >> 3) & 1;
 
     if (first < last)
-        issue_tile(smem, p, first, window);
+        issue_tile(smem, p, first, WINDOW);
     for (int tile = first; tile < last; tile++) {
         const int stage = STAGES == 1 ? 0 : (tile - first) & 1;
         unsigned char* buf = smem + stage * TILE_STAGE_BYTES;
         if (STAGES == 2 && tile + 1 < last) {
-            issue_tile(smem + (stage ^ 1) * TILE_STAGE_BYTES, p, tile + 1, window);
+            issue_tile(smem + (stage ^ 1) * TILE_STAGE_BYTES, p, tile + 1, WINDOW);
             copy_wait<1>();
         } else {
             copy_wait<0>();
         }
         __syncthreads();  // the tile is visible to every thread
 
-        // accumulators start at the columns' biases: column wn*64 + 8n + 2t + e for elements e and e + 2
+        // k-step 0 starts from the columns' biases (the mma's C operand): column wn*64 + 8n + 2t + e, elements e
+        // and e + 2; no instruction only copies them into the accumulators
         const float* bias = reinterpret_cast<const float*>(buf + TILE_BYTES);
         float acc[2][8][4];
 #pragma unroll
-        for (int n = 0; n < 8; n++) {
-            const float2 b = *reinterpret_cast<const float2*>(bias + wn * 64 + 8 * n + 2 * t);
+        for (int q = 0; q < 4; q++) {
+            uint32_t b[4];
+            ldmatrix_x4(b, buf + tile_offset(bcol + 16 * q, bchunk));
+            const float2 c0 = *reinterpret_cast<const float2*>(bias + wn * 64 + 16 * q + 2 * t);
+            const float2 c1 = *reinterpret_cast<const float2*>(bias + wn * 64 + 16 * q + 8 + 2 * t);
 #pragma unroll
             for (int mt = 0; mt < 2; mt++) {
-                acc[mt][n][0] = acc[mt][n][2] = b.x;
-                acc[mt][n][1] = acc[mt][n][3] = b.y;
+                mma_f16_16816_bias(acc[mt][2 * q], a[mt][0], b[0], b[1], c0.x, c0.y);
+                mma_f16_16816_bias(acc[mt][2 * q + 1], a[mt][0], b[2], b[3], c1.x, c1.y);
             }
         }
 #pragma unroll
-        for (int ks = 0; ks < 8; ks++) {
+        for (int ks = 1; ks < 8; ks++) {
 #pragma unroll
             for (int q = 0; q < 4; q++) {
                 uint32_t b[4];
@@ -185,49 +239,72 @@ __device__ __forceinline__ void tiles_block(const TilePass& p, int window, doubl
             }
         }
 
-        // epilogue: column c = tile * 128 + wn * 64 + 8n + 2t + e, key = -2 acc (exact)
-        const float2* cxy = reinterpret_cast<const float2*>(buf + TILE_BYTES + FLOAT_TILE * 4);
+        // epilogue. Window mode first drops the pairs outside the window (they can never be candidates).
         const int cbase = tile * FLOAT_TILE + wn * 64 + 2 * t;
+        if (WINDOW) {
+            const float2* cxy = reinterpret_cast<const float2*>(buf + TILE_BYTES + FLOAT_TILE * 4);
 #pragma unroll
-        for (int mt = 0; mt < 2; mt++) {
+            for (int n = 0; n < 8; n++)
+#pragma unroll
+                for (int e = 0; e < 2; e++) {
+                    const float2 c = cxy[wn * 64 + 8 * n + 2 * t + e];
+#pragma unroll
+                    for (int mt = 0; mt < 2; mt++)
+#pragma unroll
+                        for (int h = 0; h < 2; h++) {
+                            const bool inside = p.rows_are_predictions ? in_window(c, rxy[mt][h], radius2)
+                                                                       : in_window(rxy[mt][h], c, radius2);
+                            if (!inside)
+                                acc[mt][n][2 * h + e] = FLOAT_NO_PAIR;
+                        }
+                }
+        }
+        // Every accumulator gets its slot 2n + e in its low mantissa bits, so that one maximum gives the nearest
+        // pair of a row group and which column it is; the four groups' trees are independent (latency hidden).
+#pragma unroll
+        for (int mt = 0; mt < 2; mt++)
+#pragma unroll
+            for (int n = 0; n < 8; n++)
+#pragma unroll
+                for (int j = 0; j < 4; j++)
+                    acc[mt][n][j] = slot_packed(acc[mt][n][j], 2 * n + (j & 1));
+        float most[2][2], floor_[2][2];
+#pragma unroll
+        for (int mt = 0; mt < 2; mt++)
 #pragma unroll
             for (int h = 0; h < 2; h++) {
-                float limit = lk[mt][h][FLOAT_CANDIDATES - 1];
-                limit = fminf(limit, __shfl_xor_sync(0xFFFFFFFFu, limit, 1));
-                limit = fminf(limit, __shfl_xor_sync(0xFFFFFFFFu, limit, 2));
-                float most = -INFINITY;
+                most[mt][h] = group_max(acc[mt], h);
+                floor_[mt][h] = quad_floor(lk[mt][h]);
+            }
+        // Row group by row group, while some lane of the warp has a pair at or above its floor (a warp-uniform
+        // loop: mostly one round, none once the lists have settled), each such lane inserts its best pair and
+        // drops it from the group; the next best and the (quad-shared) floor are then taken again.
 #pragma unroll
-                for (int n = 0; n < 8; n++)
-                    most = fmaxf(most, fmaxf(acc[mt][n][2 * h], acc[mt][n][2 * h + 1]));
-                // warp-uniform branches (votes), so that the walk is skipped, not predicated, where no lane of the
-                // warp has a key below its limit: for the whole group, then per column pair n
-                if (__any_sync(0xFFFFFFFFu, -2.f * most < limit)) {
+        for (int mt = 0; mt < 2; mt++)
 #pragma unroll
-                    for (int n = 0; n < 8; n++) {
-                        const float pair = fminf(-2.f * acc[mt][n][2 * h], -2.f * acc[mt][n][2 * h + 1]);
-                        if (!__any_sync(0xFFFFFFFFu, pair < limit))
-                            continue;
+            for (int h = 0; h < 2; h++) {
+                bool enter = slot_cleared(most[mt][h]) >= floor_[mt][h];
+                while (__any_sync(0xFFFFFFFFu, enter)) {
+                    if (enter) {
+                        const int slot = slot_of(most[mt][h]);
+                        candidate_insert(lk[mt][h], li[mt][h], -2.f * slot_cleared(most[mt][h]),
+                                         cbase + 8 * (slot >> 1) + (slot & 1));
+                        const unsigned taken = __float_as_uint(most[mt][h]);
 #pragma unroll
-                        for (int e = 0; e < 2; e++) {
-                            const float key = -2.f * acc[mt][n][2 * h + e];
-                            if (!(key < limit))
-                                continue;
-                            if (window) {
-                                const float2 c = cxy[wn * 64 + 8 * n + 2 * t + e];
-                                const bool inside = p.rows_are_predictions ? in_window(c, rxy[mt][h], radius2)
-                                                                           : in_window(rxy[mt][h], c, radius2);
-                                if (!inside)
-                                    continue;
-                            }
-                            candidate_insert(lk[mt][h], li[mt][h], key, cbase + 8 * n + e);
-                        }
+                        for (int n = 0; n < 8; n++)
+#pragma unroll
+                            for (int e = 0; e < 2; e++)
+                                if (__float_as_uint(acc[mt][n][2 * h + e]) == taken)
+                                    acc[mt][n][2 * h + e] = -INFINITY;
                     }
+                    most[mt][h] = group_max(acc[mt], h);
+                    floor_[mt][h] = quad_floor(lk[mt][h]);
+                    enter = slot_cleared(most[mt][h]) >= floor_[mt][h];
                 }
             }
-        }
         __syncthreads();  // every warp is done with this buffer before it is refilled
         if (STAGES == 1 && tile + 1 < last)
-            issue_tile(smem, p, tile + 1, window);
+            issue_tile(smem, p, tile + 1, WINDOW);
     }
 
     // merge the 4 lanes of each quad (they hold the same rows): xor 1, then xor 2
@@ -329,7 +406,10 @@ float_tiles(const uint4* __restrict__ q16, const float* __restrict__ q_bias, int
     FLOAT_DYNAMIC_SHARED(smem);
     const TilePass p = tile_pass(q16, q_bias, nq, t16, t_bias, nt, splits0, tiles_per_split0, tiles_per_split1,
                                  q_pred, t_xy, partial0, partial1);
-    tiles_block<2>(p, window, radius2, smem);
+    if (window)
+        tiles_block<2, true>(p, radius2, smem);
+    else
+        tiles_block<2, false>(p, radius2, smem);
 }
 
 // The same with one stage (33.5 KB of shared memory): for GPUs whose blocks cannot have 67 KB (sm_75).
@@ -343,5 +423,8 @@ float_tiles_single(const uint4* __restrict__ q16, const float* __restrict__ q_bi
     FLOAT_DYNAMIC_SHARED(smem);
     const TilePass p = tile_pass(q16, q_bias, nq, t16, t_bias, nt, splits0, tiles_per_split0, tiles_per_split1,
                                  q_pred, t_xy, partial0, partial1);
-    tiles_block<1>(p, window, radius2, smem);
+    if (window)
+        tiles_block<1, true>(p, radius2, smem);
+    else
+        tiles_block<1, false>(p, radius2, smem);
 }

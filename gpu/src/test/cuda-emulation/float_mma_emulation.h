@@ -94,3 +94,9 @@ inline void mma_f16_16816(float (&d)[4], const uint32_t (&a)[4], uint32_t b0, ui
     }
     g_warps[t_warp]->arrive_and_wait();
 }
+
+inline void mma_f16_16816_bias(float (&d)[4], const uint32_t (&a)[4], uint32_t b0, uint32_t b1, float c0, float c1) {
+    d[0] = d[2] = c0;
+    d[1] = d[3] = c1;
+    mma_f16_16816(d, a, b0, b1);
+}
