@@ -31,11 +31,11 @@
 // column. That maximum is compared with the row's floor (quad_floor: the least last key of the quad's 4 lists, which
 // hold the same row's other columns; a pair below it cannot be in the row's final list). While some lane of the warp
 // has a maximum at or above its floor, each such lane inserts its pair, drops it from the group and takes the next
-// maximum and floor (a warp-uniform loop: the shuffles of the floor need every lane). A round is
-// taken whenever one of the warp's 32 lanes has a pair to insert: for most row groups of a 64-tile split (87 % in
-// a host simulation of uniform keys), mostly one round; a lane's first tile takes about 5 (its best 4, then the
-// 5th is below them). The lists order equal keys by lower column (candidate_insert), whatever the order the pairs arrive in. (The
-// former epilogue walked the 16 keys pair by pair behind per-pair votes: on the H100 at 16384 x 16384 it issued 7
+// maximum and floor (a warp-uniform loop: the shuffles of the floor need every lane). A round is taken whenever one
+// of the warp's 32 lanes has a pair to insert: for most row groups of a 64-tile split (87 % in a host simulation of
+// uniform keys), mostly one round; a lane's first tile takes about 5 (its best 4, then the 5th is below them). The
+// lists order equal keys by lower column (candidate_insert), whatever the order the pairs arrive in. (The former
+// epilogue walked the 16 keys pair by pair behind per-pair votes: on the H100 at 16384 x 16384 it issued 7
 // instructions per mma and the tiles took 0.77 ms; this one 0.42 ms.) In window mode the pairs outside the window
 // (in_window, match_common.cuh) are set to FLOAT_NO_PAIR before the packing: never a candidate.
 //
