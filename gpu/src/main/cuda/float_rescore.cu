@@ -24,20 +24,22 @@ static_assert(RESCORE_COUNT_QUERIES % RESCORE_QUERIES == 0, "a rescore block add
 // threads per block: FLOAT_CANDIDATES lanes per query, one candidate each
 #define RESCORE_THREADS (RESCORE_QUERIES * FLOAT_CANDIDATES)
 
-// The FLOAT_CANDIDATES best of row `row`'s lists over `splits` splits (partial[(s * nrows + row) * C + c]).
+// The FLOAT_CANDIDATES best of row `row`'s lists over `splits` splits (partial[(s * nrows + row) * C + c]). A list
+// is two 16-byte loads; no early exit at its first empty entry, so that the loads of several splits are in flight
+// together (an empty entry, (+inf, FLOAT_NONE), is never inserted).
+static_assert(FLOAT_CANDIDATES == 4, "a list is read as two int4");
 __device__ __forceinline__ void merge_splits(const int2* __restrict__ partial, int splits, int nrows, int row,
                                              float (&keys)[FLOAT_CANDIDATES], int (&index)[FLOAT_CANDIDATES])
 {
     candidate_clear(keys, index);
+#pragma unroll 4
     for (int s = 0; s < splits; s++) {
-        const int2* list = partial + ((size_t)s * nrows + row) * FLOAT_CANDIDATES;
-#pragma unroll
-        for (int c = 0; c < FLOAT_CANDIDATES; c++) {
-            const int2 e = list[c];
-            if (e.y == FLOAT_NONE)
-                break;  // lists are sorted: the rest are empty too
-            candidate_insert(keys, index, __int_as_float(e.x), e.y);
-        }
+        const int4* list = reinterpret_cast<const int4*>(partial + ((size_t)s * nrows + row) * FLOAT_CANDIDATES);
+        const int4 u = list[0], v = list[1];
+        candidate_insert(keys, index, __int_as_float(u.x), u.y);
+        candidate_insert(keys, index, __int_as_float(u.z), u.w);
+        candidate_insert(keys, index, __int_as_float(v.x), v.y);
+        candidate_insert(keys, index, __int_as_float(v.z), v.w);
     }
 }
 

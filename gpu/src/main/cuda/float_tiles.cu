@@ -151,16 +151,29 @@ __device__ __forceinline__ void tiles_block(const TilePass& p, double radius2, u
     const int wm = warp >> 1, wn = warp & 1;
     const int g = lane >> 2, t = lane & 3;
 
-    // rows of this block: stage them through buffer 0 and keep their A fragments in registers
+    const int col_tiles = (p.ncols + FLOAT_TILE - 1) / FLOAT_TILE;
+    const int first = p.split * p.tiles_per_split;
+    const int last = min(col_tiles, first + p.tiles_per_split);
+
+    // rows of this block: staged through shared memory, their A fragments then kept in registers. With two
+    // stages the rows go through buffer 1 while the first column tile is already loading into buffer 0 (one
+    // global round trip less per block; cp.async groups complete in commit order, so waiting for all but the
+    // newest group waits for the rows only); with one stage, through buffer 0 before the first column tile.
+    unsigned char* row_stage = STAGES == 2 ? smem + TILE_STAGE_BYTES : smem;
     {
         const unsigned char* src = reinterpret_cast<const unsigned char*>(p.rows) + (size_t)p.row_tile * TILE_BYTES;
 #pragma unroll
         for (int m = 0; m < TILE_CHUNKS / TILE_THREADS; m++) {
             const int q = tid + m * TILE_THREADS;
-            copy16_async(smem + tile_offset(q >> 4, q & 15), src + (size_t)q * 16);
+            copy16_async(row_stage + tile_offset(q >> 4, q & 15), src + (size_t)q * 16);
         }
         copy_commit();
-        copy_wait<0>();
+        if (STAGES == 2 && first < last) {
+            issue_tile(smem, p, first, WINDOW);
+            copy_wait<1>();
+        } else {
+            copy_wait<0>();
+        }
         __syncthreads();
     }
     uint32_t a[2][8][4];
@@ -172,9 +185,9 @@ __device__ __forceinline__ void tiles_block(const TilePass& p, double radius2, u
         for (int mt = 0; mt < 2; mt++)
 #pragma unroll
             for (int ks = 0; ks < 8; ks++)
-                ldmatrix_x4(a[mt][ks], smem + tile_offset(row + 16 * mt, 2 * ks + (lane >> 4)));
+                ldmatrix_x4(a[mt][ks], row_stage + tile_offset(row + 16 * mt, 2 * ks + (lane >> 4)));
     }
-    __syncthreads();  // buffer 0 is free for the column tiles
+    __syncthreads();  // the row stage is free for the column tiles
 
     float lk[2][2][FLOAT_CANDIDATES];
     int li[2][2][FLOAT_CANDIDATES];
@@ -188,15 +201,12 @@ __device__ __forceinline__ void tiles_block(const TilePass& p, double radius2, u
             rxy[mt][h] = WINDOW && r < p.nrows ? p.row_xy[r] : make_float2(NAN, NAN);
         }
 
-    const int col_tiles = (p.ncols + FLOAT_TILE - 1) / FLOAT_TILE;
-    const int first = p.split * p.tiles_per_split;
-    const int last = min(col_tiles, first + p.tiles_per_split);
     // ldmatrix.x4 of column pair q (n-tiles 2q, 2q+1), k-step ks: matrices (cols 0-7, k 0-7), (cols 0-7, k 8-15),
     // (cols 8-15, k 0-7), (cols 8-15, k 8-15) = b0, b1 of n-tile 2q and b0, b1 of n-tile 2q+1
     const int bcol = wn * 64 + ((lane >> 4) & 1) * 8 + (lane & 7);
     const int bchunk = (lane >> 3) & 1;
 
-    if (first < last)
+    if (STAGES == 1 && first < last)
         issue_tile(smem, p, first, WINDOW);
     for (int tile = first; tile < last; tile++) {
         const int stage = STAGES == 1 ? 0 : (tile - first) & 1;
