@@ -29,8 +29,9 @@ import jcuda.driver.CUstreamCaptureMode;
  * capture. If capturing or instantiating fails, the failure is logged once, graphs are off for this instance from
  * then on, and the caller runs its work directly: {@link #run} returns false.
  *
- * <p>Not thread safe; the work must only enqueue on the pipeline's stream (no events, no host synchronisation,
- * no allocation while capturing).
+ * <p>Not thread safe; the work must only enqueue on the pipeline's stream, or on a second stream forked from it
+ * and joined back before the work returns ({@link StreamFork}: the graph then has two branches); no other events, no
+ * host synchronisation, no allocation while capturing.
  */
 final class StreamGraphs implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StreamGraphs.class);
@@ -47,16 +48,33 @@ final class StreamGraphs implements AutoCloseable {
         int uses;
     }
 
+    /**
+     * CUDA_GRAPH_INSTANTIATE_FLAG_USE_NODE_PRIORITY (cuda.h, CUDA 11.7 on; JCuda 12.6 has no constant for it): the
+     * graph's kernels run at the priorities of the streams they were captured from, not at the launching stream's
+     */
+    static final long INSTANTIATE_USE_NODE_PRIORITY = 8;
+
     private final CudaContext cuda;
     private final String stage;
+    private final boolean nodePriorities;
     private final Map<Object, Entry> graphs = new LinkedHashMap<>(8, 0.75f, true);
     private boolean enabled = !"false".equalsIgnoreCase(System.getProperty("gpuvo.cudaGraphs", "true"));
     private boolean broken;
     private int captures;
 
     StreamGraphs(CudaContext cuda, String stage) {
+        this(cuda, stage, false);
+    }
+
+    /**
+     * @param nodePriorities whether the graphs keep the priorities of the streams their kernels were captured from
+     *                       (a {@link StreamFork}'s second stream); where the driver refuses that, they are
+     *                       instantiated without
+     */
+    StreamGraphs(CudaContext cuda, String stage, boolean nodePriorities) {
         this.cuda = cuda;
         this.stage = stage;
+        this.nodePriorities = nodePriorities;
     }
 
     void setEnabled(boolean on) {
@@ -148,7 +166,7 @@ final class StreamGraphs implements AutoCloseable {
         }
         CUgraphExec exec = new CUgraphExec();
         try {
-            CudaCheck.call(stage, "cuGraphInstantiate", () -> cuGraphInstantiate(exec, graph, 0));
+            instantiate(exec, graph);
         } catch (CudaStageException e) {
             return fail(e);
         } finally {
@@ -157,6 +175,21 @@ final class StreamGraphs implements AutoCloseable {
         }
         captures++;
         return exec;
+    }
+
+    private void instantiate(CUgraphExec exec, CUgraph graph) {
+        if (nodePriorities) {
+            try {
+                CudaCheck.call(stage, "cuGraphInstantiate", () -> cuGraphInstantiate(exec, graph,
+                        INSTANTIATE_USE_NODE_PRIORITY));
+                return;
+            } catch (CudaStageException e) {
+                // priorities only speed the graph up: run it without them
+                LOG.debug("pipeline {}: no CUDA graph with node priorities ({}), instantiating without",
+                        cuda.pipeline(), e.toString());
+            }
+        }
+        CudaCheck.call(stage, "cuGraphInstantiate", () -> cuGraphInstantiate(exec, graph, 0));
     }
 
     private CUgraphExec fail(RuntimeException e) {
