@@ -302,7 +302,9 @@ __device__ __forceinline__ void sift_tail_level(float* level, float* rows, float
 // thread per pass share their loads, and threads with no quad of a small octave only take part in the barriers.
 //
 // Launch: exactly one block of TAIL_THREADS (1024) threads; dynamic shared memory 2 * 4 * width * height bytes of
-// the largest (first) of these octaves: the level being built and the horizontal pass.
+// the largest (first) of these octaves: the level being built and the horizontal pass. It is the last scale-space
+// launch of the small octaves' branch (SiftLaunchPlan): in the frame's graph it runs beside the large octaves'
+// extrema and orientations, on the fork's high-priority stream, so that its one block is not queued behind theirs.
 extern "C" __global__ void __launch_bounds__(TAIL_THREADS)
 sift_blur_tail(float* __restrict__ space, const SiftOctave* __restrict__ octaves, int first, int count, int levels,
                const float* __restrict__ weights, SiftLevelTaps taps)

@@ -234,7 +234,7 @@ public final class CudaContext implements AutoCloseable {
 
     /**
      * Enqueues a kernel on {@code on}, a stream of this context (the pipeline's, or another that the caller orders
-     * against it with events, e.g. a {@link StreamFork}'s).
+     * against it with events, e.g. the second stream of a fork inside a graph capture).
      */
     public void launch(String stage, CUstream on, CUfunction kernel, int gridX, int gridY, int blockX, int blockY,
                        int sharedBytes, Pointer arguments) {
