@@ -561,6 +561,19 @@ public final class CudaSiftExtractor implements SiftExtractor {
         }
     }
 
+    /**
+     * Whether the graph's small branch runs at its stream's greater priority (on by default; where the driver
+     * refuses, the graph runs without): for the timing main, which times both.
+     */
+    void graphPrioritiesForTest(boolean on) {
+        graphs.setNodePriorities(on);
+    }
+
+    /** Whether the graphs keep the small branch's stream priority (asked for and not refused by the driver). */
+    boolean graphPrioritiesActive() {
+        return graphs.nodePrioritiesActive();
+    }
+
     /** The first octave of the small branch of the last frame's plan (the octave count: none). */
     int smallStartForTest() {
         return table == null || table.count == 0 ? 0 : launches().smallStart;

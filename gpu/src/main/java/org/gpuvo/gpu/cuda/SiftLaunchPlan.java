@@ -53,8 +53,10 @@ import org.gpuvo.gpu.features.FloatDescriptors;
  * the large octaves' work instead of before it. The threshold keeps on the large branch the octaves whose launches
  * take clearly longer than that latency: on an H100 (132 multiprocessors) octaves 0 and 1 at 1280×720 (920 and 240
  * blocks) and at 1920×1080 (2040 and 510), where octave 2's 135 blocks (about one per multiprocessor) go to the
- * small branch; by the figures above the two branches are then of similar length after the fork (CudaSiftTiming
- * times every possible split, to check). An image whose octave 0 is its only octave has no small branch. For
+ * small branch. By the figures above, at 1280×720 the small branch after the fork (octaves 2 and 3 and the tail,
+ * about 135 µs, then their extrema and orientations) is the longer one, and the large branch's last two levels,
+ * extrema and orientations (about 100 µs) run beside it; CudaSiftTiming times every possible split, to check the
+ * rule on the device. An image whose octave 0 is its only octave has no small branch. For
  * 1280×720 with the defaults (6 octaves, the last two in the tail): 21 + 1 + 2 + 2 + 3 = 29 launches; for 1920×1080
  * (7 octaves): 26 + 1 + 2 + 2 + 3.
  */

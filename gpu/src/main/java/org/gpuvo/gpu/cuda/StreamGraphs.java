@@ -56,7 +56,7 @@ final class StreamGraphs implements AutoCloseable {
 
     private final CudaContext cuda;
     private final String stage;
-    private final boolean nodePriorities;
+    private boolean nodePriorities, prioritiesRefused;
     private final Map<Object, Entry> graphs = new LinkedHashMap<>(8, 0.75f, true);
     private boolean enabled = !"false".equalsIgnoreCase(System.getProperty("gpuvo.cudaGraphs", "true"));
     private boolean broken;
@@ -81,6 +81,21 @@ final class StreamGraphs implements AutoCloseable {
         if (!on)
             clear();
         enabled = on;
+    }
+
+    /**
+     * Whether the graphs captured from now on keep their nodes' stream priorities (see the constructor); drops the
+     * graphs held.
+     */
+    void setNodePriorities(boolean on) {
+        if (on != nodePriorities)
+            clear();
+        nodePriorities = on;
+    }
+
+    /** Whether the graphs keep their nodes' stream priorities: asked for, and not refused by the driver. */
+    boolean nodePrioritiesActive() {
+        return nodePriorities && !prioritiesRefused;
     }
 
     /** Whether graphs are on: not switched off and no capture failed. */
@@ -178,14 +193,15 @@ final class StreamGraphs implements AutoCloseable {
     }
 
     private void instantiate(CUgraphExec exec, CUgraph graph) {
-        if (nodePriorities) {
+        if (nodePrioritiesActive()) {
             try {
                 CudaCheck.call(stage, "cuGraphInstantiate", () -> cuGraphInstantiate(exec, graph,
                         INSTANTIATE_USE_NODE_PRIORITY));
                 return;
             } catch (CudaStageException e) {
-                // priorities only speed the graph up: run it without them
-                LOG.debug("pipeline {}: no CUDA graph with node priorities ({}), instantiating without",
+                // priorities only speed the graph up: run it without them from now on
+                prioritiesRefused = true;
+                LOG.info("pipeline {}: no CUDA graph with node priorities ({}), instantiating without",
                         cuda.pipeline(), e.toString());
             }
         }

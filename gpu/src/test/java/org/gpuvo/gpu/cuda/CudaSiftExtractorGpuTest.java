@@ -409,10 +409,18 @@ class CudaSiftExtractorGpuTest {
                 int expected = k >= 0 ? k : SiftLaunchPlan.smallStart(table, cuda.multiprocessorCount());
                 assertThat(sift.smallStartForTest()).isEqualTo(expected);
             }
+            boolean priorities = sift.graphPrioritiesActive();
+            sift.graphPrioritiesForTest(false); // both branches of the graph at the pipeline stream's priority
+            for (int run = 0; run < 5; run++) {
+                SiftFeatures got = new SiftFeatures();
+                sift.detect(image, got);
+                assertSame(reference, got, "graph branches of one priority, run " + run);
+            }
+            assertThat(sift.graphsActive()).isTrue();
             LOG.info("SIFT GPU splits of {} octaves (tail from {}), firstOctave {}: all give the bits of one chain; {}"
-                            + " graphs captured; the default starts the small branch at octave {} ({} multiprocessors)",
-                    table.count, tail, firstOctave, sift.graphCaptures(), sift.smallStartForTest(),
-                    cuda.multiprocessorCount());
+                            + " graphs captured; the default starts the small branch at octave {} ({} multiprocessors);"
+                            + " graph node priorities {}", table.count, tail, firstOctave, sift.graphCaptures(),
+                    sift.smallStartForTest(), cuda.multiprocessorCount(), priorities ? "on" : "REFUSED");
         }
     }
 

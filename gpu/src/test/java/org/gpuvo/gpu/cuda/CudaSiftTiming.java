@@ -33,7 +33,8 @@ import org.gpuvo.gpu.testdata.SharedData;
  * <li>the counts: scale-space extrema, refined, oriented, ranked, output, and refined extrema per octave;</li>
  * <li>"device" again for every octave where the small octaves' branch of the graph may start
  * ({@link SiftLaunchPlan}), and for none (one chain of launches, as before the branches), each with whether its
- * features are bit for bit those of the default split;</li>
+ * features are bit for bit those of the default split, and for the default split once more with the graph's
+ * branches at the same priority;</li>
  * <li>with {@code --cpu}, the CPU reference once, its time and how the two agree.</li>
  * </ul>
  * Median and p90 over the repetitions, after warm-up.
@@ -139,6 +140,7 @@ public final class CudaSiftTiming {
         Map<String, double[]> splits = new LinkedHashMap<>();
         Map<String, String> sameBits = new LinkedHashMap<>();
         int defaultSplit;
+        boolean priorities;
         try (CudaSiftExtractor sift = new CudaSiftExtractor(config)) {
             // the production path: the CUDA graph, timed by two events around it
             sift.enableFrameTiming();
@@ -161,6 +163,7 @@ public final class CudaSiftTiming {
             octaves = sift.lastOctaveCounts();
             boolean graphs = sift.graphsActive();
             defaultSplit = sift.smallStartForTest();
+            priorities = sift.graphPrioritiesActive();
             timeSplits(sift, image, out, reps, warmup, splits, sameBits);
             // stage by stage: events between the stages, kernels launched one by one
             sift.enableStageTiming();
@@ -183,9 +186,10 @@ public final class CudaSiftTiming {
                     graphs ? "on" : "OFF");
         }
         SiftOctaveTable table = new SiftOctaveTable(config, image.width, image.height);
-        System.out.printf(Locale.ROOT, "  plan: small octaves' branch from octave %d (%s), the tail from octave %d%n",
-                defaultSplit, defaultSplit < octaves.length ? "octaves 0 .. " + (defaultSplit - 1) + " large"
-                        : "none: one chain", SiftLaunchPlan.tailStart(table));
+        System.out.printf(Locale.ROOT, "  plan: small octaves' branch from octave %d (%s), the tail from octave %d;"
+                        + " the graph's small branch at a higher priority: %s%n", defaultSplit,
+                defaultSplit < octaves.length ? "octaves 0 .. " + (defaultSplit - 1) + " large" : "none: one chain",
+                SiftLaunchPlan.tailStart(table), priorities ? "yes" : "NO (refused)");
         System.out.printf(Locale.ROOT, "  counts: scale-space extrema %d, refined %d, oriented %d, ranked %d, output %d;"
                 + " refined per octave %s%n", counts[0], counts[1], counts[2], counts[3], counts[4], Arrays.toString(octaves));
         System.out.printf(Locale.ROOT, "  %-36s %9s %9s%n", "(ms)", "median", "p90");
@@ -195,9 +199,11 @@ public final class CudaSiftTiming {
         line("sum of stages (launches one by one)", sum);
         line("wall detect (host result)", wall);
         line("wall detectOnDevice (counts only)", onDevice);
+        System.out.printf(Locale.ROOT, "  %-52s %9s %9s%n", "(ms) device, whole detection (graph), by split", "median",
+                "p90");
         for (Map.Entry<String, double[]> e : splits.entrySet())
-            System.out.printf(Locale.ROOT, "  %-36s %9.4f %9.4f  %s%n", "device, " + e.getKey(),
-                    percentile(e.getValue(), 0.5), percentile(e.getValue(), 0.9), sameBits.get(e.getKey()));
+            System.out.printf(Locale.ROOT, "  %-52s %9.4f %9.4f  %s%n", e.getKey(), percentile(e.getValue(), 0.5),
+                    percentile(e.getValue(), 0.9), sameBits.get(e.getKey()));
         if (withCpu) {
             SiftFeatures ref = new SiftFeatures();
             try (SiftExtractor reference = FactorySift.cpu(config)) {
@@ -226,20 +232,38 @@ public final class CudaSiftTiming {
         SiftFeatures got = new SiftFeatures();
         for (int k : splits) {
             sift.splitOctavesForTest(k);
-            for (int i = 0; i < Math.max(warmup, 4); i++)
-                sift.detectOnDevice(image);
-            double[] t = new double[reps];
-            for (int i = 0; i < reps; i++) {
-                sift.detectOnDevice(image);
-                t[i] = sift.lastFrameMillis();
-            }
+            String label = (k < table.count ? "small branch from octave " + k : "no small branch")
+                    + (k == chosen ? " (default)" : "");
+            times.put(label, deviceTimes(sift, image, reps, warmup));
             sift.detect(image, got);
-            String label = k < table.count ? "small branch from octave " + k : "no small branch";
-            times.put(label + (k == chosen ? " (default)" : ""), t);
-            sameBits.put(label + (k == chosen ? " (default)" : ""), (sift.graphsActive() ? "" : "GRAPH OFF; ")
-                    + difference(expected, got));
+            sameBits.put(label, graphState(sift) + difference(expected, got));
+        }
+        if (chosen < table.count) {
+            sift.splitOctavesForTest(chosen);
+            sift.graphPrioritiesForTest(false);
+            String label = "default split, branches of one priority";
+            times.put(label, deviceTimes(sift, image, reps, warmup));
+            sift.detect(image, got);
+            sameBits.put(label, graphState(sift) + difference(expected, got));
+            sift.graphPrioritiesForTest(true);
         }
         sift.splitOctavesForTest(-1);
+    }
+
+    /** The graph's device time of {@code reps} frames, after {@code warmup} (at least the frames that capture). */
+    private static double[] deviceTimes(CudaSiftExtractor sift, GrayImage image, int reps, int warmup) {
+        for (int i = 0; i < Math.max(warmup, 4); i++)
+            sift.detectOnDevice(image);
+        double[] t = new double[reps];
+        for (int i = 0; i < reps; i++) {
+            sift.detectOnDevice(image);
+            t[i] = sift.lastFrameMillis();
+        }
+        return t;
+    }
+
+    private static String graphState(CudaSiftExtractor sift) {
+        return !sift.graphsActive() ? "GRAPH OFF; " : sift.graphPrioritiesActive() ? "" : "graph without priorities; ";
     }
 
     /** "same bits", or where the features first differ. */
