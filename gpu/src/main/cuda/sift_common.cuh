@@ -82,15 +82,38 @@ static_assert(sizeof(SiftParams) == 64, "SiftParams must match kernelParams' 64 
 
 // The per-frame scratch buffer, zeroed by one memset before the first kernel: counters first (what the host
 // downloads), then the rank of every candidate (sift_select_rank adds to them).
-#define Z_EXTREMA 0         // refined extrema found (may exceed the capacity: the host grows the list and runs again)
+#define Z_EXTREMA 0         // refined extrema at the front of the list (the large octaves' branch, or every octave
+                            // when the frame has one branch); with Z_EXTREMA_BACK they may exceed the capacity: the
+                            // host grows the list and runs again
 #define Z_FEATURES 1        // oriented features found (may exceed the capacity, as above)
 #define Z_CANDIDATES 2      // features that take part in the ranking (all those at or above the threshold bin)
 #define Z_SELECTED 3        // features output: min(features, maxFeatures)
 #define Z_THRESHOLD_BIN 4   // response histogram bin of the maxFeatures-th strongest feature
 #define Z_RAW_EXTREMA 5     // scale-space extrema before refinement and the contrast and edge tests
+#define Z_EXTREMA_BACK 6    // refined extrema at the back of the list (the small octaves' branch)
 #define Z_OCTAVE_EXTREMA 8  // [octave index] refined extrema per octave (for the figures the timing main prints)
 #define Z_COUNTS 32         // words the host downloads
 #define Z_RANKS 32          // first word of the rank array
+
+// The refined-extrema list is filled from both ends at once: sift_extrema of the large octaves appends at the front
+// (slots 0, 1, ...; counter Z_EXTREMA), that of the small octaves, which may run concurrently on a second branch of
+// the frame's graph, at the back (slots capacity - 1, capacity - 2, ...; counter Z_EXTREMA_BACK), and each branch's
+// sift_orientation reads its own end only, so neither waits for the other. A frame fits when the two counts add up
+// to at most the capacity; then the ends never meet. When they do not fit, both counters go on counting and each
+// end writes only its first capacity slots: slots in the middle may be written by both ends (a record may even mix
+// the fields of two extrema), but each field of a slot that an orientation reads holds that field of some refined
+// extremum (an octave index and a level are valid in any octave, and the windows are clipped to the octave read),
+// so the kernels stay in bounds; the host discards the frame, grows the list and runs it again.
+__host__ __device__ __forceinline__ int sift_extremum_counter(int back)
+{
+    return back ? Z_EXTREMA_BACK : Z_EXTREMA;
+}
+
+// Slot of the at-th extremum appended at the front (back = 0) or the back (back = 1) of a list of capacity entries.
+__host__ __device__ __forceinline__ int sift_extremum_slot(int at, int capacity, int back)
+{
+    return back ? capacity - 1 - at : at;
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Section 2: the Gaussian blur.

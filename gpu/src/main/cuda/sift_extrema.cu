@@ -1,5 +1,8 @@
 // SIFT stage 2 (gpu/SIFT.md sections 3 and 4): extrema of the differences of Gaussians, their refinement, the
-// contrast and edge tests, for every octave in one launch (the scale space is complete when it starts).
+// contrast and edge tests, for a range of octaves in one launch (their scale space is complete when it starts). A
+// frame runs it once per branch of its launch plan (SiftLaunchPlan): once for the large octaves as soon as they are
+// built, and once for the small ones, possibly at the same time on the graph's second branch; each appends to its
+// own end of the extrema list (see sift_extremum_slot in sift_common.cuh).
 //
 // Each block takes a 32 x 8 tile of one octave (the octave table maps block indices to octaves and tiles) and
 // computes the DoG of all S + 2 levels over the tile and a one-pixel halo into shared memory, G(s + 1) - G(s) from
@@ -7,9 +10,11 @@
 // the pre-test |D| >= 0.8 T, then (as DogExtremaDetector) a positive sample strictly greater than all 26
 // neighbours, any other strictly smaller. The few extrema (well under one pixel in a hundred) are refined by the
 // thread that found them (sift_refine, the reference's arithmetic), reading D from the Gaussian levels in global
-// memory (the refinement may step outside the tile), and the survivors are appended to the extrema list with an
-// atomic counter. The counter goes on past the capacity, so that the host sees how many there were and can grow the
-// list; entries beyond the capacity are not written.
+// memory (the refinement may step outside the tile), and the survivors are appended to the launch's end of the
+// extrema list with that end's atomic counter. The counter goes on past the capacity, so that the host sees how many
+// there were and can grow the list; entries beyond the capacity are not written. The two launches of a frame touch
+// different counters except Z_RAW_EXTREMA (atomic adds: the same total in either order) and different per-octave
+// counters.
 #include "sift_common.cuh"
 
 #define EXT_TILE_W 32
@@ -17,19 +22,22 @@
 #define EXT_HALO_W (EXT_TILE_W + 2)
 #define EXT_HALO_H (EXT_TILE_H + 2)
 
-// Launch: 1-D grid of the octave table's total extrema tiles, blocks of EXT_TILE_W x EXT_TILE_H (32 x 8) threads,
-// one per pixel; static shared memory (S + 2) x 10 x 34 floats (13.6 KB at S = 8).
+// Launch: the octaves first .. first + count - 1 of the table; a 1-D grid of their extrema tiles (the table numbers
+// every octave's tiles one after the other: block b is tile octaves[first].extremaTileStart + b), blocks of
+// EXT_TILE_W x EXT_TILE_H (32 x 8) threads, one per pixel; static shared memory (S + 2) x 10 x 34 floats (13.6 KB
+// at S = 8). back: 0 appends at the front of the list, 1 at the back.
 extern "C" __global__ void __launch_bounds__(EXT_TILE_W * EXT_TILE_H)
-sift_extrema(const float* __restrict__ space, const SiftOctave* __restrict__ octaves, int octaveCount,
-             SiftParams params, SiftPoint* __restrict__ extrema, int* __restrict__ counters)
+sift_extrema(const float* __restrict__ space, const SiftOctave* __restrict__ octaves, int first, int count,
+             SiftParams params, int back, SiftPoint* __restrict__ extrema, int* __restrict__ counters)
 {
     __shared__ float dog[(SIFT_MAX_LEVELS + 2) * EXT_HALO_H * EXT_HALO_W];
-    int oi = 0;
-    while (oi + 1 < octaveCount && (int)blockIdx.x >= octaves[oi + 1].extremaTileStart)
+    const int block = octaves[first].extremaTileStart + (int)blockIdx.x;
+    int oi = first;
+    while (oi + 1 < first + count && block >= octaves[oi + 1].extremaTileStart)
         oi++;
     const SiftOctave& O = octaves[oi];
     const int S = params.levels;
-    const int tile = blockIdx.x - O.extremaTileStart;
+    const int tile = block - O.extremaTileStart;
     const int ty0 = tile / O.extremaTilesX, tx0 = tile - ty0 * O.extremaTilesX;
     const int x0 = tx0 * EXT_TILE_W, y0 = ty0 * EXT_TILE_H;
     const int tid = threadIdx.y * EXT_TILE_W + threadIdx.x;
@@ -81,9 +89,10 @@ sift_extrema(const float* __restrict__ space, const SiftOctave* __restrict__ oct
         const SiftRefined r = sift_refine(view, u, v, s, S, params.contrastThreshold, params.edgeThreshold);
         if (!r.ok)
             continue;
-        const int at = atomicAdd(&counters[Z_EXTREMA], 1);
+        const int at = atomicAdd(&counters[sift_extremum_counter(back)], 1);
         atomicAdd(&counters[Z_OCTAVE_EXTREMA + oi], 1);
         if (at < params.extremaCapacity)
-            extrema[at] = sift_point(r, oi, O.octave, params.sigma0, S);
+            extrema[sift_extremum_slot(at, params.extremaCapacity, back)] =
+                sift_point(r, oi, O.octave, params.sigma0, S);
     }
 }

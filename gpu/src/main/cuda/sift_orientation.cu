@@ -1,4 +1,7 @@
-// SIFT stage 3 (gpu/SIFT.md section 5): the orientations of every refined extremum, each one a feature.
+// SIFT stage 3 (gpu/SIFT.md section 5): the orientations of the refined extrema at one end of the extrema list, each
+// one a feature. A frame runs it once per branch of its launch plan (SiftLaunchPlan), after that branch's
+// sift_extrema: the large octaves' extrema at the front of the list, the small octaves' at the back, the two launches
+// possibly at the same time on the two branches of the frame's graph.
 //
 // One block of 4 warps per extremum (a warp each would fill a seventh of the GPU's warp slots with a frame's ~1500
 // extrema, each walking its window alone). The threads share the window's pixels (row-major, a thread per pixel:
@@ -9,7 +12,9 @@
 // lanes then smooth the bins (6 circular box passes, a bin per lane), find the highest bin
 // and the peaks; lane 0 orders the few peaks, and the warp appends one feature per orientation to the feature list
 // (atomic counter; past the capacity the count goes on and nothing is written, so that the host grows the list),
-// with its selection key (response, y, x, angle in degrees) in a compact array that sift_select reads.
+// with its selection key (response, y, x, angle in degrees) in a compact array that sift_select reads. Both launches
+// of a frame append to the one feature list, each feature at the slot its atomic add returned: which branch comes
+// first changes only the order of the list, and sift_select orders the features by their keys alone.
 #include "sift_common.cuh"
 
 #define ORI_THREADS 128
@@ -26,11 +31,13 @@ __device__ __forceinline__ float ori_summed(const unsigned (*lo)[SIFT_ORI_BINS],
     return sift_unfixed((unsigned)total, (unsigned)(total >> 32));
 }
 
-// Launch: 1-D grid of any number of blocks of ORI_THREADS (4 warps); the blocks stride over the extrema found
-// (counters[Z_EXTREMA], at most the list's capacity), so the grid is sized once for the capacity and the frame's
-// count stays on the device. Static shared memory 4 x 36 x 8 + 36 x 4 + 16 bytes.
+// Launch: 1-D grid of any number of blocks of ORI_THREADS (4 warps); the blocks stride over the extrema found at the
+// list's front (back = 0: counters[Z_EXTREMA]) or back (back = 1: counters[Z_EXTREMA_BACK]), at most the list's
+// capacity, so the grid is sized once for the capacity and the frame's count stays on the device (that end's
+// sift_extrema has finished: it precedes this launch on the same branch). Static shared memory 4 x 36 x 8 + 36 x 4
+// + 16 bytes.
 extern "C" __global__ void __launch_bounds__(ORI_THREADS)
-sift_orientation(const float* __restrict__ space, const SiftOctave* __restrict__ octaves, SiftParams params,
+sift_orientation(const float* __restrict__ space, const SiftOctave* __restrict__ octaves, SiftParams params, int back,
                  const SiftPoint* __restrict__ extrema, SiftPoint* __restrict__ features, float4* __restrict__ keys,
                  int* __restrict__ counters)
 {
@@ -38,9 +45,9 @@ sift_orientation(const float* __restrict__ space, const SiftOctave* __restrict__
     __shared__ float bins[SIFT_ORI_BINS];
     __shared__ float peakAngles[4];
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
-    const int n = min(counters[Z_EXTREMA], params.extremaCapacity);
+    const int n = min(counters[sift_extremum_counter(back)], params.extremaCapacity);
     for (int e = blockIdx.x; e < n; e += gridDim.x) {
-        const SiftPoint p = extrema[e];
+        const SiftPoint p = extrema[sift_extremum_slot(e, params.extremaCapacity, back)];
         const SiftOctave& O = octaves[p.octave];
         const float* g = space + O.base + (long long)p.level * O.levelStride;
         __syncthreads();  // warp 0 has read the previous extremum's votes

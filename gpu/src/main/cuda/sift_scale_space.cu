@@ -3,9 +3,14 @@
 // upsampled twice for firstOctave = -1) blurred to sigma0; level s > 0 is level s - 1 blurred incrementally; level
 // 0 of a later octave is level S of the previous one decimated, G(o + 1, 0)(u, v) = G(o, S)(2u, 2v).
 //
-// One launch per level, in order on the stream (level s reads level s - 1, written by the previous launch). The
+// One launch per level, in order on its branch (level s reads level s - 1, written by the previous launch). The
 // decimation is fused into the launch that blurs level 1 of the next octave: it reads the previous octave's level S
-// at even coordinates as its source and also writes the decimated level 0, so no launch only copies.
+// at even coordinates as its source and also writes the decimated level 0, so no launch only copies. The frame's
+// launch plan (SiftLaunchPlan) has two branches: the large octaves, whose launches fill the GPU, and the small ones
+// (their per-level launches, then sift_blur_tail), which in the frame's CUDA graph run on a second branch that
+// starts as soon as the large branch has written level S of its last octave (what the first small octave decimates)
+// and overlaps the rest of the large branch (its last two levels, its extrema and orientations). The branches write
+// different octaves; a level too large to fuse uses its own part of the temporary buffer on each branch.
 //
 // The blur is separable: horizontal pass first, then vertical, each output sample summed tap after tap in the
 // reference's order (SeparableGaussianBlur: products and sums rounded separately, -fmad=false), borders by clamping
@@ -297,7 +302,9 @@ __device__ __forceinline__ void sift_tail_level(float* level, float* rows, float
 // thread per pass share their loads, and threads with no quad of a small octave only take part in the barriers.
 //
 // Launch: exactly one block of TAIL_THREADS (1024) threads; dynamic shared memory 2 * 4 * width * height bytes of
-// the largest (first) of these octaves: the level being built and the horizontal pass.
+// the largest (first) of these octaves: the level being built and the horizontal pass. It is the last scale-space
+// launch of the small octaves' branch (SiftLaunchPlan): in the frame's graph it runs beside the large octaves'
+// extrema and orientations, on the fork's high-priority stream, so that its one block is not queued behind theirs.
 extern "C" __global__ void __launch_bounds__(TAIL_THREADS)
 sift_blur_tail(float* __restrict__ space, const SiftOctave* __restrict__ octaves, int first, int count, int levels,
                const float* __restrict__ weights, SiftLevelTaps taps)

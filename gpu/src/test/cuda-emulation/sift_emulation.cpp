@@ -1,8 +1,8 @@
 // Runs the SIFT kernels of src/main/cuda on host threads (emu.h: one std::thread per CUDA thread, blocks one after
 // another, barriers for __syncthreads and the warp intrinsics), replaying the launch plan that CudaSiftExtractor
-// enqueues (SiftLaunchPlan, written by SiftEmulation export), and writes every buffer back for SiftEmulation
-// compare, which checks them against the CPU reference. Slow (a minute for a 240x180 image) but needs no GPU. See
-// run-sift.sh.
+// enqueues (SiftLaunchPlan, written by SiftEmulation export) in the order of launches.txt: the plan's two branches
+// run one after the other, in the order export chose. Writes every buffer back for SiftEmulation compare, which
+// checks them against the CPU reference. Slow (a minute for a 240x180 image) but needs no GPU. See run-sift.sh.
 #include "emu.h"
 #include <fstream>
 #include <map>
@@ -139,10 +139,11 @@ int main(int argc, char** argv)
         else if (kernel == "sift_blur_tail")
             launch(grid, block, sift_blur_tail, F(0), O(1), I(2), I(3), I(4), (const float*)F(5), S(T, 6));
         else if (kernel == "sift_extrema")
-            launch(grid, block, sift_extrema, (const float*)F(0), O(1), I(2), S(P, 3), (SiftPoint*)ptr[4], Z(5));
+            launch(grid, block, sift_extrema, (const float*)F(0), O(1), I(2), I(3), S(P, 4), I(5), (SiftPoint*)ptr[6],
+                   Z(7));
         else if (kernel == "sift_orientation")
-            launch(grid, block, sift_orientation, (const float*)F(0), O(1), S(P, 2), (const SiftPoint*)ptr[3],
-                   (SiftPoint*)ptr[4], (float4*)ptr[5], Z(6));
+            launch(grid, block, sift_orientation, (const float*)F(0), O(1), S(P, 2), I(3), (const SiftPoint*)ptr[4],
+                   (SiftPoint*)ptr[5], (float4*)ptr[6], Z(7));
         else if (kernel == "sift_select_threshold")
             launch(grid, block, sift_select_threshold, S(P, 0), (const float4*)ptr[1], Z(2), Z(3));
         else if (kernel == "sift_select_rank")

@@ -229,9 +229,18 @@ public final class CudaContext implements AutoCloseable {
      */
     public void launch(String stage, CUfunction kernel, int gridX, int gridY, int blockX, int blockY,
                        int sharedBytes, Pointer arguments) {
+        launch(stage, stream, kernel, gridX, gridY, blockX, blockY, sharedBytes, arguments);
+    }
+
+    /**
+     * Enqueues a kernel on {@code on}, a stream of this context (the pipeline's, or another that the caller orders
+     * against it with events, e.g. the second stream of a fork inside a graph capture).
+     */
+    public void launch(String stage, CUstream on, CUfunction kernel, int gridX, int gridY, int blockX, int blockY,
+                       int sharedBytes, Pointer arguments) {
         makeCurrent();
         CudaCheck.call(stage, "cuLaunchKernel", () -> cuLaunchKernel(kernel, gridX, gridY, 1, blockX, blockY, 1,
-                sharedBytes, stream, arguments, null));
+                sharedBytes, on, arguments, null));
     }
 
     /** Waits until all work enqueued on the pipeline's stream has finished; reports kernel faults. */

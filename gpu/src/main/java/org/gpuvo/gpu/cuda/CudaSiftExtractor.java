@@ -15,6 +15,7 @@ import org.gpuvo.gpu.features.SiftFeatures;
 import org.gpuvo.gpu.image.GrayImage;
 
 import jcuda.driver.CUdeviceptr;
+import jcuda.driver.CUstream;
 
 /**
  * SIFT on the GPU (D. G. Lowe, "Distinctive Image Features from Scale-Invariant Keypoints", IJCV 60(2), 2004, with
@@ -26,17 +27,24 @@ import jcuda.driver.CUdeviceptr;
  *
  * <p>Per frame: one upload (pinned staging buffer, then an asynchronous copy), one memset of the scratch counters,
  * the scale space (one launch per Gaussian level; the decimation into the next octave is fused into that octave's
- * first blur; one launch for all the smallest octaves), one launch for the extrema of all octaves, one for the
- * orientations, two for the selection (a response threshold, then the exact ranks of the features above it) and one
- * for the descriptors, which writes them in output order. Counts stay on the device between the stages; the host learns them only from the final download.
+ * first blur; one launch for all the smallest octaves), the extrema and the orientations (a launch of each for the
+ * large octaves and one for the small ones: {@link SiftLaunchPlan}), two for the selection (a response threshold,
+ * then the exact ranks of the features above it) and one for the descriptors, which writes them in output order.
+ * Counts stay on the device between the stages; the host learns them only from the final download.
  * {@link #detect} downloads the counts and, in the same batch, the records and descriptors of as many features as
  * the previous frame had (plus a margin; the rest follows if there were more), then waits once;
  * {@link #detectOnDevice} downloads only the counts and leaves the features on the device for the matcher.
  *
  * <p>CUDA graph: from the memset to the descriptors, a frame's work does not change while the image size and the
  * buffers stay the same, so it is captured once (on the second frame of a layout) and replayed with one
- * {@code cuGraphLaunch}, as {@link CudaOrbExtractor} does ({@link StreamGraphs}). The graph is not used while stage
- * timing is on ({@link #enableStageTiming()}); {@link #enableFrameTiming()} times the whole detection around it.
+ * {@code cuGraphLaunch}, as {@link CudaOrbExtractor} does ({@link StreamGraphs}). The capture has two branches: the
+ * small octaves' launches go to a second stream ({@link StreamFork}, of the greatest priority) that forks from the
+ * pipeline's stream once the large octaves' branch has written what the small octaves decimate, and joins it again
+ * before the selection, so that the small octaves' latency-bound launches run beside the large octaves' extrema and
+ * orientations. Without the graph (stage timing, graphs off or failed) every launch runs on the pipeline's stream in
+ * the plan's order, one branch after the other: the same result, without the overlap. The graph is not used while
+ * stage timing is on ({@link #enableStageTiming()}); {@link #enableFrameTiming()} times the whole detection around
+ * it.
  *
  * <p>Memory: every buffer is allocated when an image size first appears (or grows) and reused frame after frame. A
  * frame with more extrema or oriented features than the lists hold (sized generously from the image area) grows
@@ -59,7 +67,7 @@ public final class CudaSiftExtractor implements SiftExtractor {
     static final int RECORD_WORDS = 6, RECORD_BYTES = 4 * RECORD_WORDS;
     /** scratch counters (Z_* in sift_common.cuh) */
     static final int Z_EXTREMA = 0, Z_FEATURES = 1, Z_CANDIDATES = 2, Z_SELECTED = 3, Z_THRESHOLD_BIN = 4,
-            Z_RAW_EXTREMA = 5, Z_OCTAVE_EXTREMA = 8, Z_COUNTS = 32;
+            Z_RAW_EXTREMA = 5, Z_EXTREMA_BACK = 6, Z_OCTAVE_EXTREMA = 8, Z_COUNTS = 32;
     static final int PARAMS_BYTES = 64;
     private static final int DESCRIPTOR_BYTES = FloatDescriptors.SIFT_LENGTH * 4;
 
@@ -70,6 +78,8 @@ public final class CudaSiftExtractor implements SiftExtractor {
 
     private SiftOctaveTable table;
     private SiftLaunchPlan launches;
+    /** the first octave of the small branch set for timing, or -1 for {@link SiftLaunchPlan#smallStart} */
+    private int smallStartOverride = -1;
     private int extremaCapacity, featureCapacity;
     private byte[] params;
 
@@ -89,6 +99,7 @@ public final class CudaSiftExtractor implements SiftExtractor {
     private final StageTimer timer;
     private DeviceBuffer frameInput;
     private final StreamGraphs graphs;
+    private StreamFork fork;
     private boolean pending;
     private boolean closed;
 
@@ -108,7 +119,7 @@ public final class CudaSiftExtractor implements SiftExtractor {
         this.plan = new SiftBlurPlan(this.config);
         this.ownsContext = cuda == null;
         this.cuda = cuda != null ? cuda : CudaContext.open("sift");
-        this.graphs = new StreamGraphs(this.cuda, STAGE_SCALE_SPACE);
+        this.graphs = new StreamGraphs(this.cuda, STAGE_SCALE_SPACE, true);
         this.timer = new StageTimer(this.cuda, STAGES);
         try {
             // every kernel is looked up once here, so that a context without them fails now, not in a frame
@@ -118,6 +129,7 @@ public final class CudaSiftExtractor implements SiftExtractor {
                     {"sift_orientation", "sift_orientation"}, {"sift_select", "sift_select_threshold"},
                     {"sift_select", "sift_select_rank"}, {"sift_descriptor", "sift_descriptor"}})
                 this.cuda.function(k[0], k[1]);
+            fork = new StreamFork(this.cuda, STAGE_SCALE_SPACE);
             tableHost = this.cuda.pinnedBuffer(STAGE_UPLOAD,
                     Math.max((long) SiftOctaveTable.MAX_OCTAVES * SiftOctaveTable.RECORD_BYTES, 4L * plan.weights.length));
             octaves = this.cuda.deviceBuffer(STAGE_UPLOAD, (long) SiftOctaveTable.MAX_OCTAVES * SiftOctaveTable.RECORD_BYTES);
@@ -356,8 +368,13 @@ public final class CudaSiftExtractor implements SiftExtractor {
      * ranked, features output}; after a frame too small for any octave, all zero.
      */
     public int[] lastCounts() {
-        return new int[]{counts[Z_RAW_EXTREMA], counts[Z_EXTREMA], counts[Z_FEATURES], counts[Z_CANDIDATES],
+        return new int[]{counts[Z_RAW_EXTREMA], refinedExtrema(), counts[Z_FEATURES], counts[Z_CANDIDATES],
                 counts[Z_SELECTED]};
+    }
+
+    /** Refined extrema of the last frame: those at the front of the list and those at its back. */
+    private int refinedExtrema() {
+        return counts[Z_EXTREMA] + counts[Z_EXTREMA_BACK];
     }
 
     /**
@@ -393,28 +410,46 @@ public final class CudaSiftExtractor implements SiftExtractor {
 
     private void enqueueDetection(DeviceFloatFeatures df) {
         timer.frameStart();
-        if (timer.stagesOn() || !graphs.run(new GraphKey(frameInput, df), () -> enqueueKernels(df)))
-            enqueueKernels(df);
+        if (timer.stagesOn() || !graphs.run(new GraphKey(frameInput, df), () -> enqueueKernels(df, true)))
+            enqueueKernels(df, false);
         timer.frameEnd();
     }
 
-    /** The memset of the counters, then the plan's launches, with the stage events between the stages. */
-    private void enqueueKernels(DeviceFloatFeatures df) {
+    /**
+     * The memset of the counters, then the plan's launches. {@code forked} (a graph capture): the small branch's
+     * launches go to the fork's stream, which waits for the launch the plan names ({@link SiftLaunchPlan#forkAfter})
+     * and which the pipeline's stream waits for before the joined launches. Otherwise every launch goes to the
+     * pipeline's stream in the plan's order, with the stage events (when stage timing is on) between the stages.
+     */
+    private void enqueueKernels(DeviceFloatFeatures df, boolean forked) {
         record(1);
         scratch.fillAsync((byte) 0);
+        SiftLaunchPlan p = launches();
+        boolean branches = forked && p.forkAfter >= 0;
+        boolean joined = false;
         String stage = STAGE_SCALE_SPACE;
-        for (SiftLaunchPlan.Launch l : launches().launches) {
+        for (int i = 0; i < p.launches.size(); i++) {
+            SiftLaunchPlan.Launch l = p.launches.get(i);
+            if (branches && !joined && l.branch() == SiftLaunchPlan.Branch.JOINED) {
+                fork.join();
+                joined = true;
+            }
             if (!l.stage().equals(stage)) {
                 stage = l.stage();
                 record(STAGES.indexOf(stage));
             }
             Object[] args = new Object[l.arguments().size()];
-            for (int i = 0; i < args.length; i++)
-                args[i] = l.arguments().get(i) instanceof SiftLaunchPlan.BufferArgument b ? pointer(b, df)
-                        : l.arguments().get(i);
-            cuda.launch(l.stage(), cuda.function(l.module(), l.kernel()), l.gridX(), l.gridY(), l.blockX(),
+            for (int a = 0; a < args.length; a++)
+                args[a] = l.arguments().get(a) instanceof SiftLaunchPlan.BufferArgument b ? pointer(b, df)
+                        : l.arguments().get(a);
+            CUstream on = branches && l.branch() == SiftLaunchPlan.Branch.SMALL ? fork.stream() : cuda.stream();
+            cuda.launch(l.stage(), on, cuda.function(l.module(), l.kernel()), l.gridX(), l.gridY(), l.blockX(),
                     l.blockY(), l.sharedBytes(), KernelArguments.of(args));
+            if (branches && i == p.forkAfter)
+                fork.fork();
         }
+        if (branches && !joined)
+            fork.join(); // a capture must join every stream it forked (a plan always ends with joined launches)
     }
 
     private CUdeviceptr pointer(SiftLaunchPlan.BufferArgument argument, DeviceFloatFeatures df) {
@@ -447,7 +482,7 @@ public final class CudaSiftExtractor implements SiftExtractor {
      * the frame must run again.
      */
     private boolean grewForOverflow() {
-        int e = counts[Z_EXTREMA], f = counts[Z_FEATURES];
+        int e = refinedExtrema(), f = counts[Z_FEATURES];
         if (e <= extremaCapacity && f <= featureCapacity)
             return false;
         int wantedExtrema = e > extremaCapacity ? SiftCapacities.grown(e) : extremaCapacity;
@@ -501,10 +536,47 @@ public final class CudaSiftExtractor implements SiftExtractor {
 
     /** The launches for the current table and capacities (rebuilt after either changed). */
     private SiftLaunchPlan launches() {
-        if (launches == null)
+        if (launches == null) {
+            int small = smallStartOverride >= 0 ? smallStartOverride
+                    : SiftLaunchPlan.smallStart(table, cuda.multiprocessorCount());
             launches = new SiftLaunchPlan(config, table, plan, params, extremaCapacity, featureCapacity,
-                    config.maxFeatures, cuda.multiprocessorCount());
+                    config.maxFeatures, cuda.multiprocessorCount(), Math.min(small, table.count));
+        }
         return launches;
+    }
+
+    /**
+     * Makes the small octaves' branch start at octave index {@code octave} from the next frame on: 1 up to the first
+     * octave of the tail ({@link SiftLaunchPlan#tailStart}), or a number at least the octave count for no small
+     * branch (one chain of launches, as before the branches); −1 goes back to {@link SiftLaunchPlan#smallStart}. For
+     * the timing main, which times every split, and the tests that compare them; a value the plan does not accept
+     * makes the next detection throw {@link IllegalArgumentException}.
+     */
+    void splitOctavesForTest(int octave) {
+        checkOpen();
+        if (octave != smallStartOverride) {
+            smallStartOverride = octave;
+            launches = null;
+            graphs.clear();
+        }
+    }
+
+    /**
+     * Whether the graph's small branch runs at its stream's greater priority (on by default; where the driver
+     * refuses, the graph runs without): for the timing main, which times both.
+     */
+    void graphPrioritiesForTest(boolean on) {
+        graphs.setNodePriorities(on);
+    }
+
+    /** Whether the graphs keep the small branch's stream priority (asked for and not refused by the driver). */
+    boolean graphPrioritiesActive() {
+        return graphs.nodePrioritiesActive();
+    }
+
+    /** The first octave of the small branch of the last frame's plan (the octave count: none). */
+    int smallStartForTest() {
+        return table == null || table.count == 0 ? 0 : launches().smallStart;
     }
 
     /**
@@ -607,9 +679,12 @@ public final class CudaSiftExtractor implements SiftExtractor {
     /**
      * GPU time of each stage of the last detection in milliseconds, in {@link #STAGES} order, after
      * {@link #enableStageTiming()}; empty otherwise. "upload" is the host-to-device copy of the frame (empty for a
-     * frame already on the device), "scale space" includes the memset of the counters, "select" both selection
-     * launches, "download" the device-to-host copies (counts only, for {@link #detectOnDevice}). When a frame ran
-     * twice (lists grew), the second run's times. Call after {@code detect} or {@code detectOnDevice} returned.
+     * frame already on the device), "scale space" includes the memset of the counters and both branches' levels,
+     * "extrema" and "orientation" are two launches each where the frame has a small octaves' branch (the large
+     * octaves', then the small ones'), "select" both selection launches, "download" the device-to-host copies (counts
+     * only, for {@link #detectOnDevice}). The launches then run one after the other on one stream: the stages add up
+     * to more than the graph, whose branches overlap. When a frame ran twice (lists grew), the second run's times.
+     * Call after {@code detect} or {@code detectOnDevice} returned.
      */
     public Map<String, Float> lastStageMillis() {
         if (table == null || table.count == 0)
@@ -644,6 +719,8 @@ public final class CudaSiftExtractor implements SiftExtractor {
             return;
         timer.close();
         graphs.close();
+        if (fork != null)
+            fork.close();
         if (ownsContext) {
             cuda.close();
             return;

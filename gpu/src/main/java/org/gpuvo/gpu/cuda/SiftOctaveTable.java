@@ -10,8 +10,8 @@ import org.gpuvo.gpu.features.ConfigSift;
  * (gpu/SIFT.md section 1: the first at the input's size, or twice it for {@code firstOctave = -1}, each next one
  * half the previous, rounded down, while the shorter side is at least {@link ConfigSift#MIN_OCTAVE_SIDE} and at
  * most {@code octaves} of them), each with its S + 3 Gaussian levels in one float buffer, rows padded to 128 bytes;
- * and the blocks of the extrema launch, all octaves in one grid. The table goes to the device as
- * {@code SiftOctave} records (see {@code sift_common.cuh}; {@link #write} keeps the two layouts in sync).
+ * and the tiles of the extrema launches, numbered over all octaves one after the other. The table goes to the
+ * device as {@code SiftOctave} records (see {@code sift_common.cuh}; {@link #write} keeps the two layouts in sync).
  */
 final class SiftOctaveTable {
     static final int MAX_OCTAVES = 16;
@@ -31,7 +31,7 @@ final class SiftOctaveTable {
     final long[] base, levelStride;
     /** floats of the whole scale space */
     final long spaceFloats;
-    /** blocks of the extrema launch */
+    /** extrema tiles of all octaves */
     final int extremaTiles;
 
     SiftOctaveTable(ConfigSift config, int imageWidth, int imageHeight) {
@@ -97,6 +97,12 @@ final class SiftOctaveTable {
 
     int blurTilesY(int i) {
         return ceilDiv(height[i], BLUR_TILE);
+    }
+
+    /** Blocks of an extrema launch over the octaves {@code first} .. {@code first + n - 1} (one per tile). */
+    int extremaTiles(int first, int n) {
+        int end = first + n;
+        return (end < count ? extremaTileStart[end] : extremaTiles) - extremaTileStart[first];
     }
 
     /** The octave records as the device reads them (little-endian {@code SiftOctave}s). */

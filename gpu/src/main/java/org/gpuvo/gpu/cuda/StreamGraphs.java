@@ -29,8 +29,9 @@ import jcuda.driver.CUstreamCaptureMode;
  * capture. If capturing or instantiating fails, the failure is logged once, graphs are off for this instance from
  * then on, and the caller runs its work directly: {@link #run} returns false.
  *
- * <p>Not thread safe; the work must only enqueue on the pipeline's stream (no events, no host synchronisation,
- * no allocation while capturing).
+ * <p>Not thread safe; the work must only enqueue on the pipeline's stream, or on a second stream forked from it
+ * and joined back before the work returns ({@link StreamFork}: the graph then has two branches); no other events, no
+ * host synchronisation, no allocation while capturing.
  */
 final class StreamGraphs implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StreamGraphs.class);
@@ -47,22 +48,54 @@ final class StreamGraphs implements AutoCloseable {
         int uses;
     }
 
+    /**
+     * CUDA_GRAPH_INSTANTIATE_FLAG_USE_NODE_PRIORITY (cuda.h, CUDA 11.7 on; JCuda 12.6 has no constant for it): the
+     * graph's kernels run at the priorities of the streams they were captured from, not at the launching stream's
+     */
+    static final long INSTANTIATE_USE_NODE_PRIORITY = 8;
+
     private final CudaContext cuda;
     private final String stage;
+    private boolean nodePriorities, prioritiesRefused;
     private final Map<Object, Entry> graphs = new LinkedHashMap<>(8, 0.75f, true);
     private boolean enabled = !"false".equalsIgnoreCase(System.getProperty("gpuvo.cudaGraphs", "true"));
     private boolean broken;
     private int captures;
 
     StreamGraphs(CudaContext cuda, String stage) {
+        this(cuda, stage, false);
+    }
+
+    /**
+     * @param nodePriorities whether the graphs keep the priorities of the streams their kernels were captured from
+     *                       (a {@link StreamFork}'s second stream); where the driver refuses that, they are
+     *                       instantiated without
+     */
+    StreamGraphs(CudaContext cuda, String stage, boolean nodePriorities) {
         this.cuda = cuda;
         this.stage = stage;
+        this.nodePriorities = nodePriorities;
     }
 
     void setEnabled(boolean on) {
         if (!on)
             clear();
         enabled = on;
+    }
+
+    /**
+     * Whether the graphs captured from now on keep their nodes' stream priorities (see the constructor); drops the
+     * graphs held.
+     */
+    void setNodePriorities(boolean on) {
+        if (on != nodePriorities)
+            clear();
+        nodePriorities = on;
+    }
+
+    /** Whether the graphs keep their nodes' stream priorities: asked for, and not refused by the driver. */
+    boolean nodePrioritiesActive() {
+        return nodePriorities && !prioritiesRefused;
     }
 
     /** Whether graphs are on: not switched off and no capture failed. */
@@ -148,7 +181,7 @@ final class StreamGraphs implements AutoCloseable {
         }
         CUgraphExec exec = new CUgraphExec();
         try {
-            CudaCheck.call(stage, "cuGraphInstantiate", () -> cuGraphInstantiate(exec, graph, 0));
+            instantiate(exec, graph);
         } catch (CudaStageException e) {
             return fail(e);
         } finally {
@@ -157,6 +190,22 @@ final class StreamGraphs implements AutoCloseable {
         }
         captures++;
         return exec;
+    }
+
+    private void instantiate(CUgraphExec exec, CUgraph graph) {
+        if (nodePrioritiesActive()) {
+            try {
+                CudaCheck.call(stage, "cuGraphInstantiate", () -> cuGraphInstantiate(exec, graph,
+                        INSTANTIATE_USE_NODE_PRIORITY));
+                return;
+            } catch (CudaStageException e) {
+                // priorities only speed the graph up: run it without them from now on
+                prioritiesRefused = true;
+                LOG.info("pipeline {}: no CUDA graph with node priorities ({}), instantiating without",
+                        cuda.pipeline(), e.toString());
+            }
+        }
+        CudaCheck.call(stage, "cuGraphInstantiate", () -> cuGraphInstantiate(exec, graph, 0));
     }
 
     private CUgraphExec fail(RuntimeException e) {

@@ -332,6 +332,98 @@ class CudaSiftExtractorGpuTest {
         check("after growing", cpu(image, config), got, config);
     }
 
+    /**
+     * The same frame where a CUDA graph captured with short lists (on a frame without extrema) meets a frame whose
+     * extrema overflow them: both branches of the graph append past the capacity at once, the two ends of the extrema
+     * list meet, and the frame must run again with longer lists and give the bits of a frame that fitted.
+     */
+    @Test
+    void overflowInsideTheForkedGraphGrowsTheListsAndRunsAgain() {
+        GrayImage image = SharedData.read(kitti(4).get(1));
+        GrayImage flat = GrayImage.create(image.width, image.height);
+        ConfigSift config = config(0, 1500);
+        SiftFeatures expected = new SiftFeatures(), got = new SiftFeatures(), none = new SiftFeatures();
+        try (CudaSiftExtractor sift = new CudaSiftExtractor(cuda, config)) {
+            sift.detect(image, expected);
+            int[] counts = sift.lastCounts();
+            int small = sift.smallStartForTest();
+            int[] octaves = sift.lastOctaveCounts();
+            int smallExtrema = 0;
+            for (int oi = small; oi < octaves.length; oi++)
+                smallExtrema += octaves[oi];
+            LOG.info("SIFT GPU overflow in the graph: small branch from octave {} of {}, refined extrema per octave {}",
+                    small, octaves.length, java.util.Arrays.toString(octaves));
+            assertThat(small).as("a small octaves' branch").isLessThan(octaves.length);
+            assertThat(smallExtrema).as("extrema on the small branch").isGreaterThan(16);
+            assertThat(counts[1] - smallExtrema).as("extrema on the large branch").isGreaterThan(16);
+            for (int[] caps : new int[][]{{16, 16}, {counts[1], 8}}) {
+                sift.limitListsForTest(caps[0], caps[1]); // drops the graphs
+                // the two output sets alternate, each with its graph: run directly, then captured with these lists
+                for (int i = 0; i < 4; i++)
+                    sift.detect(flat, none);
+                assertThat(none.size()).isZero();
+                assertThat(sift.graphsActive()).isTrue();
+                int captures = sift.graphCaptures();
+                sift.detect(image, got); // a graph replayed overflows the lists: they grow and the frame runs again
+                assertThat(sift.graphCaptures()).as("the overflowing frame ran as a replayed graph").isEqualTo(captures);
+                assertSame(expected, got, "after overflowing lists of " + caps[0] + " extrema and " + caps[1]
+                        + " features in the graph");
+                assertThat(sift.listCapacities()[0]).isGreaterThanOrEqualTo(counts[1]);
+                assertThat(sift.listCapacities()[1]).isGreaterThanOrEqualTo(counts[2]);
+            }
+        }
+    }
+
+    /**
+     * Every place where the small octaves' branch may start, and none (one chain, the launches as before the
+     * branches), give the same bits, launched one by one and as a CUDA graph with two branches.
+     */
+    @ParameterizedTest(name = "firstOctave {0}")
+    @ValueSource(ints = {0, -1})
+    void everySplitOfTheOctavesGivesTheSameBits(int firstOctave) {
+        GrayImage image = SharedData.read(kitti(3).get(0));
+        ConfigSift config = config(firstOctave, 3000);
+        SiftOctaveTable table = new SiftOctaveTable(config, image.width, image.height);
+        int tail = SiftLaunchPlan.tailStart(table);
+        try (CudaSiftExtractor sift = new CudaSiftExtractor(cuda, config)) {
+            sift.splitOctavesForTest(table.count);
+            SiftFeatures reference = new SiftFeatures();
+            sift.detect(image, reference);
+            assertThat(reference.size()).isPositive();
+            assertThat(sift.smallStartForTest()).isEqualTo(table.count);
+            List<Integer> splits = new ArrayList<>();
+            for (int k = 1; k <= tail; k++)
+                splits.add(k);
+            splits.add(-1); // the default
+            for (int k : splits) {
+                sift.splitOctavesForTest(k);
+                // two output sets alternate, each with its graph: runs 0 and 1 launch one by one, 2 and 3 capture the
+                // graphs, 4 replays one
+                for (int run = 0; run < 5; run++) {
+                    SiftFeatures got = new SiftFeatures();
+                    sift.detect(image, got);
+                    assertSame(reference, got, "small branch from octave " + sift.smallStartForTest() + " of "
+                            + table.count + ", run " + run);
+                }
+                assertThat(sift.graphsActive()).as("graphs on after split %d", k).isTrue();
+                int expected = k >= 0 ? k : SiftLaunchPlan.smallStart(table, cuda.multiprocessorCount());
+                assertThat(sift.smallStartForTest()).isEqualTo(expected);
+            }
+            boolean priorities = sift.graphPrioritiesActive();
+            sift.graphPrioritiesForTest(false); // both branches of the graph at the pipeline stream's priority
+            for (int run = 0; run < 5; run++) {
+                SiftFeatures got = new SiftFeatures();
+                sift.detect(image, got);
+                assertSame(reference, got, "graph branches of one priority, run " + run);
+            }
+            assertThat(sift.graphsActive()).isTrue();
+            LOG.info("SIFT GPU splits of {} octaves (tail from {}), firstOctave {}: all give the bits of one chain; {}"
+                            + " graphs captured; the default starts the small branch at octave {} ({} multiprocessors);"
+                            + " graph node priorities {}", table.count, tail, firstOctave, sift.graphCaptures(),
+                    sift.smallStartForTest(), cuda.multiprocessorCount(), priorities ? "on" : "REFUSED");
+        }
+    }
+
     @Test
     void twoExtractorsShareOneContext() {
         GrayImage image = SharedData.read(kitti(5).get(4));

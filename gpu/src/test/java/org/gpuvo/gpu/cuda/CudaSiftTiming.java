@@ -12,6 +12,8 @@ import java.util.Map;
 
 import org.gpuvo.gpu.features.ConfigSift;
 import org.gpuvo.gpu.features.FactorySift;
+import org.gpuvo.gpu.features.FloatDescriptors;
+import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.features.SiftExtractor;
 import org.gpuvo.gpu.features.SiftFeatures;
 import org.gpuvo.gpu.image.GrayImage;
@@ -29,6 +31,10 @@ import org.gpuvo.gpu.testdata.SharedData;
  * one, without the graph, so the stages add up to a little more than "device"), upload and download included;</li>
  * <li>the wall time of {@code detect} (features on the host) and {@code detectOnDevice} (only the counts come back);</li>
  * <li>the counts: scale-space extrema, refined, oriented, ranked, output, and refined extrema per octave;</li>
+ * <li>"device" again for every octave where the small octaves' branch of the graph may start
+ * ({@link SiftLaunchPlan}), and for none (one chain of launches, as before the branches), each with whether its
+ * features are bit for bit those of the default split, and for the default split once more with the graph's
+ * branches at the same priority;</li>
  * <li>with {@code --cpu}, the CPU reference once, its time and how the two agree.</li>
  * </ul>
  * Median and p90 over the repetitions, after warm-up.
@@ -131,6 +137,10 @@ public final class CudaSiftTiming {
         Map<String, double[]> stages = new LinkedHashMap<>();
         double[] device = new double[reps], wall = new double[reps], onDevice = new double[reps], sum = new double[reps];
         int[] counts, octaves;
+        Map<String, double[]> splits = new LinkedHashMap<>();
+        Map<String, String> sameBits = new LinkedHashMap<>();
+        int defaultSplit;
+        boolean priorities;
         try (CudaSiftExtractor sift = new CudaSiftExtractor(config)) {
             // the production path: the CUDA graph, timed by two events around it
             sift.enableFrameTiming();
@@ -152,6 +162,9 @@ public final class CudaSiftTiming {
             counts = sift.lastCounts();
             octaves = sift.lastOctaveCounts();
             boolean graphs = sift.graphsActive();
+            defaultSplit = sift.smallStartForTest();
+            priorities = sift.graphPrioritiesActive();
+            timeSplits(sift, image, out, reps, warmup, splits, sameBits);
             // stage by stage: events between the stages, kernels launched one by one
             sift.enableStageTiming();
             for (int i = 0; i < warmup; i++)
@@ -172,6 +185,11 @@ public final class CudaSiftTiming {
                     config.firstOctave, config.contrastThreshold, config.maxFeatures, out.size(), octaves.length,
                     graphs ? "on" : "OFF");
         }
+        SiftOctaveTable table = new SiftOctaveTable(config, image.width, image.height);
+        System.out.printf(Locale.ROOT, "  plan: small octaves' branch from octave %d (%s), the tail from octave %d;"
+                        + " the graph's small branch at a higher priority: %s%n", defaultSplit,
+                defaultSplit < octaves.length ? "octaves 0 .. " + (defaultSplit - 1) + " large" : "none: one chain",
+                SiftLaunchPlan.tailStart(table), priorities ? "yes" : "NO (refused)");
         System.out.printf(Locale.ROOT, "  counts: scale-space extrema %d, refined %d, oriented %d, ranked %d, output %d;"
                 + " refined per octave %s%n", counts[0], counts[1], counts[2], counts[3], counts[4], Arrays.toString(octaves));
         System.out.printf(Locale.ROOT, "  %-36s %9s %9s%n", "(ms)", "median", "p90");
@@ -181,6 +199,11 @@ public final class CudaSiftTiming {
         line("sum of stages (launches one by one)", sum);
         line("wall detect (host result)", wall);
         line("wall detectOnDevice (counts only)", onDevice);
+        System.out.printf(Locale.ROOT, "  %-52s %9s %9s%n", "(ms) device, whole detection (graph), by split", "median",
+                "p90");
+        for (Map.Entry<String, double[]> e : splits.entrySet())
+            System.out.printf(Locale.ROOT, "  %-52s %9.4f %9.4f  %s%n", e.getKey(), percentile(e.getValue(), 0.5),
+                    percentile(e.getValue(), 0.9), sameBits.get(e.getKey()));
         if (withCpu) {
             SiftFeatures ref = new SiftFeatures();
             try (SiftExtractor reference = FactorySift.cpu(config)) {
@@ -191,6 +214,73 @@ public final class CudaSiftTiming {
                         SiftComparison.of(ref, out, config.sigma).summary());
             }
         }
+    }
+
+    /**
+     * The graph's device time for every place the small octaves' branch may start and for none, with whether the
+     * features are those of the default split ({@code expected}); leaves the extractor on the default split.
+     */
+    private static void timeSplits(CudaSiftExtractor sift, GrayImage image, SiftFeatures expected, int reps,
+                                   int warmup, Map<String, double[]> times, Map<String, String> sameBits) {
+        SiftOctaveTable table = new SiftOctaveTable(sift.config(), image.width, image.height);
+        int tail = SiftLaunchPlan.tailStart(table), chosen = sift.smallStartForTest();
+        List<Integer> splits = new ArrayList<>();
+        for (int k = 1; k <= tail; k++)
+            splits.add(k);
+        if (tail < table.count)
+            splits.add(table.count);
+        SiftFeatures got = new SiftFeatures();
+        for (int k : splits) {
+            sift.splitOctavesForTest(k);
+            String label = (k < table.count ? "small branch from octave " + k : "no small branch")
+                    + (k == chosen ? " (default)" : "");
+            times.put(label, deviceTimes(sift, image, reps, warmup));
+            sift.detect(image, got);
+            sameBits.put(label, graphState(sift) + difference(expected, got));
+        }
+        if (chosen < table.count) {
+            sift.splitOctavesForTest(chosen);
+            sift.graphPrioritiesForTest(false);
+            String label = "default split, branches of one priority";
+            times.put(label, deviceTimes(sift, image, reps, warmup));
+            sift.detect(image, got);
+            sameBits.put(label, graphState(sift) + difference(expected, got));
+            sift.graphPrioritiesForTest(true);
+        }
+        sift.splitOctavesForTest(-1);
+    }
+
+    /** The graph's device time of {@code reps} frames, after {@code warmup} (at least the frames that capture). */
+    private static double[] deviceTimes(CudaSiftExtractor sift, GrayImage image, int reps, int warmup) {
+        for (int i = 0; i < Math.max(warmup, 4); i++)
+            sift.detectOnDevice(image);
+        double[] t = new double[reps];
+        for (int i = 0; i < reps; i++) {
+            sift.detectOnDevice(image);
+            t[i] = sift.lastFrameMillis();
+        }
+        return t;
+    }
+
+    private static String graphState(CudaSiftExtractor sift) {
+        return !sift.graphsActive() ? "GRAPH OFF; " : sift.graphPrioritiesActive() ? "" : "graph without priorities; ";
+    }
+
+    /** "same bits", or where the features first differ. */
+    private static String difference(SiftFeatures a, SiftFeatures b) {
+        if (a.size() != b.size())
+            return "DIFFERENT: " + b.size() + " features, not " + a.size();
+        for (int i = 0; i < a.size(); i++) {
+            KeyPoints p = a.keyPoints, q = b.keyPoints;
+            if (p.x[i] != q.x[i] || p.y[i] != q.y[i] || p.angle[i] != q.angle[i] || p.response[i] != q.response[i]
+                    || p.diameter[i] != q.diameter[i] || p.level[i] != q.level[i])
+                return String.format(Locale.ROOT, "DIFFERENT from feature %d: (%s, %s, %s deg) vs (%s, %s, %s deg)", i,
+                        p.x[i], p.y[i], p.angle[i], q.x[i], q.y[i], q.angle[i]);
+        }
+        for (int k = 0; k < a.size() * FloatDescriptors.SIFT_LENGTH; k++)
+            if (Float.floatToIntBits(a.descriptors.data[k]) != Float.floatToIntBits(b.descriptors.data[k]))
+                return "DIFFERENT descriptor " + k / FloatDescriptors.SIFT_LENGTH;
+        return "same bits";
     }
 
     private static void line(String label, double[] values) {

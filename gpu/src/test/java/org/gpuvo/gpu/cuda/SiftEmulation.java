@@ -32,11 +32,19 @@ import org.gpuvo.gpu.testdata.RandomImages;
  * {@code run-sift.sh}): {@code export} writes an image, the device tables and the launch plan that
  * {@link CudaSiftExtractor} would enqueue for it; the emulator replays the plan on host threads and writes every
  * buffer back; {@code compare} checks those buffers against the CPU reference stage by stage: the Gaussian levels
- * bit for bit, the refined extrema as sets, the final features with {@link SiftComparison}. Exits with status 1 if a
- * stage disagrees.
+ * bit for bit, the refined extrema as sets (and each at the end of the list its octave's branch appends to), the
+ * final features with {@link SiftComparison}. Exits with status 1 if a stage disagrees.
+ *
+ * <p>The plan's two branches run one after the other in the emulator, in the order {@code export} writes them: the
+ * plan's own ({@code --order plan}, the order of a single stream) or, with {@code --order small-first}, the small
+ * octaves' branch as soon as it may start (right after {@link SiftLaunchPlan#forkAfter}), then the rest of the large
+ * one. The two orders must give the same output bit for bit ({@code run-sift.sh} compares them): which branch appends
+ * to the shared lists first must not matter. The octaves split as on an H100 ({@link #SPLIT_MULTIPROCESSORS}) unless
+ * {@code --split K} makes the small branch start at octave K.
  *
  * <pre>
- * usage: SiftEmulation export SOURCE WIDTH HEIGHT FIRST_OCTAVE MAX_FEATURES DIR [LEVELS SIGMA]
+ * usage: SiftEmulation export SOURCE WIDTH HEIGHT FIRST_OCTAVE MAX_FEATURES DIR [LEVELS SIGMA] [--order plan|small-first]
+ *                             [--split K]
  *        SiftEmulation compare DIR
  * SOURCE: blocks | noise | scene | a PNG file (its centre cropped to WIDTH x HEIGHT)
  * </pre>
@@ -44,6 +52,8 @@ import org.gpuvo.gpu.testdata.RandomImages;
 public final class SiftEmulation {
     /** grids sized as for a device of this many multiprocessors (small: the emulator runs blocks one by one) */
     private static final int EMULATED_MULTIPROCESSORS = 2;
+    /** the octaves split between the branches as on a device of this many multiprocessors (an H100) */
+    static final int SPLIT_MULTIPROCESSORS = 132;
 
     private SiftEmulation() {
     }
@@ -87,7 +97,23 @@ public final class SiftEmulation {
         return new GrayImage(cw, ch, image.stride, image.offset + y0 * image.stride + x0, image.data).packed();
     }
 
-    private static void export(String[] args) throws IOException {
+    private static void export(String[] all) throws IOException {
+        List<String> positional = new ArrayList<>();
+        boolean smallFirst = false;
+        int split = -1;
+        for (int i = 0; i < all.length; i++) {
+            switch (all[i]) {
+                case "--order" -> {
+                    String order = all[++i];
+                    if (!order.equals("plan") && !order.equals("small-first"))
+                        throw new IllegalArgumentException("--order plan | small-first, not " + order);
+                    smallFirst = order.equals("small-first");
+                }
+                case "--split" -> split = Integer.parseInt(all[++i]);
+                default -> positional.add(all[i]);
+            }
+        }
+        String[] args = positional.toArray(new String[0]);
         Setup s = setup(args);
         Path dir = Path.of(args[6]);
         Files.createDirectories(dir);
@@ -98,15 +124,18 @@ public final class SiftEmulation {
         SiftBlurPlan blur = new SiftBlurPlan(config);
         int extremaCap = SiftCapacities.initialExtrema(table), featureCap = SiftCapacities.featuresFor(extremaCap, config);
         byte[] params = CudaSiftExtractor.kernelParams(config, extremaCap, featureCap);
+        int smallStart = split >= 0 ? Math.min(split, table.count)
+                : SiftLaunchPlan.smallStart(table, SPLIT_MULTIPROCESSORS);
         SiftLaunchPlan plan = new SiftLaunchPlan(config, table, blur, params, extremaCap, featureCap,
-                config.maxFeatures, EMULATED_MULTIPROCESSORS);
+                config.maxFeatures, EMULATED_MULTIPROCESSORS, smallStart);
+        Files.write(dir.resolve("plan.txt"), List.of(Integer.toString(plan.smallStart)));
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(dir.resolve("buffers.txt")))) {
             for (SiftLaunchPlan.Buffer b : SiftLaunchPlan.Buffer.values())
                 out.println(b + " " + Math.max(16, SiftLaunchPlan.bytes(b, table, blur, extremaCap, featureCap,
                         config.maxFeatures)));
         }
         try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(dir.resolve("launches.txt")))) {
-            for (SiftLaunchPlan.Launch l : plan.launches) {
+            for (SiftLaunchPlan.Launch l : smallFirst ? smallFirst(plan) : plan.launches) {
                 StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%s %d %d %d %d %d %d", l.kernel(),
                         l.gridX(), l.gridY(), l.blockX(), l.blockY(), l.sharedBytes(), l.arguments().size()));
                 for (Object a : l.arguments()) {
@@ -126,8 +155,24 @@ public final class SiftEmulation {
         for (float f : blur.weights)
             w.putFloat(f);
         Files.write(dir.resolve("WEIGHTS.bin"), w.array());
-        System.out.printf(Locale.ROOT, "exported %dx%d, %d octaves, %d launches, capacities %d extrema / %d features%n",
-                image.width, image.height, table.count, plan.launches.size(), extremaCap, featureCap);
+        System.out.printf(Locale.ROOT, "exported %dx%d, %d octaves, %d launches (%s order; large octaves 0 .. %d, %d"
+                        + " launches on the small branch), capacities %d extrema / %d features%n",
+                image.width, image.height, table.count, plan.launches.size(), smallFirst ? "small-first" : "plan",
+                plan.smallStart - 1, plan.branch(SiftLaunchPlan.Branch.SMALL).size(), extremaCap, featureCap);
+    }
+
+    /**
+     * The plan's launches with the small branch run as early as it may: the large branch up to the launch the small
+     * one waits for, the small branch, the rest of the large branch, the joined launches.
+     */
+    static List<SiftLaunchPlan.Launch> smallFirst(SiftLaunchPlan plan) {
+        List<SiftLaunchPlan.Launch> large = plan.branch(SiftLaunchPlan.Branch.LARGE);
+        int upTo = plan.forkAfter + 1; // the launches up to the fork are all large ones, at the front of the plan
+        List<SiftLaunchPlan.Launch> out = new ArrayList<>(large.subList(0, upTo));
+        out.addAll(plan.branch(SiftLaunchPlan.Branch.SMALL));
+        out.addAll(large.subList(upTo, large.size()));
+        out.addAll(plan.branch(SiftLaunchPlan.Branch.JOINED));
+        return out;
     }
 
     private static ByteBuffer read(Path dir, String name) throws IOException {
@@ -194,18 +239,35 @@ public final class SiftEmulation {
             for (int k = 0; k < detector.count; k++)
                 refinement.refine(cpu.differences(i), o, i, detector.u[k], detector.v[k], detector.s[k], reference);
         }
-        int gpuExtrema = counts[CudaSiftExtractor.Z_EXTREMA];
-        System.out.printf(Locale.ROOT, "extrema: raw cpu %d gpu %d; refined cpu %d gpu %d%n", raw,
-                counts[CudaSiftExtractor.Z_RAW_EXTREMA], reference.count, gpuExtrema);
+        // the large octaves' extrema at the front of the list, the small octaves' at its back
+        int front = counts[CudaSiftExtractor.Z_EXTREMA], back = counts[CudaSiftExtractor.Z_EXTREMA_BACK];
+        int capacity = SiftCapacities.initialExtrema(table);
+        int smallStart = Integer.parseInt(Files.readAllLines(dir.resolve("plan.txt")).get(0).trim());
+        System.out.printf(Locale.ROOT, "extrema: raw cpu %d gpu %d; refined cpu %d gpu %d (%d of octaves 0 .. %d at"
+                        + " the front, %d of the small octaves at the back of %d entries)%n", raw,
+                counts[CudaSiftExtractor.Z_RAW_EXTREMA], reference.count, front + back, front, smallStart - 1, back,
+                capacity);
+        if (front + back > capacity) {
+            System.out.println("the extrema list overflowed: compare needs the initial capacity to hold them");
+            return false;
+        }
         List<String> cpuSet = new ArrayList<>(), gpuSet = new ArrayList<>();
         for (int i = 0; i < reference.count; i++)
             cpuSet.add(extremumKey(reference.octave[i], reference.level[i], reference.octaveX[i], reference.octaveY[i],
                     reference.octaveSigma[i], reference.response[i], reference.x[i], reference.y[i]));
         ByteBuffer ex = read(dir, "out-EXTREMA.bin");
-        for (int i = 0; i < gpuExtrema; i++) {
-            int at = i * CudaSiftExtractor.POINT_BYTES;
-            gpuSet.add(extremumKey(ex.getInt(at + 32), ex.getInt(at + 36), ex.getFloat(at + 16), ex.getFloat(at + 20),
+        int misplaced = 0;
+        for (int i = 0; i < front + back; i++) {
+            int at = (i < front ? i : capacity - 1 - (i - front)) * CudaSiftExtractor.POINT_BYTES;
+            int octave = ex.getInt(at + 32);
+            if ((octave < smallStart) != (i < front))
+                misplaced++;
+            gpuSet.add(extremumKey(octave, ex.getInt(at + 36), ex.getFloat(at + 16), ex.getFloat(at + 20),
                     ex.getFloat(at + 24), ex.getFloat(at + 8), ex.getFloat(at), ex.getFloat(at + 4)));
+        }
+        if (misplaced > 0) {
+            System.out.println(misplaced + " extrema at the wrong end of the list for their octave's branch");
+            ok = false;
         }
         cpuSet.sort(Comparator.naturalOrder());
         gpuSet.sort(Comparator.naturalOrder());

@@ -1,15 +1,19 @@
 package org.gpuvo.gpu.cuda;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -20,49 +24,275 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * The CUDA SIFT's host-side plan of a frame, without a GPU: the launches and their geometry, their arguments against
- * the kernels' signatures in {@code src/main/cuda}, the blur kernels against the CPU reference's, the buffer sizes,
- * the list capacities and the parameter struct.
+ * The CUDA SIFT's host-side plan of a frame, without a GPU: the launches and their geometry, the two branches (which
+ * octaves each builds, where the small one forks and that each launch comes after everything it reads, on one stream
+ * and on the two branches), their arguments against the kernels' signatures in {@code src/main/cuda}, the blur
+ * kernels against the CPU reference's, the buffer sizes, the list capacities and the parameter struct.
  */
 class SiftLaunchPlanTest {
+    /** an H100's multiprocessors */
     private static final int SMS = 132;
 
     private static SiftLaunchPlan plan(ConfigSift c, int w, int h) {
+        return plan(c, w, h, SiftLaunchPlan.smallStart(new SiftOctaveTable(c, w, h), SMS));
+    }
+
+    private static SiftLaunchPlan plan(ConfigSift c, int w, int h, int smallStart) {
         SiftOctaveTable t = new SiftOctaveTable(c, w, h);
         int e = SiftCapacities.initialExtrema(t), f = SiftCapacities.featuresFor(e, c);
         return new SiftLaunchPlan(c, t, new SiftBlurPlan(c), CudaSiftExtractor.kernelParams(c, e, f), e, f,
-                c.maxFeatures, SMS);
+                c.maxFeatures, SMS, smallStart);
+    }
+
+    private static ConfigSift config(int firstOctave) {
+        ConfigSift c = new ConfigSift();
+        c.firstOctave = firstOctave;
+        return c;
     }
 
     private static long count(SiftLaunchPlan p, String kernel) {
         return p.launches.stream().filter(l -> l.kernel().equals(kernel)).count();
     }
 
-    @ParameterizedTest(name = "{0}x{1} first octave {2}: {3} octaves, the last {4} small, {5} launches")
-    @CsvSource({"1280,720,0,6,2,27", "1920,1080,0,7,2,32", "1280,720,-1,7,2,32", "37,23,0,1,0,11",
-            "37,23,-1,2,1,12", "128,128,0,4,3,12", "130,130,0,4,2,17"})
-    void oneLaunchPerGaussianLevelOneForTheSmallOctavesThenFiveForTheFeatures(int w, int h, int firstOctave,
-                                                                             int octaves, int small, int launches) {
-        ConfigSift c = new ConfigSift();
-        c.firstOctave = firstOctave;
+    @ParameterizedTest(name = "{0}x{1} first octave {2}: {3} octaves, the last {4} in the tail, {5} launches")
+    @CsvSource({"1280,720,0,6,2,29", "1920,1080,0,7,2,34", "1280,720,-1,7,2,34", "640,480,0,5,1,29",
+            "37,23,0,1,0,11", "37,23,-1,2,1,14", "128,128,0,4,3,14", "130,130,0,4,2,19"})
+    void oneLaunchPerGaussianLevelOneForTheTailThenTheFeatures(int w, int h, int firstOctave, int octaves, int tail,
+                                                               int launches) {
+        ConfigSift c = config(firstOctave);
         SiftOctaveTable t = new SiftOctaveTable(c, w, h);
         SiftLaunchPlan p = plan(c, w, h);
         assertThat(t.count).isEqualTo(octaves);
-        assertThat(SiftLaunchPlan.tailStart(t)).isEqualTo(octaves - small);
-        assertThat(count(p, "sift_blur")).isEqualTo((octaves - small) * (c.levelsPerOctave + 2) + 1L);
-        assertThat(count(p, "sift_blur_tail")).isEqualTo(small > 0 ? 1 : 0);
+        assertThat(SiftLaunchPlan.tailStart(t)).isEqualTo(octaves - tail);
+        assertThat(count(p, "sift_blur")).isEqualTo((octaves - tail) * (c.levelsPerOctave + 2) + 1L);
+        assertThat(count(p, "sift_blur_tail")).isEqualTo(tail > 0 ? 1 : 0);
         for (int oi = 1; oi < t.count; oi++)
             assertThat((long) t.width[oi] * t.height[oi] <= SiftLaunchPlan.TAIL_PIXELS).as("octave %d small", oi)
-                    .isEqualTo(oi >= octaves - small);
+                    .isEqualTo(oi >= octaves - tail);
         assertThat(p.launches).hasSize(launches);
-        assertThat(p.launches.subList(launches - 5, launches)).extracting(SiftLaunchPlan.Launch::kernel)
-                .containsExactly("sift_extrema", "sift_orientation", "sift_select_threshold", "sift_select_rank",
-                        "sift_descriptor");
+        int branches = p.smallStart < t.count ? 2 : 1;
+        assertThat(p.launches.subList(launches - 3 - 2 * branches, launches))
+                .extracting(SiftLaunchPlan.Launch::kernel).containsExactlyElementsOf(
+                        branches == 2 ? List.of("sift_extrema", "sift_extrema", "sift_orientation", "sift_orientation",
+                                "sift_select_threshold", "sift_select_rank", "sift_descriptor")
+                                : List.of("sift_extrema", "sift_orientation", "sift_select_threshold",
+                                "sift_select_rank", "sift_descriptor"));
         for (SiftLaunchPlan.Launch l : p.launches) {
             assertThat(l.blockX() * l.blockY()).isLessThanOrEqualTo(1024);
             assertThat(l.sharedBytes()).as("dynamic shared memory without opting in").isLessThanOrEqualTo(48 * 1024);
             assertThat(l.gridY()).isLessThanOrEqualTo(65535);
         }
+    }
+
+    /**
+     * The octave split on an H100: octave 0 and the octaves whose level launches have at least 1.5 blocks per
+     * multiprocessor are large, the rest (the tail's always) small; one octave: no small branch.
+     */
+    @ParameterizedTest(name = "{0}x{1} first octave {2}: small branch from octave {3} of {4}")
+    @CsvSource({"640,480,0,1,5", "1280,720,0,2,6", "1920,1080,0,2,7", "1280,720,-1,3,7", "1920,1080,-1,3,8",
+            "640,480,-1,2,6", "37,23,0,1,1", "16,16,0,1,1", "37,23,-1,1,2", "128,128,0,1,4", "4097,3,0,0,0"})
+    void octavesSplitWhereTheirLaunchesStopFillingTheDevice(int w, int h, int firstOctave, int smallStart,
+                                                            int octaves) {
+        SiftOctaveTable t = new SiftOctaveTable(config(firstOctave), w, h);
+        assertThat(t.count).isEqualTo(octaves);
+        int split = SiftLaunchPlan.smallStart(t, SMS);
+        assertThat(split).isEqualTo(smallStart);
+        for (int oi = 1; oi < t.count; oi++) {
+            long blocks = (long) t.blurTilesX(oi) * t.blurTilesY(oi);
+            boolean small = oi >= SiftLaunchPlan.tailStart(t) || blocks < SiftLaunchPlan.LARGE_BLOCKS_PER_SM * SMS;
+            assertThat(oi >= split).as("octave %d (%d blocks a level) small", oi, blocks).isEqualTo(small);
+        }
+        // on a device with a quarter of the multiprocessors, as many octaves are large or more
+        assertThat(SiftLaunchPlan.smallStart(t, SMS / 4)).isGreaterThanOrEqualTo(split);
+    }
+
+    @Test
+    void anImageOfOneOctaveHasNoSmallBranch() {
+        SiftLaunchPlan p = plan(config(0), 37, 23);
+        assertThat(p.smallStart).isEqualTo(1);
+        assertThat(p.forkAfter).isEqualTo(-1);
+        assertThat(p.branch(SiftLaunchPlan.Branch.SMALL)).isEmpty();
+        assertThat(p.branch(SiftLaunchPlan.Branch.LARGE)).extracting(SiftLaunchPlan.Launch::kernel)
+                .containsExactly("sift_blur", "sift_blur", "sift_blur", "sift_blur", "sift_blur", "sift_blur",
+                        "sift_extrema", "sift_orientation");
+        SiftLaunchPlan.Launch extrema = p.branch(SiftLaunchPlan.Branch.LARGE).get(6);
+        assertThat(extrema.arguments().subList(2, 4)).containsExactly(0, 1);
+        assertThat(extrema.arguments().get(5)).isEqualTo(SiftLaunchPlan.LIST_FRONT);
+        assertThat(extrema.gridX()).isEqualTo(new SiftOctaveTable(config(0), 37, 23).extremaTiles);
+    }
+
+    /**
+     * What each launch reads and writes, to check the order of a plan: the Gaussian levels ("G octave level"), the
+     * horizontal pass of a level too large to fuse, each end's extrema and features, the selection.
+     */
+    private static final class Effects {
+        final Set<String> done = new HashSet<>();
+        final int levels;
+        final boolean twoBranches;
+
+        Effects(SiftOctaveTable t, SiftLaunchPlan p) {
+            this.levels = t.levels;
+            this.twoBranches = p.smallStart < t.count;
+        }
+
+        /** Applies {@code l}; returns what it reads that is not there yet (empty if nothing). */
+        List<String> apply(SiftLaunchPlan.Launch l) {
+            List<String> needs = new ArrayList<>(), writes = new ArrayList<>();
+            List<Object> a = l.arguments();
+            int s1 = levels - 3; // S
+            switch (l.kernel()) {
+                case "sift_blur", "sift_blur_rows" -> {
+                    int shift = l.kernel().equals("sift_blur") ? 0 : 1;
+                    int oi = (Integer) a.get(5 + shift), s = (Integer) a.get(6 + shift), mode = (Integer) a.get(8 + shift);
+                    if (mode == SiftLaunchPlan.SRC_LEVEL)
+                        needs.add("G " + oi + " " + (s - 1));
+                    if (mode == SiftLaunchPlan.SRC_DECIMATED) {
+                        needs.add("G " + (oi - 1) + " " + s1);
+                        writes.add("G " + oi + " 0");
+                    }
+                    writes.add(shift == 0 ? "G " + oi + " " + s : "rows " + oi + " " + s);
+                }
+                case "sift_blur_columns" -> {
+                    int oi = (Integer) a.get(3), s = (Integer) a.get(4);
+                    needs.add("rows " + oi + " " + s);
+                    writes.add("G " + oi + " " + s);
+                }
+                case "sift_blur_tail" -> {
+                    int first = (Integer) a.get(2), end = (Integer) a.get(3);
+                    needs.add("G " + (first - 1) + " " + s1);
+                    for (int oi = first; oi < end; oi++)
+                        for (int s = 0; s < levels; s++)
+                            writes.add("G " + oi + " " + s);
+                }
+                case "sift_extrema" -> {
+                    int first = (Integer) a.get(2), n = (Integer) a.get(3);
+                    for (int oi = first; oi < first + n; oi++)
+                        for (int s = 0; s < levels; s++)
+                            needs.add("G " + oi + " " + s);
+                    writes.add("extrema " + a.get(5));
+                }
+                case "sift_orientation" -> {
+                    needs.add("extrema " + a.get(3));
+                    writes.add("features " + a.get(3));
+                }
+                case "sift_select_threshold" -> {
+                    needs.add("features " + SiftLaunchPlan.LIST_FRONT);
+                    if (twoBranches)
+                        needs.add("features " + SiftLaunchPlan.LIST_BACK);
+                    writes.add("threshold");
+                }
+                case "sift_select_rank" -> {
+                    needs.add("threshold");
+                    writes.add("ranks");
+                }
+                case "sift_descriptor" -> needs.add("ranks");
+                default -> throw new AssertionError("unknown kernel " + l.kernel());
+            }
+            needs.removeAll(done);
+            done.addAll(writes);
+            return needs;
+        }
+    }
+
+    private static void assertRunsInOrder(List<SiftLaunchPlan.Launch> launches, Effects effects, String what) {
+        for (int i = 0; i < launches.size(); i++) {
+            SiftLaunchPlan.Launch l = launches.get(i);
+            assertThat(effects.apply(l)).as("%s: launch %d (%s %s) reads what no launch before it wrote", what, i,
+                    l.kernel(), l.arguments().subList(0, Math.min(9, l.arguments().size()))).isEmpty();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}x{1} first octave {2}")
+    @CsvSource({"640,480,0", "1280,720,0", "1920,1080,0", "1280,720,-1", "37,23,-1", "130,130,0", "37,23,0"})
+    void theBranchesDependOnlyOnTheForkAndJoinBeforeTheSelection(int w, int h, int firstOctave) {
+        ConfigSift c = config(firstOctave);
+        SiftOctaveTable t = new SiftOctaveTable(c, w, h);
+        SiftLaunchPlan p = plan(c, w, h);
+        List<SiftLaunchPlan.Launch> large = p.branch(SiftLaunchPlan.Branch.LARGE),
+                small = p.branch(SiftLaunchPlan.Branch.SMALL), joined = p.branch(SiftLaunchPlan.Branch.JOINED);
+        assertThat(large.size() + small.size() + joined.size()).isEqualTo(p.launches.size());
+        // one stream, in the plan's order (stage timing, no graph): every launch after what it reads, stages grouped
+        assertRunsInOrder(p.launches, new Effects(t, p), "plan order");
+        List<String> stages = p.launches.stream().map(SiftLaunchPlan.Launch::stage).distinct().toList();
+        assertThat(stages).containsExactly(CudaSiftExtractor.STAGE_SCALE_SPACE, CudaSiftExtractor.STAGE_EXTREMA,
+                CudaSiftExtractor.STAGE_ORIENTATION, CudaSiftExtractor.STAGE_SELECT, CudaSiftExtractor.STAGE_DESCRIPTOR);
+        for (int i = 1; i < p.launches.size(); i++)
+            assertThat(stages.indexOf(p.launches.get(i).stage()))
+                    .isGreaterThanOrEqualTo(stages.indexOf(p.launches.get(i - 1).stage()));
+        assertThat(joined).extracting(SiftLaunchPlan.Launch::kernel)
+                .containsExactly("sift_select_threshold", "sift_select_rank", "sift_descriptor");
+        if (p.smallStart == t.count) {
+            assertThat(small).isEmpty();
+            assertThat(p.forkAfter).isEqualTo(-1);
+            return;
+        }
+        // the fork: after the launch that writes level S of the last large octave, a large launch at the plan's front
+        SiftLaunchPlan.Launch forkLaunch = p.launches.get(p.forkAfter);
+        assertThat(forkLaunch.branch()).isEqualTo(SiftLaunchPlan.Branch.LARGE);
+        assertThat(large.indexOf(forkLaunch)).isEqualTo(p.forkAfter);
+        assertThat(forkLaunch.arguments().subList(5, 7)).containsExactly(p.smallStart - 1, c.levelsPerOctave);
+        // the two branches as a graph runs them: the small one from the fork on, beside the rest of the large one,
+        // each without anything of the other
+        Effects forked = new Effects(t, p);
+        assertRunsInOrder(large.subList(0, p.forkAfter + 1), forked, "large branch to the fork");
+        Effects smallSide = new Effects(t, p), largeSide = new Effects(t, p);
+        smallSide.done.addAll(forked.done);
+        largeSide.done.addAll(forked.done);
+        assertRunsInOrder(small, smallSide, "small branch after the fork");
+        assertRunsInOrder(large.subList(p.forkAfter + 1, large.size()), largeSide, "large branch after the fork");
+        Effects after = new Effects(t, p);
+        after.done.addAll(smallSide.done);
+        after.done.addAll(largeSide.done);
+        assertRunsInOrder(joined, after, "after the join");
+        // which octaves each branch builds and searches, and the list end each appends to
+        for (SiftLaunchPlan.Launch l : p.launches) {
+            boolean isLarge = l.branch() == SiftLaunchPlan.Branch.LARGE;
+            switch (l.kernel()) {
+                case "sift_blur" -> assertThat((Integer) l.arguments().get(5) < p.smallStart).isEqualTo(isLarge);
+                case "sift_blur_tail" -> {
+                    assertThat(isLarge).isFalse();
+                    assertThat((Integer) l.arguments().get(2)).isGreaterThanOrEqualTo(p.smallStart);
+                }
+                case "sift_extrema" -> {
+                    int first = isLarge ? 0 : p.smallStart, n = isLarge ? p.smallStart : t.count - p.smallStart;
+                    assertThat(l.arguments().subList(2, 4)).containsExactly(first, n);
+                    assertThat(l.arguments().get(5)).isEqualTo(isLarge ? SiftLaunchPlan.LIST_FRONT
+                            : SiftLaunchPlan.LIST_BACK);
+                    assertThat(l.gridX()).isEqualTo(t.extremaTiles(first, n));
+                }
+                case "sift_orientation" -> assertThat(l.arguments().get(3)).isEqualTo(isLarge
+                        ? SiftLaunchPlan.LIST_FRONT : SiftLaunchPlan.LIST_BACK);
+                default -> {
+                }
+            }
+        }
+        assertThat(t.extremaTiles(0, p.smallStart) + t.extremaTiles(p.smallStart, t.count - p.smallStart))
+                .isEqualTo(t.extremaTiles);
+    }
+
+    @Test
+    void everySplitTheExtractorMayChooseIsAValidPlan() {
+        ConfigSift c = config(0);
+        SiftOctaveTable t = new SiftOctaveTable(c, 1280, 720);
+        int tail = SiftLaunchPlan.tailStart(t);
+        for (int k = 1; k <= t.count; k++) {
+            if (k > tail && k < t.count) {
+                int split = k;
+                assertThatThrownBy(() -> plan(c, 1280, 720, split)).isInstanceOf(IllegalArgumentException.class)
+                        .hasMessageContaining("must start at an octave from 1 to " + tail);
+                continue;
+            }
+            SiftLaunchPlan p = plan(c, 1280, 720, k);
+            assertThat(p.smallStart).isEqualTo(k);
+            assertThat(p.forkAfter >= 0).isEqualTo(k < t.count);
+            assertRunsInOrder(p.launches, new Effects(t, p), "split at " + k);
+        }
+        assertThatThrownBy(() -> plan(c, 1280, 720, 0)).isInstanceOf(IllegalArgumentException.class);
+        // no small branch: one chain, the tail on the large branch
+        SiftLaunchPlan one = plan(c, 1280, 720, t.count);
+        assertThat(one.branch(SiftLaunchPlan.Branch.SMALL)).isEmpty();
+        assertThat(count(one, "sift_extrema")).isEqualTo(1);
+        assertThat(one.launches).hasSize(27);
     }
 
     @Test
@@ -71,11 +301,13 @@ class SiftLaunchPlanTest {
         SiftOctaveTable t = new SiftOctaveTable(c, 641, 479);
         SiftLaunchPlan p = plan(c, 641, 479);
         int k = 0, tail = SiftLaunchPlan.tailStart(t);
-        assertThat(tail).isEqualTo(4).isLessThan(t.count); // 80x59 is small, 40x29 too
+        assertThat(tail).isEqualTo(4).isLessThan(t.count); // 40x29 is small, 20x14 is no octave
+        assertThat(p.smallStart).isEqualTo(1); // octave 1's 10x8 blocks are too few for 132 multiprocessors
         for (int oi = 0; oi < tail; oi++)
             for (int s = oi == 0 ? 0 : 1; s < t.levels; s++) {
                 SiftLaunchPlan.Launch l = p.launches.get(k++);
                 assertThat(l.kernel()).isEqualTo("sift_blur");
+                assertThat(l.branch()).isEqualTo(oi == 0 ? SiftLaunchPlan.Branch.LARGE : SiftLaunchPlan.Branch.SMALL);
                 assertThat(l.arguments().get(5)).isEqualTo(oi);
                 assertThat(l.arguments().get(6)).isEqualTo(s);
                 int mode = s == 0 ? SiftLaunchPlan.SRC_INPUT : s == 1 && oi > 0 ? SiftLaunchPlan.SRC_DECIMATED
@@ -95,7 +327,8 @@ class SiftLaunchPlanTest {
             assertThat(taps.getInt(4 * s)).isEqualTo(blur.radius[s]);
             assertThat(taps.getInt(4 * (SiftLaunchPlan.TAP_LEVELS + s))).isEqualTo(blur.offset[s]);
         }
-        assertThat(p.launches.get(k).gridX()).isEqualTo(t.extremaTiles);
+        assertThat(p.launches.get(k).gridX()).isEqualTo(t.extremaTiles(0, 1));
+        assertThat(p.launches.get(k + 1).gridX()).isEqualTo(t.extremaTiles - t.extremaTiles(0, 1));
     }
 
     @Test
@@ -114,6 +347,26 @@ class SiftLaunchPlanTest {
         assertThat(count(p, "sift_blur") + count(p, "sift_blur_rows")).isEqualTo(count(p, "sift_blur")
                 + count(p, "sift_blur_columns"));
         assertThat(separate).isPositive();
+        // each branch passes through its own part of the temporary buffer, large enough for its octaves
+        SiftOctaveTable t = new SiftOctaveTable(c, 320, 240);
+        assertThat(p.smallStart).isBetween(1, t.count - 1);
+        int e = SiftCapacities.initialExtrema(t), f = SiftCapacities.featuresFor(e, c);
+        long tempBytes = SiftLaunchPlan.bytes(SiftLaunchPlan.Buffer.TEMP, t, blur, e, f, c.maxFeatures);
+        int separateSmall = 0;
+        for (SiftLaunchPlan.Launch l : p.launches) {
+            if (!l.kernel().equals("sift_blur_rows") && !l.kernel().equals("sift_blur_columns"))
+                continue;
+            boolean rows = l.kernel().equals("sift_blur_rows");
+            SiftLaunchPlan.BufferArgument temp = (SiftLaunchPlan.BufferArgument) l.arguments().get(rows ? 4 : 1);
+            int oi = (Integer) l.arguments().get(rows ? 6 : 3);
+            assertThat(temp.buffer()).isEqualTo(SiftLaunchPlan.Buffer.TEMP);
+            boolean isLarge = l.branch() == SiftLaunchPlan.Branch.LARGE;
+            assertThat(temp.byteOffset()).isEqualTo(isLarge ? 0 : 4 * t.levelStride[0]);
+            assertThat(temp.byteOffset() + 4 * t.levelStride[oi]).isLessThanOrEqualTo(tempBytes);
+            if (!isLarge)
+                separateSmall++;
+        }
+        assertThat(separateSmall).as("row and column launches on the small branch").isPositive();
     }
 
     @Test
@@ -175,6 +428,8 @@ class SiftLaunchPlanTest {
         c.sigma = 7.5; // so that the row and column kernels are planned too
         assertThat(kernelArity("sift_scale_space")).containsEntry("sift_blur", 11).containsEntry("sift_blur_rows", 12)
                 .containsEntry("sift_blur_columns", 7).containsEntry("sift_blur_tail", 7);
+        assertThat(kernelArity("sift_extrema")).containsEntry("sift_extrema", 8);
+        assertThat(kernelArity("sift_orientation")).containsEntry("sift_orientation", 8);
         for (SiftLaunchPlan p : List.of(plan(new ConfigSift(), 640, 480), plan(c, 200, 100))) {
             for (SiftLaunchPlan.Launch l : p.launches) {
                 Map<String, Integer> arity = kernelArity(l.module());

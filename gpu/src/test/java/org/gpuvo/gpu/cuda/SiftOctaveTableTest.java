@@ -44,7 +44,11 @@ class SiftOctaveTableTest {
             assertThat(t.extremaTileStart[i]).isEqualTo(tiles);
             assertThat(t.extremaTilesX[i] * SiftOctaveTable.EXTREMA_TILE_W).isGreaterThanOrEqualTo(ow)
                     .isLessThan(ow + SiftOctaveTable.EXTREMA_TILE_W);
-            tiles += t.extremaTilesX[i] * SiftOctaveTable.ceilDiv(oh, SiftOctaveTable.EXTREMA_TILE_H);
+            int octaveTiles = t.extremaTilesX[i] * SiftOctaveTable.ceilDiv(oh, SiftOctaveTable.EXTREMA_TILE_H);
+            assertThat(t.extremaTiles(i, 1)).isEqualTo(octaveTiles);
+            assertThat(t.extremaTiles(0, i + 1)).isEqualTo(tiles + octaveTiles);
+            assertThat(t.extremaTiles(i, t.count - i)).isEqualTo(t.extremaTiles - tiles);
+            tiles += octaveTiles;
             assertThat(t.blurTilesX(i) * SiftOctaveTable.BLUR_TILE).isGreaterThanOrEqualTo(ow);
             assertThat(t.blurTilesY(i) * SiftOctaveTable.BLUR_TILE).isGreaterThanOrEqualTo(oh);
             ow /= 2;
