@@ -53,7 +53,7 @@ class SiftScaleSpaceTest {
         blur.apply(a, out, w, h, kernel);
         blur.apply(b, b, w, h, kernel);
         assertThat(b).isEqualTo(out);
-        // every pixel by the definition (gpu/SIFT.md §2), bit for bit: the CUDA blur is checked against these bits
+        // every pixel by the definition (gpu/SIFT.md §2), bit for bit: the CUDA blur must give these bits too
         float[] fused = new float[w * h], rounded = new float[w * h];
         for (int y = 0; y < h; y++) {
             for (int x = 0; x < w; x++) {
