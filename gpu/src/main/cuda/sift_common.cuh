@@ -5,9 +5,10 @@
 //
 // ARITHMETIC. build-fatbin.sh compiles with -fmad=false: a*b+c is never contracted into an FMA, so float
 // expressions round as the Java reference (org.gpuvo.gpu.cpu.sift) evaluates them; divisions and square roots are
-// IEEE. The Gaussian scale space, the differences of Gaussians, the extremum tests and the refinement reproduce the
-// reference operation for operation (same weights, same order of the taps, the refinement's solve in double), so
-// the refined extrema are the reference's bit for bit. Each pixel's orientation vote is the reference's too
+// IEEE. Where the reference fuses (the blur's taps, Math.fma) a kernel writes fmaf, which stays fused. The Gaussian
+// scale space, the differences of Gaussians, the extremum tests and the refinement reproduce the reference
+// operation for operation (same weights, same order of the taps, the refinement's solve in double), so the refined
+// extrema are the reference's bit for bit. Each pixel's orientation vote is the reference's too
 // (GradientAngle's atan, the exponential in double); the descriptor's votes differ by an ulp at most (expf, the
 // reciprocal of the bin width). Both histograms accumulate in exact 64-bit fixed point (integer atomics: the same
 // sum in any order, so every run gives the same bits) where the reference adds floats in pixel order: the

@@ -13,8 +13,9 @@
 // different octaves; a level too large to fuse uses its own part of the temporary buffer on each branch.
 //
 // The blur is separable: horizontal pass first, then vertical, each output sample summed tap after tap in the
-// reference's order (SeparableGaussianBlur: products and sums rounded separately, -fmad=false), borders by clamping
-// the coordinate: the levels are the reference's bit for bit. sift_blur fuses both passes in one launch: a block
+// reference's order, every tap one fused multiply-add (SeparableGaussianBlur's Math.fma; fmaf stays fused under
+// -fmad=false, and it is one instruction per tap where a product and a sum were two), borders by clamping the
+// coordinate: the levels are the reference's bit for bit. sift_blur fuses both passes in one launch: a block
 // loads its tile with a halo of r pixels on every side into shared memory once, runs the horizontal pass over the
 // tile's rows (halo rows included) into a second shared array, and the vertical pass from there to global memory;
 // the only global traffic is one read of the (L2-resident) source tile and one write of the output. Radii
@@ -86,23 +87,24 @@ __device__ __forceinline__ SiftSource sift_source(const uint8_t* input, int inpu
 #define BLUR_TAP_PAD 3
 
 // Four outputs of one pass from consecutive source samples src[0], src[step], ...: output i is the sum over the taps
-// k = 0 .. taps - 1 of w[k] * src[(i + k) * step], accumulated from the first tap to the last, a product then a sum,
-// as the reference computes one output. The four share a sliding window of source samples: two
-// shared-memory loads per tap (the sample entering the window and the tap) for four outputs.
+// k = 0 .. taps - 1 of w[k] * src[(i + k) * step], accumulated from the first tap to the last, one fused
+// multiply-add a tap, as the reference computes one output (the first, fmaf(w, v, 0), is the rounded product w * v:
+// samples and weights are finite and non-negative, so there is no -0 to lose). The four share a sliding window of
+// source samples: two shared-memory loads per tap (the sample entering the window and the tap) for four outputs.
 __device__ __forceinline__ float4 sift_tap_sums4(const float* src, int step, const float* w, int taps)
 {
     float a0 = 0.f, a1 = 0.f, a2 = 0.f, a3 = 0.f;
     float v0 = src[0], v1 = src[step], v2 = src[2 * step];
-    // unrolled so that the loads of the next taps are issued while the sums of this one wait on the adder: a
-    // block's latency, not its arithmetic, bounds most of the launches
+    // unrolled so that the loads of the next taps are issued while the sums of this one wait on the previous tap's
+    // FMA: a block's latency, not its arithmetic, bounds most of the launches
 #pragma unroll 4
     for (int k = 0; k < taps; k++) {
         const float v3 = src[(k + 3) * step];
         const float wk = w[k];
-        a0 += wk * v0;
-        a1 += wk * v1;
-        a2 += wk * v2;
-        a3 += wk * v3;
+        a0 = fmaf(wk, v0, a0);
+        a1 = fmaf(wk, v1, a1);
+        a2 = fmaf(wk, v2, a2);
+        a3 = fmaf(wk, v3, a3);
         v0 = v1;
         v1 = v2;
         v2 = v3;
@@ -210,7 +212,7 @@ sift_blur_rows(const uint8_t* __restrict__ input, int inputWidth, int inputHeigh
         space[O.base + (long long)y * O.pitch + x] = sift_fetch(src, x, y);
     float sum = 0.f;
     for (int k = 0; k <= 2 * radius; k++)
-        sum += weights[k] * sift_fetch(src, sift_clamp(x + k - radius, O.width), y);
+        sum = fmaf(weights[k], sift_fetch(src, sift_clamp(x + k - radius, O.width), y), sum);
     temp[(long long)y * O.pitch + x] = sum;
 }
 
@@ -227,7 +229,7 @@ sift_blur_columns(float* __restrict__ space, const float* __restrict__ temp, con
         return;
     float sum = 0.f;
     for (int k = 0; k <= 2 * radius; k++)
-        sum += weights[k] * temp[(long long)sift_clamp(y + k - radius, O.height) * O.pitch + x];
+        sum = fmaf(weights[k], temp[(long long)sift_clamp(y + k - radius, O.height) * O.pitch + x], sum);
     space[O.base + (long long)s * O.levelStride + (long long)y * O.pitch + x] = sum;
 }
 
@@ -241,8 +243,8 @@ struct SiftLevelTaps {
 #define TAIL_THREADS 1024
 
 // Four outputs of one pass of a tail octave, from samples at clamped positions: output i is the sum over the taps
-// k = 0 .. 2r of w[k] * src[clamp(c0 + i + k - r, n) * step], accumulated from the first tap to the last, a product
-// then a sum, as the reference computes one output. Like sift_tap_sums4 the four share a sliding window (one
+// k = 0 .. 2r of w[k] * src[clamp(c0 + i + k - r, n) * step], accumulated from the first tap to the last, one fused
+// multiply-add a tap, as the reference computes one output. Like sift_tap_sums4 the four share a sliding window (one
 // shared-memory load and one clamp per tap for four outputs), but every position is clamped into [0, n): the whole
 // octave is the tile, its borders clamp inside it.
 __device__ __forceinline__ float4 sift_tail_sums4(const float* src, int step, int n, int c0, const float* w, int r)
@@ -253,10 +255,10 @@ __device__ __forceinline__ float4 sift_tail_sums4(const float* src, int step, in
     for (int k = 0; k <= 2 * r; k++) {
         const float v3 = src[sift_clamp(c0 + 3 + k - r, n) * step];
         const float wk = w[k];
-        a0 += wk * v0;
-        a1 += wk * v1;
-        a2 += wk * v2;
-        a3 += wk * v3;
+        a0 = fmaf(wk, v0, a0);
+        a1 = fmaf(wk, v1, a1);
+        a2 = fmaf(wk, v2, a2);
+        a3 = fmaf(wk, v3, a3);
         v0 = v1;
         v1 = v2;
         v2 = v3;
@@ -297,8 +299,8 @@ __device__ __forceinline__ void sift_tail_level(float* level, float* rows, float
 // octave's level 0 decimated from the previous octave's level S, then its levels 1 .. S + 2 blurred one after the
 // other in shared memory (the whole octave is one tile: the borders clamp inside it) and written out. The small
 // octaves would otherwise take a launch per level each, every one as long as a block's latency; here a block of
-// 1024 threads does them all, with the same arithmetic as sift_blur (each output summed tap after tap, products and
-// sums rounded separately; sift_tail_level). A level costs in proportion to its octave's size: four outputs a
+// 1024 threads does them all, with the same arithmetic as sift_blur (each output summed tap after tap, one fused
+// multiply-add a tap; sift_tail_level). A level costs in proportion to its octave's size: four outputs a
 // thread per pass share their loads, and threads with no quad of a small octave only take part in the barriers.
 //
 // Launch: exactly one block of TAIL_THREADS (1024) threads; dynamic shared memory 2 * 4 * width * height bytes of

@@ -5,10 +5,12 @@ package org.gpuvo.gpu.cpu.sift;
  * level (Lowe 2004, §3; as VLFeat's {@code vl_imsmooth_f}, which also convolves rows, then columns, with edge
  * pixels continued): the horizontal pass first, then
  * the vertical, borders by clamping the coordinate (replicate the edge pixel), each output the float sum of
- * {@code w[k]·in[clamp(i + k − r)]} accumulated in kernel order k = 0 … 2r, products and sums rounded separately
- * ({@code gpu/SIFT.md} §2). The loops sweep a whole row for four taps at a time, so that the JIT vectorises them
- * and each output is loaded and stored once per four taps; the per-pixel sum is still in kernel order. Keeps
- * its intermediate plane between calls; not thread safe.
+ * {@code w[k]·in[clamp(i + k − r)]} accumulated in kernel order k = 0 … 2r, the first tap a product and every
+ * following tap one fused multiply-add ({@link Math#fma(float, float, float)}: the product unrounded;
+ * {@code gpu/SIFT.md} §2), so that the CUDA kernels, one {@code fmaf} a tap, give the same bits. The loops sweep a
+ * whole row for four taps at a time, so that the JIT vectorises them and each output is loaded and stored once per
+ * four taps; the per-pixel sum is still in kernel order. Keeps its intermediate plane between calls; not thread
+ * safe.
  */
 public final class SeparableGaussianBlur {
     private float[] horizontal = new float[0];
@@ -56,9 +58,10 @@ public final class SeparableGaussianBlur {
     }
 
     /**
-     * Adds taps k … k+3 (fewer at the kernel's end) to each output: {@code out[x] += w[k]·in[at[0] + x]}, then
-     * {@code w[k+1]·in[at[1] + x]} and so on, one sum at a time in kernel order. With {@code first}, the sums start
-     * from the first product instead of {@code out}.
+     * Adds taps k … k+3 (fewer at the kernel's end) to each output: {@code out[x] = fma(w[k], in[at[0] + x],
+     * out[x])}, then {@code w[k+1]} and {@code in[at[1] + x]} and so on, one fused multiply-add at a time in kernel
+     * order. With {@code first}, the sums start from the first product instead of {@code out} (the rounded product
+     * is {@code fma(w, v, 0)}: weights and samples are non-negative).
      */
     private static void addTaps(float[] out, int width, float[] kernel, int k, float[] in, int[] at, boolean first) {
         int taps = Math.min(4, kernel.length - k);
@@ -68,18 +71,18 @@ public final class SeparableGaussianBlur {
         if (taps == 4 && first) {
             for (int x = 0; x < width; x++) {
                 float acc = w0 * in[b0 + x];
-                acc += w1 * in[b1 + x];
-                acc += w2 * in[b2 + x];
-                acc += w3 * in[b3 + x];
+                acc = Math.fma(w1, in[b1 + x], acc);
+                acc = Math.fma(w2, in[b2 + x], acc);
+                acc = Math.fma(w3, in[b3 + x], acc);
                 out[x] = acc;
             }
         } else if (taps == 4) {
             for (int x = 0; x < width; x++) {
                 float acc = out[x];
-                acc += w0 * in[b0 + x];
-                acc += w1 * in[b1 + x];
-                acc += w2 * in[b2 + x];
-                acc += w3 * in[b3 + x];
+                acc = Math.fma(w0, in[b0 + x], acc);
+                acc = Math.fma(w1, in[b1 + x], acc);
+                acc = Math.fma(w2, in[b2 + x], acc);
+                acc = Math.fma(w3, in[b3 + x], acc);
                 out[x] = acc;
             }
         } else {
@@ -88,7 +91,7 @@ public final class SeparableGaussianBlur {
                 float w = kernel[k + t];
                 int b = at[t];
                 for (int x = 0; x < width; x++)
-                    out[x] += w * in[b + x];
+                    out[x] = Math.fma(w, in[b + x], out[x]);
             }
         }
     }

@@ -53,17 +53,36 @@ class SiftScaleSpaceTest {
         blur.apply(a, out, w, h, kernel);
         blur.apply(b, b, w, h, kernel);
         assertThat(b).isEqualTo(out);
-        // pixel (0, 0) by the definition: clamped coordinates, horizontal sums first, kernel order
-        int r = kernel.length / 2;
-        float expected = 0;
-        for (int j = 0; j < kernel.length; j++) {
-            int y = Math.max(0, Math.min(h - 1, j - r));
-            float row = 0;
-            for (int k = 0; k < kernel.length; k++)
-                row += kernel[k] * a[y * w + Math.max(0, Math.min(w - 1, k - r))];
-            expected += kernel[j] * row;
+        // every pixel by the definition (gpu/SIFT.md §2), bit for bit: the CUDA blur must give these bits too
+        float[] fused = new float[w * h], rounded = new float[w * h];
+        for (int y = 0; y < h; y++) {
+            for (int x = 0; x < w; x++) {
+                fused[y * w + x] = blurredByDefinition(a, w, h, kernel, x, y, true);
+                rounded[y * w + x] = blurredByDefinition(a, w, h, kernel, x, y, false);
+            }
         }
-        assertThat(out[0]).isEqualTo(expected);
+        assertThat(out).as("blur vs its definition, one fused multiply-add a tap").containsExactly(fused);
+        // products and sums rounded separately give other bits on this input: the check above tells them apart
+        assertThat(rounded).isNotEqualTo(fused);
+    }
+
+    /**
+     * Pixel (x, y) blurred: clamped coordinates, horizontal sums first, each in kernel order from the first
+     * product, every later tap a fused multiply-add ({@code fused}) or a product and a sum.
+     */
+    private static float blurredByDefinition(float[] a, int w, int h, float[] kernel, int x, int y, boolean fused) {
+        int r = kernel.length / 2;
+        float sum = 0;
+        for (int j = 0; j < kernel.length; j++) {
+            int row = Math.max(0, Math.min(h - 1, y + j - r)) * w;
+            float rowSum = 0;
+            for (int k = 0; k < kernel.length; k++) {
+                float v = a[row + Math.max(0, Math.min(w - 1, x + k - r))];
+                rowSum = k == 0 ? kernel[k] * v : fused ? Math.fma(kernel[k], v, rowSum) : rowSum + kernel[k] * v;
+            }
+            sum = j == 0 ? kernel[j] * rowSum : fused ? Math.fma(kernel[j], rowSum, sum) : sum + kernel[j] * rowSum;
+        }
+        return sum;
     }
 
     @Test
