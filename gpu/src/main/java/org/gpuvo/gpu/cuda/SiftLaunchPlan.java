@@ -50,15 +50,13 @@ import org.gpuvo.gpu.features.FloatDescriptors;
  * <p>Which octaves are small ({@link #smallStart(SiftOctaveTable, int)}): those after octave 0 whose level launch has
  * fewer than {@link #LARGE_BLOCKS_PER_SM} blocks per multiprocessor, and the tail's. Such a launch is one partial
  * wave of blocks that leaves most of the device idle for about a block's latency; on the small branch it runs beside
- * the large octaves' work instead of before it. The threshold keeps on the large branch the octaves whose launches
- * take clearly longer than that latency: on an H100 (132 multiprocessors) octaves 0 and 1 at 1280×720 (920 and 240
- * blocks) and at 1920×1080 (2040 and 510), where octave 2's 135 blocks (about one per multiprocessor) go to the
- * small branch. By the figures above, at 1280×720 the small branch after the fork (octaves 2 and 3 and the tail,
- * about 135 µs, then their extrema and orientations) is the longer one, and the large branch's last two levels,
- * extrema and orientations (about 100 µs) run beside it; CudaSiftTiming times every possible split, to check the
- * rule on the device. An image whose octave 0 is its only octave has no small branch. For
- * 1280×720 with the defaults (6 octaves, the last two in the tail): 21 + 1 + 2 + 2 + 3 = 29 launches; for 1920×1080
- * (7 octaves): 26 + 1 + 2 + 2 + 3.
+ * the large octaves' work instead of before it. The threshold was set from the H100's timings of every split
+ * (CudaSiftTiming, KITTI frame, device time of the graph): at 1280×720 octaves 0–2 large (920, 240 and 60 blocks,
+ * octave 3's 15 small) took 0.328 ms against 0.347 for octaves 0–1 large, 0.343 for octave 0 alone and 0.376 for
+ * no branch; at 1920×1080 octaves 0–2 large (2040, 510, 135 blocks, octave 3's 40 small) 0.521 ms against 0.528,
+ * 0.532 and 0.598. CudaSiftTiming times every possible split, to check the rule on other devices. An image whose
+ * octave 0 is its only octave has no small branch. For 1280×720 with the defaults (6 octaves, the last two in the
+ * tail): 21 + 1 + 2 + 2 + 3 = 29 launches; for 1920×1080 (7 octaves): 26 + 1 + 2 + 2 + 3.
  */
 final class SiftLaunchPlan {
     /** The device buffers the launches name; {@link CudaSiftExtractor} holds one of each. */
@@ -132,10 +130,9 @@ final class SiftLaunchPlan {
     static final int SRC_INPUT = 0, SRC_UPSAMPLED = 1, SRC_LEVEL = 2, SRC_DECIMATED = 3;
     /**
      * An octave after the first whose level launch has fewer blocks than this per multiprocessor is small
-     * ({@link #smallStart(SiftOctaveTable, int)}): one block per multiprocessor or a little more is still one partial
-     * wave, about a block's latency long.
+     * ({@link #smallStart(SiftOctaveTable, int)}); measured on the H100 (see the class comment).
      */
-    static final double LARGE_BLOCKS_PER_SM = 1.5;
+    static final double LARGE_BLOCKS_PER_SM = 0.4;
     /** the list ends of sift_extrema and sift_orientation (their {@code back} argument) */
     static final int LIST_FRONT = 0, LIST_BACK = 1;
 
