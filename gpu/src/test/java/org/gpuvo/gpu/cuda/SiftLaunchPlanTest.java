@@ -327,8 +327,8 @@ class SiftLaunchPlanTest {
             assertThat(taps.getInt(4 * s)).isEqualTo(blur.radius[s]);
             assertThat(taps.getInt(4 * (SiftLaunchPlan.TAP_LEVELS + s))).isEqualTo(blur.offset[s]);
         }
-        assertThat(p.launches.get(k).gridX()).isEqualTo(t.extremaTiles(0, 1));
-        assertThat(p.launches.get(k + 1).gridX()).isEqualTo(t.extremaTiles - t.extremaTiles(0, 1));
+        assertThat(p.launches.get(k).gridX()).isEqualTo(t.extremaTiles(0, 2));
+        assertThat(p.launches.get(k + 1).gridX()).isEqualTo(t.extremaTiles - t.extremaTiles(0, 2));
     }
 
     @Test
