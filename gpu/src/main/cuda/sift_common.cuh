@@ -354,6 +354,34 @@ __device__ __forceinline__ void sift_vote(unsigned* lo, unsigned* hi, float vote
         atomicAdd(hi, add);
 }
 
+// The same fixed-point vote split in two parts that never carry into each other: its 16 lowest bits go to `low`,
+// the rest (value >> 16) to `high`, and the bin is high * 2^16 + low (sift_bin_fixed). Neither atomic's result is
+// needed, so the thread does not wait for them, where sift_vote waits for the fraction's old value to find the
+// carry. Exact while a bin takes fewer than 2^16 votes summing to less than 2^16: true of any window of fewer than
+// SIFT_SPLIT_VOTE_PIXELS pixels, each voting at most once per bin with a magnitude of at most sqrt(2) / 2 ([0, 1]
+// intensities) times weights of at most 1. The kernels choose per window (sift_split_votes).
+#define SIFT_SPLIT_VOTE_PIXELS 65536
+__device__ __forceinline__ void sift_vote_split(unsigned* low, unsigned* high, float vote)
+{
+    const unsigned units = (unsigned)vote;
+    const unsigned fraction = sift_fraction_bits(vote - units);
+    atomicAdd(low, fraction & 0xFFFFu);
+    atomicAdd(high, (units << 16) + (fraction >> 16));
+}
+
+// whether a window of x0 .. x1 by y0 .. y1 pixels may vote with sift_vote_split
+__device__ __forceinline__ bool sift_split_votes(int x0, int x1, int y0, int y1)
+{
+    return x1 < x0 || y1 < y0 || (long long)(x1 - x0 + 1) * (y1 - y0 + 1) < SIFT_SPLIT_VOTE_PIXELS;
+}
+
+// A bin's 64-bit fixed-point value (2^32 per unit) from its two counters, as sift_vote (split = false) or
+// sift_vote_split (split = true) filled them.
+__device__ __forceinline__ unsigned long long sift_bin_fixed(unsigned lo, unsigned hi, bool split)
+{
+    return split ? ((unsigned long long)hi << 16) + lo : ((unsigned long long)hi << 32) | lo;
+}
+
 __host__ __device__ __forceinline__ float sift_unfixed(unsigned lo, unsigned hi)
 {
     return (float)((double)hi + (double)lo / 4294967296.0);

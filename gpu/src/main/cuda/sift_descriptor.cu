@@ -7,8 +7,9 @@
 // arithmetic (SiftDescriptorBuilder); a pixel outside the 4 x 4 bins' reach (|nx| or |ny| >= 2.5 bin widths, where
 // every trilinear weight is zero or dropped) is skipped before its gradient is computed. The 8 trilinear votes of
 // a pixel go to its warp's own 128 bins in shared memory as 64-bit fixed-point integer atomics (no contention
-// between warps); the four warps' bins are then summed as 64-bit integers, exactly: the same bits as one shared
-// histogram, in any order. Warp 0 then takes 4 bins per lane: L2 normalisation, clipping at 0.2,
+// between warps), as two counters per bin that need no carry (sift_vote_split; windows of 2^16 pixels or more,
+// out of the default configuration's reach, carry: sift_vote); the four warps' bins are then summed as 64-bit
+// integers, exactly: the same bits as one shared histogram, in any order. Warp 0 then takes 4 bins per lane: L2 normalisation, clipping at 0.2,
 // renormalisation (and RootSIFT) with warp reductions, and a 16-byte store per lane (the 512-byte row is written
 // coalesced).
 //
@@ -72,6 +73,7 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
         const int x1 = min(min(O.width - 2, cx + radius), (int)ceilf(p.x + reach) + 1);
         const int y0 = max(max(1, cy - radius), (int)floorf(p.y - reach) - 1);
         const int y1 = min(min(O.height - 2, cy + radius), (int)ceilf(p.y + reach) + 1);
+        const bool split = sift_split_votes(x0, x1, y0, y1);  // the same for the whole block
         // the reference divides by sbp; a product with the reciprocal differs by an ulp at most, far below what
         // the bins resolve, and spares two divisions per pixel
         const float inverse = 1.f / sbp;
@@ -107,8 +109,13 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
                     const int cell = (row * 4 + col) * 8;
                     const float v = vote * wx * wy;
                     const int t0 = cell + (bt & 7), t1 = cell + ((bt + 1) & 7);
-                    sift_vote(&votesLo[warp][t0], &votesHi[warp][t0], v * (1 - rt));
-                    sift_vote(&votesLo[warp][t1], &votesHi[warp][t1], v * rt);
+                    if (split) {
+                        sift_vote_split(&votesLo[warp][t0], &votesHi[warp][t0], v * (1 - rt));
+                        sift_vote_split(&votesLo[warp][t1], &votesHi[warp][t1], v * rt);
+                    } else {
+                        sift_vote(&votesLo[warp][t0], &votesHi[warp][t0], v * (1 - rt));
+                        sift_vote(&votesLo[warp][t1], &votesHi[warp][t1], v * rt);
+                    }
                 }
             }
         }
@@ -118,7 +125,7 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
             unsigned long long total = 0;
 #pragma unroll
             for (int w = 0; w < DESC_WARPS; w++)
-                total += ((unsigned long long)votesHi[w][tid] << 32) | votesLo[w][tid];
+                total += sift_bin_fixed(votesLo[w][tid], votesHi[w][tid], split);
             bins[tid] = sift_unfixed((unsigned)total, (unsigned)(total >> 32));
         }
         __syncthreads();
