@@ -5,13 +5,13 @@
 // maxFeatures is skipped by the whole block). The block's threads share the sample window's pixels row-major
 // (neighbouring lanes read neighbouring floats of G(o, s)) and compute each pixel's votes with the reference's float
 // arithmetic (SiftDescriptorBuilder); a pixel outside the 4 x 4 bins' reach (|nx| or |ny| >= 2.5 bin widths, where
-// every trilinear weight is zero or dropped) is skipped before its gradient is computed. The 8 trilinear votes of
-// a pixel go to its warp's own 128 bins in shared memory as 64-bit fixed-point integer atomics (no contention
-// between warps), as two counters per bin that need no carry (sift_vote_split; windows of 2^16 pixels or more,
-// out of the default configuration's reach, carry: sift_vote); the four warps' bins are then summed as 64-bit
-// integers, exactly: the same bits as one shared histogram, in any order. Warp 0 then takes 4 bins per lane: L2 normalisation, clipping at 0.2,
-// renormalisation (and RootSIFT) with warp reductions, and a 16-byte store per lane (the 512-byte row is written
-// coalesced).
+// every trilinear weight is zero or dropped) is skipped before its gradient is computed. The 8 trilinear votes of a
+// pixel go to its warp's own 128 bins in shared memory as 64-bit fixed-point integer atomics (no contention between
+// warps), as two counters per bin that need no carry (sift_vote_split; windows of 2^16 pixels or more, out of the
+// default configuration's reach, carry: sift_vote); the four warps' bins are then summed as 64-bit integers,
+// exactly: the same bits as one shared histogram, in any order. Warp 0 then takes 4 bins per lane: L2 normalisation,
+// clipping at 0.2, renormalisation (and RootSIFT) with warp reductions, and a 16-byte store per lane (the 512-byte
+// row is written coalesced).
 //
 // Why a block per feature: with a warp per feature, a 1280 x 720 frame's ~1800 features fill 15 % of the GPU's
 // warp slots, and each warp walks its whole window (up to ~75 x 75 pixels) alone: the kernel is latency bound. Four

@@ -8,13 +8,14 @@
 // neighbouring lanes read neighbouring floats of G(o, s)), compute each pixel's vote with the reference's float
 // arithmetic (OrientationHistogram.fill: GradientAngle's atan, the exponential in double) and add it to their warp's
 // 36-bin histogram in shared memory in exact fixed point (integer atomics, two counters per bin that need no carry:
-// sift_vote_split; the sum does not depend on the order, so reruns give the same bits); the four histograms are summed as the 64-bit integers they stand for (exact). Warp 0's
-// lanes then smooth the bins (6 circular box passes, a bin per lane), find the highest bin
-// and the peaks; lane 0 orders the few peaks, and the warp appends one feature per orientation to the feature list
-// (atomic counter; past the capacity the count goes on and nothing is written, so that the host grows the list),
-// with its selection key (response, y, x, angle in degrees) in a compact array that sift_select reads. Both launches
-// of a frame append to the one feature list, each feature at the slot its atomic add returned: which branch comes
-// first changes only the order of the list, and sift_select orders the features by their keys alone.
+// sift_vote_split; the sum does not depend on the order, so reruns give the same bits); the four histograms are
+// summed as the 64-bit integers they stand for (exact). Warp 0's lanes then smooth the bins (6 circular box passes,
+// a bin per lane), find the highest bin and the peaks; lane 0 orders the few peaks, and the warp appends one feature
+// per orientation to the feature list (atomic counter; past the capacity the count goes on and nothing is written,
+// so that the host grows the list), with its selection key (response, y, x, angle in degrees) in a compact array
+// that sift_select reads. Both launches of a frame append to the one feature list, each feature at the slot its
+// atomic add returned: which branch comes first changes only the order of the list, and sift_select orders the
+// features by their keys alone.
 #include "sift_common.cuh"
 
 #define ORI_THREADS 128
