@@ -133,6 +133,13 @@ final class SiftLaunchPlan {
      * ({@link #smallStart(SiftOctaveTable, int)}); measured on the H100 (see the class comment).
      */
     static final double LARGE_BLOCKS_PER_SM = 0.4;
+    /**
+     * blocks per multiprocessor of the small branch's sift_orientation: the small octaves have few extrema (44 of a
+     * 1280×720 KITTI frame's 1513 from octave 3 on), and a grid sized for the whole list's capacity would be mostly
+     * blocks that exit at once, on the branch that bounds the frame's time (the H100's per-kernel times: the small
+     * branch after the fork took about 130 µs, the large one about 90)
+     */
+    static final int SMALL_ORIENT_BLOCKS_PER_SM = 1;
     /** the list ends of sift_extrema and sift_orientation (their {@code back} argument) */
     static final int LIST_FRONT = 0, LIST_BACK = 1;
 
@@ -193,10 +200,11 @@ final class SiftLaunchPlan {
             l.add(extrema(table, params, Branch.LARGE, 0, smallStart, LIST_FRONT));
             if (twoBranches)
                 l.add(extrema(table, params, Branch.SMALL, smallStart, table.count - smallStart, LIST_BACK));
-            int orientBlocks = blockGrid(extremaCapacity, BLOCK_PER_ITEM_PER_SM, multiprocessors);
-            l.add(orientation(params, Branch.LARGE, orientBlocks, LIST_FRONT));
+            l.add(orientation(params, Branch.LARGE, blockGrid(extremaCapacity, BLOCK_PER_ITEM_PER_SM, multiprocessors),
+                    LIST_FRONT));
             if (twoBranches)
-                l.add(orientation(params, Branch.SMALL, orientBlocks, LIST_BACK));
+                l.add(orientation(params, Branch.SMALL, blockGrid(extremaCapacity, SMALL_ORIENT_BLOCKS_PER_SM,
+                        multiprocessors), LIST_BACK));
             l.add(new Launch(CudaSiftExtractor.STAGE_SELECT, Branch.JOINED, "sift_select", "sift_select_threshold", 1,
                     1, SELECT_THREADS, 1, 0,
                     List.of(params, arg(Buffer.KEYS), arg(Buffer.CANDIDATES), arg(Buffer.SCRATCH))));

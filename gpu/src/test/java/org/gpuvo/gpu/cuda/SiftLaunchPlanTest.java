@@ -260,8 +260,13 @@ class SiftLaunchPlanTest {
                             : SiftLaunchPlan.LIST_BACK);
                     assertThat(l.gridX()).isEqualTo(t.extremaTiles(first, n));
                 }
-                case "sift_orientation" -> assertThat(l.arguments().get(3)).isEqualTo(isLarge
-                        ? SiftLaunchPlan.LIST_FRONT : SiftLaunchPlan.LIST_BACK);
+                case "sift_orientation" -> {
+                    assertThat(l.arguments().get(3)).isEqualTo(isLarge ? SiftLaunchPlan.LIST_FRONT
+                            : SiftLaunchPlan.LIST_BACK);
+                    // the small octaves' few extrema: a block per multiprocessor, not a grid for the whole list
+                    if (!isLarge)
+                        assertThat(l.gridX()).isBetween(1, SiftLaunchPlan.SMALL_ORIENT_BLOCKS_PER_SM * SMS);
+                }
                 default -> {
                 }
             }
