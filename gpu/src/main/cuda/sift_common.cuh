@@ -357,16 +357,16 @@ __device__ __forceinline__ void sift_vote(unsigned* lo, unsigned* hi, float vote
 // The same fixed-point vote split in two parts that never carry into each other: its 16 lowest bits go to `low`,
 // the rest (value >> 16) to `high`, and the bin is high * 2^16 + low (sift_bin_fixed). Neither atomic's result is
 // needed, so the thread does not wait for them, where sift_vote waits for the fraction's old value to find the
-// carry. Exact while a bin takes fewer than 2^16 votes summing to less than 2^16: true of any window of fewer than
-// SIFT_SPLIT_VOTE_PIXELS pixels, each voting at most once per bin with a magnitude of at most sqrt(2) / 2 ([0, 1]
-// intensities) times weights of at most 1. The kernels choose per window (sift_split_votes).
+// carry. A vote here is below 1: a gradient magnitude of at most sqrt(2) / 2 (differences of [0, 1] intensities,
+// halved) times weights of at most 1, so it is all fraction (sift_fraction_bits saturates, were it ever 1). Exact
+// while a bin takes fewer than 2^16 votes: true of any window of fewer than SIFT_SPLIT_VOTE_PIXELS pixels, each
+// voting at most once per bin. The kernels choose per window (sift_split_votes).
 #define SIFT_SPLIT_VOTE_PIXELS 65536
 __device__ __forceinline__ void sift_vote_split(unsigned* low, unsigned* high, float vote)
 {
-    const unsigned units = (unsigned)vote;
-    const unsigned fraction = sift_fraction_bits(vote - units);
+    const unsigned fraction = sift_fraction_bits(vote);
     atomicAdd(low, fraction & 0xFFFFu);
-    atomicAdd(high, (units << 16) + (fraction >> 16));
+    atomicAdd(high, fraction >> 16);
 }
 
 // whether a window of x0 .. x1 by y0 .. y1 pixels may vote with sift_vote_split
