@@ -17,19 +17,25 @@ import java.util.Map;
 
 /**
  * Times the float-descriptor matcher alone on set sizes no frame gives ({@link SiftLikeDescriptors}): on the GPU
- * each stage's device time ({@link FloatMatchStageTimer}), on the CPU the wall time of the FP32 reference. The rate
- * counts 2 · 128 floating-point operations per query-train pair and pass (a multiply and an add per component; the
- * mutual check is a second pass) over the kernels' time, the download excluded.
+ * each stage's device time, launched alone between events, and the device time of the whole match as one CUDA graph
+ * replayed {@link #REPLAYS} times back to back, per match ({@link FloatMatchStageTimer#streamMillis}: no gaps
+ * between the stages, the download apart); on the CPU the wall time of the FP32 reference. The rate counts 2 · 128
+ * floating-point operations per query-train pair and pass (a multiply and an add per component; the mutual check
+ * is a second pass) over that time.
  */
 final class MatcherBench {
     /**
      * @param stages   per-stage GPU times (empty on the CPU)
-     * @param total    kernels' time on the GPU (convert, tiles, re-score), wall time of a whole match on the CPU
+     * @param total    device time of a whole match on the GPU (graph replays back to back, download apart), wall time
+     *                 of a whole match on the CPU
      * @param teraflops the rate of {@code total}
      */
     record Result(int queries, int train, boolean mutual, Map<String, TimingStats> stages, TimingStats total,
                   double teraflops, double meanMatches) {
     }
+
+    /** graph replays per sample of the GPU's whole-match time */
+    static final int REPLAYS = 10;
 
     private MatcherBench() {
     }
@@ -38,7 +44,7 @@ final class MatcherBench {
         FloatDescriptors t = SiftLikeDescriptors.train(train, 7L * train + queries);
         FloatDescriptors q = SiftLikeDescriptors.queries(t, queries, 11L * queries + train);
         Map<String, double[]> millis = new LinkedHashMap<>();
-        double[] kernels = new double[repetitions];
+        double[] whole = new double[repetitions];
         long matched = 0;
         try (CudaContext cuda = CudaContext.open("bench-matcher");
              CudaFloatMatcher matcher = new CudaFloatMatcher(cuda, config);
@@ -51,12 +57,15 @@ final class MatcherBench {
                     continue;
                 int r = i - warmup;
                 CudaSiftBench.collect(stages, millis, r, repetitions);
-                kernels[r] = stages.get(FloatMatchStageTimer.CONVERT) + stages.get(FloatMatchStageTimer.TILES)
-                        + stages.get(FloatMatchStageTimer.RESCORE);
                 matched += out.size();
             }
+            for (int i = 0; i < warmup + repetitions; i++) {
+                float ms = timer.streamMillis(dq, dt, config, REPLAYS, out);
+                if (i >= warmup)
+                    whole[i - warmup] = ms;
+            }
         }
-        TimingStats total = TimingStats.ofMillis(kernels, repetitions);
+        TimingStats total = TimingStats.ofMillis(whole, repetitions);
         return new Result(queries, train, config.mutual, CudaSiftBench.stats(millis, repetitions), total,
                 teraflops(queries, train, config.mutual, total.medianMs), (double) matched / repetitions);
     }

@@ -43,7 +43,7 @@ class SiftBenchGpuTest {
         JsonNode matcher = json.path("matcher");
         assertThat(matcher).hasSize(2);
         for (JsonNode m : matcher) {
-            assertThat(m.path("kernels").path("median_ms").asDouble()).isPositive();
+            assertThat(m.path("match_graph").path("median_ms").asDouble()).isPositive();
             assertThat(m.path("teraflops").asDouble()).isPositive();
             assertThat(m.path("mean_matches").asDouble()).isBetween(900.0, 1100.0);
         }
