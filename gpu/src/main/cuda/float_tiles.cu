@@ -144,6 +144,69 @@ __device__ __forceinline__ float quad_floor(const float (&keys)[FLOAT_CANDIDATES
     return fmaxf(-0.5f * limit, FLOAT_LEAST_FLOOR);
 }
 
+// The 4 largest of a lane's 16 packed values of row group (mt, h), in descending order: a sorting network (4 sorted
+// quadruples, merged pairwise as bitonic sequences: 76 FMNMX). Packed values are distinct, so the 4 are 4 pairs.
+__device__ __forceinline__ void compare_exchange(float& hi, float& lo)
+{
+    const float a = fmaxf(hi, lo), b = fminf(hi, lo);
+    hi = a;
+    lo = b;
+}
+
+__device__ __forceinline__ void sort4_descending(float (&v)[4])
+{
+    compare_exchange(v[0], v[1]);
+    compare_exchange(v[2], v[3]);
+    compare_exchange(v[0], v[2]);
+    compare_exchange(v[1], v[3]);
+    compare_exchange(v[1], v[2]);
+}
+
+// the 4 largest of two descending quadruples, descending (into a)
+__device__ __forceinline__ void merge_top4(float (&a)[4], const float (&b)[4])
+{
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+        a[i] = fmaxf(a[i], b[3 - i]);  // a bitonic sequence holding the 4 largest
+    compare_exchange(a[0], a[2]);
+    compare_exchange(a[1], a[3]);
+    compare_exchange(a[0], a[1]);
+    compare_exchange(a[2], a[3]);
+}
+
+// Inserts the 4 largest packed values of row group h (real pairs only) into the lane's list and drops them from
+// the group (set to -inf: no longer packed).
+__device__ __forceinline__ void take_top4(float (&acc)[8][4], int h, float (&keys)[FLOAT_CANDIDATES],
+                                          int (&index)[FLOAT_CANDIDATES], int cbase)
+{
+    float q[4][4];
+#pragma unroll
+    for (int g = 0; g < 4; g++) {
+#pragma unroll
+        for (int i = 0; i < 4; i++)
+            q[g][i] = acc[2 * g + (i >> 1)][2 * h + (i & 1)];
+        sort4_descending(q[g]);
+    }
+    merge_top4(q[0], q[1]);
+    merge_top4(q[2], q[3]);
+    merge_top4(q[0], q[2]);
+#pragma unroll
+    for (int i = 0; i < 4; i++) {
+        const float v = q[0][i];
+        if (slot_cleared(v) >= FLOAT_LEAST_FLOOR) {
+            const int slot = slot_of(v);
+            candidate_insert(keys, index, -2.f * slot_cleared(v), cbase + 8 * (slot >> 1) + (slot & 1));
+        }
+    }
+    const float fourth = q[0][3];
+#pragma unroll
+    for (int n = 0; n < 8; n++)
+#pragma unroll
+        for (int e = 0; e < 2; e++)
+            if (acc[n][2 * h + e] >= fourth)
+                acc[n][2 * h + e] = -INFINITY;
+}
+
 template <int STAGES, bool WINDOW>
 __device__ __forceinline__ void tiles_block(const TilePass& p, double radius2, unsigned char* smem)
 {
@@ -278,6 +341,16 @@ __device__ __forceinline__ void tiles_block(const TilePass& p, double radius2, u
 #pragma unroll
                 for (int j = 0; j < 4; j++)
                     acc[mt][n][j] = slot_packed(acc[mt][n][j], 2 * n + (j & 1));
+        // The block's first tile finds the lists empty: the loop below would take a round per pair until each
+        // lane holds 4. Instead each lane takes its group's 4 largest values at once (group_top4) and drops them;
+        // the loop then goes on from there with the floor they give (ties and all, as before).
+        if (tile == first) {
+#pragma unroll
+            for (int mt = 0; mt < 2; mt++)
+#pragma unroll
+                for (int h = 0; h < 2; h++)
+                    take_top4(acc[mt], h, lk[mt][h], li[mt][h], cbase);
+        }
         float most[2][2], floor_[2][2];
 #pragma unroll
         for (int mt = 0; mt < 2; mt++)
