@@ -28,7 +28,7 @@
 // row's columns as the squared distance does. The lane keeps, per row, a sorted list of FLOAT_CANDIDATES (key,
 // column) (float_match_common.cuh). Each accumulator first gets its slot 2n + e in its 4 lowest mantissa bits
 // (slot_packed), so that one maximum of the 16 (a tree of 15 FMNMX) is both the row's best pair of the tile and its
-// column. That maximum is compared with the row's floor (quad_floor: the least last key of the quad's 4 lists, which
+// column. That maximum is compared with the row's floor (quad_floor: the 4th least key of the quad's 4 lists, which
 // hold the same row's other columns; a pair below it cannot be in the row's final list). While some lane of the warp
 // has a maximum at or above its floor, each such lane inserts its pair, drops it from the group and takes the next
 // maximum and floor (a warp-uniform loop: the shuffles of the floor need every lane). A round is taken whenever one
@@ -132,16 +132,43 @@ __device__ __forceinline__ float group_max(const float (&acc)[8][4], int h)
     return m[0];
 }
 
-// The floor of a row, as an accumulator value: the least last key of the quad's four lists (same row, other
-// columns) scaled back by -1/2 (exact). A pair below it has FLOAT_CANDIDATES better pairs of lower index in one
-// of those lists and cannot be in the row's final list; a pair equal to it may still be (lower index first).
-// FLOAT_LEAST_FLOOR while the quad's lists are all short, so that FLOAT_NO_PAIR never passes.
+// The floor of a row, as an accumulator value: the 4th least key of the quad's 4 lists (same row, other columns),
+// scaled back by -1/2 (exact). A pair whose key is above it has FLOAT_CANDIDATES better pairs of lower index in those
+// lists and cannot be in the row's final list; a pair equal to it may still be (lower index first). Two merges with
+// the shuffled lists of the other lanes: the 4 least of two ascending lists are min(a[i], b[3 - i]) (a bitonic
+// sequence, sorted by 4 compare-exchanges before the second merge), and the 4th least of the last merge is the
+// largest of its 4. FLOAT_LEAST_FLOOR while the quad holds fewer than 4 pairs, so that FLOAT_NO_PAIR never passes.
 __device__ __forceinline__ float quad_floor(const float (&keys)[FLOAT_CANDIDATES])
 {
-    float limit = keys[FLOAT_CANDIDATES - 1];
-    limit = fminf(limit, __shfl_xor_sync(0xFFFFFFFFu, limit, 1));
-    limit = fminf(limit, __shfl_xor_sync(0xFFFFFFFFu, limit, 2));
-    return fmaxf(-0.5f * limit, FLOAT_LEAST_FLOOR);
+    static_assert(FLOAT_CANDIDATES == 4, "the merges below are written for lists of 4");
+    float c[4];
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+        c[i] = __shfl_xor_sync(0xFFFFFFFFu, keys[3 - i], 1);
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+        c[i] = fminf(keys[i], c[i]);
+    // ascending bitonic sort of 4
+    float lo = fminf(c[0], c[2]), hi = fmaxf(c[0], c[2]);
+    c[0] = lo;
+    c[2] = hi;
+    lo = fminf(c[1], c[3]);
+    hi = fmaxf(c[1], c[3]);
+    c[1] = lo;
+    c[3] = hi;
+    lo = fminf(c[0], c[1]);
+    hi = fmaxf(c[0], c[1]);
+    c[0] = lo;
+    c[1] = hi;
+    lo = fminf(c[2], c[3]);
+    hi = fmaxf(c[2], c[3]);
+    c[2] = lo;
+    c[3] = hi;
+    float fourth = -INFINITY;
+#pragma unroll
+    for (int i = 0; i < 4; i++)
+        fourth = fmaxf(fourth, fminf(c[i], __shfl_xor_sync(0xFFFFFFFFu, c[3 - i], 2)));
+    return fmaxf(-0.5f * fourth, FLOAT_LEAST_FLOOR);
 }
 
 // The 4 largest of a lane's 16 packed values of row group (mt, h), in descending order: a sorting network (4 sorted
