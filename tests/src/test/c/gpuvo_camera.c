@@ -6,7 +6,7 @@
  *   gpuvo_camera --list FILE [--image-topic camera/image_raw] [--info FILE [--info-from N]]... [--info-topic T]
  *                [--right-image-topic T --right-info FILE --right-info-topic T] [--frame-id camera]
  *                [--right-frame-id camera_right] [--rate 10] [--count N] [--reliable] [--depth 5]
- *                [--wait-subscribers N] [--wait-timeout 30] [--settle-ms 300] [--linger-ms 1000]
+ *                [--wait-subscribers N] [--wait-timeout 30] [--settle-ms 300] [--info-lead-ms 0] [--linger-ms 1000]
  *
  * The list file: one frame per line, '#' starts a comment line, fields separated by blanks:
  *   <stamp_ns> <width> <height> <step> <encoding> <file> [<right_file>]
@@ -33,7 +33,10 @@
  *
  * --wait-subscribers N waits (at most --wait-timeout seconds, else exit status 3) until every writer has matched
  * N readers, then pauses --settle-ms so that the readers have matched the writer too, and no frame is lost at the
- * start. Frame i is published at start + i / rate on the monotonic clock.
+ * start. --info-lead-ms MS writes frame 0's camera infos MS milliseconds before its image too, as a driver whose
+ * calibration is out before it streams: a reader of image and camera_info on separate topics has no order between
+ * them, and may otherwise take frame 0 before any calibration. Frame i is published at start + i / rate on the
+ * monotonic clock.
  *
  * stdout, one line each, flushed: "matched <n>" after waiting; "published <stamp_ns> <monotonic_ns>" per frame,
  * the clock read just before the (left) image is written; "done <frames>" at the end. Diagnostics go to stderr.
@@ -82,7 +85,7 @@ typedef struct {
   const char *right_image_topic, *right_info, *right_info_topic;
   const char *frame_id, *right_frame_id;
   double rate;
-  long long count, depth, wait_subscribers, wait_timeout_s, settle_ms, linger_ms;
+  long long count, depth, wait_subscribers, wait_timeout_s, settle_ms, info_lead_ms, linger_ms;
   int reliable;
 } options_t;
 
@@ -335,12 +338,14 @@ static void parse_options(int argc, char **argv, options_t *o)
       {"--right-frame-id", PEER_STRING, &o->right_frame_id}, {"--rate", PEER_DOUBLE, &o->rate},
       {"--count", PEER_LONG, &o->count}, {"--reliable", PEER_FLAG, &o->reliable}, {"--depth", PEER_LONG, &o->depth},
       {"--wait-subscribers", PEER_LONG, &o->wait_subscribers}, {"--wait-timeout", PEER_LONG, &o->wait_timeout_s},
-      {"--settle-ms", PEER_LONG, &o->settle_ms}, {"--linger-ms", PEER_LONG, &o->linger_ms}};
+      {"--settle-ms", PEER_LONG, &o->settle_ms}, {"--info-lead-ms", PEER_LONG, &o->info_lead_ms},
+      {"--linger-ms", PEER_LONG, &o->linger_ms}};
   const char *usage = "usage: gpuvo_camera --list FILE [--image-topic T] [--info FILE [--info-from N]]... "
                       "[--info-topic T] "
                       "[--right-image-topic T --right-info FILE --right-info-topic T] [--frame-id ID] "
                       "[--right-frame-id ID] [--rate HZ] [--count N] [--reliable] [--depth N] [--wait-subscribers N] "
-                      "[--wait-timeout S] [--settle-ms MS] [--linger-ms MS] (see the header of gpuvo_camera.c)";
+                      "[--wait-timeout S] [--settle-ms MS] [--info-lead-ms MS] [--linger-ms MS] (see the header of "
+                      "gpuvo_camera.c)";
   peer_parse_options(argc, argv, table, (int) (sizeof table / sizeof table[0]), usage);
   if (o->list == NULL)
     peer_fail("--list is required\n%s", usage);
@@ -466,6 +471,15 @@ int main(int argc, char **argv)
     peer_sleep_ms(o.settle_ms);
     printf("matched %lld\n", o.wait_subscribers);
     fflush(stdout);
+  }
+
+  if (o.info_lead_ms > 0 && n > 0) {
+    int info = info_of_frame(&o, 0);
+    if (info >= 0)
+      write_info(info_writer, &infos[info], frames[0].stamp_ns, o.frame_id);
+    if (right_info_writer && (info >= 0 || o.infos.count == 0))
+      write_info(right_info_writer, &right_info, frames[0].stamp_ns, o.right_frame_id);
+    peer_sleep_ms(o.info_lead_ms);
   }
 
   const int64_t period = (int64_t) (1e9 / o.rate);
