@@ -132,6 +132,14 @@ __device__ __forceinline__ float group_max(const float (&acc)[8][4], int h)
     return m[0];
 }
 
+// hi, lo = the larger and the smaller of the two
+__device__ __forceinline__ void compare_exchange(float& hi, float& lo)
+{
+    const float a = fmaxf(hi, lo), b = fminf(hi, lo);
+    hi = a;
+    lo = b;
+}
+
 // The floor of a row, as an accumulator value: the 4th least key of the quad's 4 lists (same row, other columns),
 // scaled back by -1/2 (exact). A pair whose key is above it has FLOAT_CANDIDATES better pairs of lower index in those
 // lists and cannot be in the row's final list; a pair equal to it may still be (lower index first). Two merges with
@@ -149,21 +157,10 @@ __device__ __forceinline__ float quad_floor(const float (&keys)[FLOAT_CANDIDATES
     for (int i = 0; i < 4; i++)
         c[i] = fminf(keys[i], c[i]);
     // ascending bitonic sort of 4
-    float lo = fminf(c[0], c[2]), hi = fmaxf(c[0], c[2]);
-    c[0] = lo;
-    c[2] = hi;
-    lo = fminf(c[1], c[3]);
-    hi = fmaxf(c[1], c[3]);
-    c[1] = lo;
-    c[3] = hi;
-    lo = fminf(c[0], c[1]);
-    hi = fmaxf(c[0], c[1]);
-    c[0] = lo;
-    c[1] = hi;
-    lo = fminf(c[2], c[3]);
-    hi = fmaxf(c[2], c[3]);
-    c[2] = lo;
-    c[3] = hi;
+    compare_exchange(c[2], c[0]);
+    compare_exchange(c[3], c[1]);
+    compare_exchange(c[1], c[0]);
+    compare_exchange(c[3], c[2]);
     float fourth = -INFINITY;
 #pragma unroll
     for (int i = 0; i < 4; i++)
@@ -173,13 +170,6 @@ __device__ __forceinline__ float quad_floor(const float (&keys)[FLOAT_CANDIDATES
 
 // The 4 largest of a lane's 16 packed values of row group (mt, h), in descending order: a sorting network (4 sorted
 // quadruples, merged pairwise as bitonic sequences: 76 FMNMX). Packed values are distinct, so the 4 are 4 pairs.
-__device__ __forceinline__ void compare_exchange(float& hi, float& lo)
-{
-    const float a = fmaxf(hi, lo), b = fminf(hi, lo);
-    hi = a;
-    lo = b;
-}
-
 __device__ __forceinline__ void sort4_descending(float (&v)[4])
 {
     compare_exchange(v[0], v[1]);
