@@ -86,21 +86,17 @@ __device__ __forceinline__ SiftSource sift_source(const uint8_t* input, int inpu
 // zero weights stored past a level's taps in shared memory (see sift_blur)
 #define BLUR_TAP_PAD 3
 
-// Four outputs of one pass from consecutive source samples src[0], src[step], ...: output i is the sum over the taps
-// k = 0 .. taps - 1 of w[k] * src[(i + k) * step], accumulated from the first tap to the last, one fused
-// multiply-add a tap, as the reference computes one output (the first, fmaf(w, v, 0), is the rounded product w * v:
-// samples and weights are finite and non-negative, so there is no -0 to lose). The four share a sliding window of
-// source samples: two shared-memory loads per tap (the sample entering the window and the tap) for four outputs.
-__device__ __forceinline__ float4 sift_tap_sums4(const float* src, int step, const float* w, int taps)
-{
+// Four outputs of a blur pass summed side by side over a sliding window of source samples (sift_tap_sums4,
+// sift_tail_sums4): each tap is one fused multiply-add into each sum, with the window's sample for that output, then
+// the window moves one sample on. Output i is thus summed tap after tap, as the reference sums one output.
+struct SiftSums4 {
     float a0 = 0.f, a1 = 0.f, a2 = 0.f, a3 = 0.f;
-    float v0 = src[0], v1 = src[step], v2 = src[2 * step];
-    // unrolled so that the loads of the next taps are issued while the sums of this one wait on the previous tap's
-    // FMA: a block's latency, not its arithmetic, bounds most of the launches
-#pragma unroll 4
-    for (int k = 0; k < taps; k++) {
-        const float v3 = src[(k + 3) * step];
-        const float wk = w[k];
+    float v0, v1, v2;  // the samples of outputs 0, 1, 2 at the next tap (output 3's comes with the tap)
+
+    __host__ __device__ __forceinline__ SiftSums4(float s0, float s1, float s2) : v0(s0), v1(s1), v2(s2) {}
+
+    __host__ __device__ __forceinline__ void tap(float wk, float v3)
+    {
         a0 = fmaf(wk, v0, a0);
         a1 = fmaf(wk, v1, a1);
         a2 = fmaf(wk, v2, a2);
@@ -109,7 +105,26 @@ __device__ __forceinline__ float4 sift_tap_sums4(const float* src, int step, con
         v1 = v2;
         v2 = v3;
     }
-    return make_float4(a0, a1, a2, a3);
+
+    __host__ __device__ __forceinline__ float4 result() const { return make_float4(a0, a1, a2, a3); }
+};
+
+// Four outputs of one pass from consecutive source samples src[0], src[step], ...: output i is the sum over the taps
+// k = 0 .. taps - 1 of w[k] * src[(i + k) * step], accumulated from the first tap to the last, one fused
+// multiply-add a tap, as the reference computes one output (the first, fmaf(w, v, 0), is the rounded product w * v:
+// samples and weights are finite and non-negative, so there is no -0 to lose). The four share a sliding window of
+// source samples: two shared-memory loads per tap (the sample entering the window and the tap) for four outputs.
+__device__ __forceinline__ float4 sift_tap_sums4(const float* src, int step, const float* w, int taps)
+{
+    SiftSums4 sums(src[0], src[step], src[2 * step]);
+    // unrolled so that the loads of the next taps are issued while the sums of this one wait on the previous tap's
+    // FMA: a block's latency, not its arithmetic, bounds most of the launches
+#pragma unroll 4
+    for (int k = 0; k < taps; k++) {
+        const float v3 = src[(k + 3) * step];
+        sums.tap(w[k], v3);
+    }
+    return sums.result();
 }
 
 // Level s of octave oi (oi = octave index in the table), both passes fused.
@@ -249,21 +264,13 @@ struct SiftLevelTaps {
 // octave is the tile, its borders clamp inside it.
 __device__ __forceinline__ float4 sift_tail_sums4(const float* src, int step, int n, int c0, const float* w, int r)
 {
-    float a0 = 0.f, a1 = 0.f, a2 = 0.f, a3 = 0.f;
-    float v0 = src[sift_clamp(c0 - r, n) * step], v1 = src[sift_clamp(c0 + 1 - r, n) * step],
-          v2 = src[sift_clamp(c0 + 2 - r, n) * step];
+    SiftSums4 sums(src[sift_clamp(c0 - r, n) * step], src[sift_clamp(c0 + 1 - r, n) * step],
+                   src[sift_clamp(c0 + 2 - r, n) * step]);
     for (int k = 0; k <= 2 * r; k++) {
         const float v3 = src[sift_clamp(c0 + 3 + k - r, n) * step];
-        const float wk = w[k];
-        a0 = fmaf(wk, v0, a0);
-        a1 = fmaf(wk, v1, a1);
-        a2 = fmaf(wk, v2, a2);
-        a3 = fmaf(wk, v3, a3);
-        v0 = v1;
-        v1 = v2;
-        v2 = v3;
+        sums.tap(w[k], v3);
     }
-    return make_float4(a0, a1, a2, a3);
+    return sums.result();
 }
 
 // Level s of a tail octave (w x h, packed) from level s - 1 in shared memory: the horizontal pass into rows, then
