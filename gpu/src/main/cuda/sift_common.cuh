@@ -292,24 +292,24 @@ __host__ __device__ __forceinline__ float sift_atan_series(float t)
 }
 
 // GradientAngle.of: atan2(gy, gx) in [0, 2 pi), in float, operation for operation; 0 for a zero gradient.
+// Written without branches: the reference's two octant branches divide the lesser magnitude by the greater (the
+// same operands either way), and its two range branches series((t - 1) / (t + 1)) or series(t), here series(n / d)
+// with (n, d) = (t - 1, t + 1) or (t, 1): t / 1 is t exactly. Neighbouring pixels of a window take different
+// branches, so the branching form ran each warp through up to four of them (a third of the descriptor's
+// instructions).
 __host__ __device__ __forceinline__ float sift_gradient_angle(float gy, float gx)
 {
     const float ax = fabsf(gx), ay = fabsf(gy);
-    if (ax == 0 && ay == 0)
-        return 0;
-    float a;
-    if (ay <= ax) {
-        const float t = ay / ax;
-        a = t <= SIFT_TAN_PI_8_F ? sift_atan_series(t) : SIFT_PI_4_F + sift_atan_series((t - 1) / (t + 1));
-    } else {
-        const float t = ax / ay;
-        a = SIFT_PI_2_F - (t <= SIFT_TAN_PI_8_F ? sift_atan_series(t) : SIFT_PI_4_F + sift_atan_series((t - 1) / (t + 1)));
-    }
+    const float t = fminf(ax, ay) / fmaxf(ax, ay);
+    const bool reduced = t > SIFT_TAN_PI_8_F;
+    const float series = sift_atan_series((reduced ? t - 1 : t) / (reduced ? t + 1 : 1.f));
+    const float octant = reduced ? SIFT_PI_4_F + series : series;
+    float a = ay <= ax ? octant : SIFT_PI_2_F - octant;
     if (gx < 0)
         a = SIFT_PI_F - a;
     if (gy < 0)
         a = SIFT_TWO_PI_F - a;
-    return a >= SIFT_TWO_PI_F ? 0 : a;
+    return (ax == 0 && ay == 0) || a >= SIFT_TWO_PI_F ? 0 : a;
 }
 
 // Central-difference gradient of one Gaussian level at (x, y): magnitude and angle.

@@ -161,18 +161,25 @@ sift_blur(const uint8_t* __restrict__ input, int inputWidth, int inputHeight, fl
         wk[k] = k < taps ? weights[k] : 0.f;
     // the tile, BLUR_LOADS source pixels per thread in flight at once (row-major over the tile: neighbouring threads
     // read neighbouring pixels); one load after another would wait a global memory latency each
-    const int tilePixels = LH * LW;
-    for (int first = tid; first < tilePixels; first += BLUR_LOADS * BLUR_THREADS_X * BLUR_THREADS_Y) {
+    // (ly, lx) of the thread's next tile pixel i, advanced by the block's size without a division per pixel (LW is
+    // not a constant: an integer division is some twenty instructions, a third of a small level's load)
+    const int block = BLUR_THREADS_X * BLUR_THREADS_Y, stepY = block / LW, stepX = block - stepY * LW;
+    int ly = tid / LW, lx = tid - ly * LW;
+    while (ly < LH) {
         float v[BLUR_LOADS];
         int at[BLUR_LOADS];
 #pragma unroll
         for (int j = 0; j < BLUR_LOADS; j++) {
-            const int i = first + j * BLUR_THREADS_X * BLUR_THREADS_Y;
             at[j] = -1;
-            if (i < tilePixels) {
-                const int ly = i / LW, lx = i - ly * LW;
+            if (ly < LH) {
                 v[j] = sift_fetch(src, sift_clamp(x0 + lx - radius, w), sift_clamp(y0 + ly - radius, h));
                 at[j] = ly * P + lx;
+            }
+            lx += stepX;
+            ly += stepY;
+            if (lx >= LW) {
+                lx -= LW;
+                ly++;
             }
         }
 #pragma unroll
