@@ -129,30 +129,35 @@ __device__ __forceinline__ float4 sift_tap_sums4(const float* src, int step, con
 
 // Level s of octave oi (oi = octave index in the table), both passes fused.
 //
-// Launch: blocks of BLUR_THREADS_X x BLUR_THREADS_Y (32 x 8) threads, grid = (ceil(width / 32), ceil(height / 32))
-// of the octave, one block per 32 x 32 output tile; dynamic shared memory 4 * (align4(LH * P) + LH * 32 + 2r + 1 + 3)
-// bytes (the taps and BLUR_TAP_PAD zeros) with LW = 32 + 2r, LH = 32 + 2r and the tile's row pitch P = LW + 1 (37 KB at r = SIFT_FUSED_RADIUS;
-// SiftBlurPlan computes the same). The threads load the tile row-major, BLUR_LOADS pixels each at once. In
-// the horizontal pass lane (q = lane / 8, g = lane % 8) of warp w computes columns 4g .. 4g + 3 of tile row
-// 32p + 4w + q (p = 0, 1, 2 while rows remain): with an odd pitch the 32 lanes read 32 different banks. In the
-// vertical pass lane x of warp w computes rows 4w .. 4w + 3 of column x (a warp reads one row: no conflicts). Each
-// thread accumulates four outputs at once (sift_tap_sums4).
-// weights: the 2r + 1 taps of this level's kernel.
+// Launch: blocks of BLUR_THREADS_X x BLUR_THREADS_Y (32 x 8) threads, grid = (ceil(width / 32), ceil(height / TH))
+// of the octave, one block per 32 x TH output tile, TH = 32 * parts (parts = 1 or 2); dynamic shared memory
+// 4 * (align4(LH * P) + LH * 32 + 2r + 1 + 3) bytes (the taps and BLUR_TAP_PAD zeros) with LW = 32 + 2r,
+// LH = TH + 2r and the tile's row pitch P = LW + 1 (37 KB at r = SIFT_FUSED_RADIUS and parts = 1; SiftBlurPlan
+// computes the same). Why two parts: the horizontal pass also blurs the 2r halo rows, 81 % more rows than the
+// tile's 32 at r = 13, 41 % more than 64; an octave of many blocks per multiprocessor takes the taller tile
+// (SiftLaunchPlan.blurParts), a smaller one keeps more blocks to fill the GPU. The threads load the tile row-major,
+// BLUR_LOADS pixels each at once. In the horizontal pass lane (q = lane / 8, g = lane % 8) of warp w computes
+// columns 4g .. 4g + 3 of tile rows 32i + 4w + q (i = 0, 1, ... while rows remain): with an odd pitch the 32 lanes
+// read 32 different banks. In the vertical pass lane x of warp w computes rows 32p + 4w .. 32p + 4w + 3 of column x
+// for each part p (a warp reads one row: no conflicts). Each thread accumulates four outputs at once
+// (sift_tap_sums4).
+// weights: the 2r + 1 taps of this level's kernel; parts: the tile's output rows in parts of 32 (1 or 2).
 extern "C" __global__ void __launch_bounds__(BLUR_THREADS_X * BLUR_THREADS_Y)
 sift_blur(const uint8_t* __restrict__ input, int inputWidth, int inputHeight, float* __restrict__ space,
           const SiftOctave* __restrict__ octaves, int oi, int s, int levels, int mode,
-          const float* __restrict__ weights, int radius)
+          const float* __restrict__ weights, int radius, int parts)
 {
     SIFT_DYNAMIC_SHARED(float, shared);
     const SiftOctave& O = octaves[oi];
     const int w = O.width, h = O.height, pitch = O.pitch;
     const int taps = 2 * radius + 1;
-    const int LW = BLUR_TILE_W + 2 * radius, LH = BLUR_TILE_H + 2 * radius, P = LW + 1;
+    const int TH = BLUR_TILE_H * parts;
+    const int LW = BLUR_TILE_W + 2 * radius, LH = TH + 2 * radius, P = LW + 1;
     float* tile = shared;                             // LH rows of LW source pixels, P floats apart
     float* rows = tile + ((LH * P + 3) & ~3);         // LH x BLUR_TILE_W after the horizontal pass (16-byte aligned)
     float* wk = rows + LH * BLUR_TILE_W;              // the taps
     const int lane = threadIdx.x, warp = threadIdx.y, tid = warp * BLUR_THREADS_X + lane;
-    const int x0 = blockIdx.x * BLUR_TILE_W, y0 = blockIdx.y * BLUR_TILE_H;
+    const int x0 = blockIdx.x * BLUR_TILE_W, y0 = blockIdx.y * TH;
     const SiftSource src = sift_source(input, inputWidth, inputHeight, space, octaves, oi, s, levels, mode);
 
     // three zero taps past the last: sift_tap_sums4's unrolled loop may read the weights of up to three taps ahead
@@ -192,7 +197,7 @@ sift_blur(const uint8_t* __restrict__ input, int inputWidth, int inputHeight, fl
     if (mode == SIFT_SRC_DECIMATED) {
         // the decimated level 0 of this octave, from the tile's interior
         float* g0 = space + O.base;
-        for (int r = warp; r < BLUR_TILE_H; r += BLUR_THREADS_Y) {
+        for (int r = warp; r < TH; r += BLUR_THREADS_Y) {
             const int x = x0 + lane, y = y0 + r;
             if (x < w && y < h)
                 g0[(long long)y * pitch + x] = tile[(r + radius) * P + lane + radius];
@@ -205,14 +210,17 @@ sift_blur(const uint8_t* __restrict__ input, int inputWidth, int inputHeight, fl
     }
     __syncthreads();
 
-    const float4 out4 = sift_tap_sums4(rows + 4 * warp * BLUR_TILE_W + lane, BLUR_TILE_W, wk, taps);
-    const float outs[4] = {out4.x, out4.y, out4.z, out4.w};
     float* out = space + O.base + (long long)s * O.levelStride;
     const int x = x0 + lane;
-    for (int i = 0; i < 4; i++) {
-        const int y = y0 + 4 * warp + i;
-        if (x < w && y < h)
-            out[(long long)y * pitch + x] = outs[i];
+    for (int part = 0; part < parts; part++) {
+        const int row0 = part * BLUR_TILE_H + 4 * warp;
+        const float4 out4 = sift_tap_sums4(rows + row0 * BLUR_TILE_W + lane, BLUR_TILE_W, wk, taps);
+        const float outs[4] = {out4.x, out4.y, out4.z, out4.w};
+        for (int i = 0; i < 4; i++) {
+            const int y = y0 + row0 + i;
+            if (x < w && y < h)
+                out[(long long)y * pitch + x] = outs[i];
+        }
     }
 }
 

@@ -130,7 +130,7 @@ int main(int argc, char** argv)
         SiftLevelTaps T{};
         if (kernel == "sift_blur")
             launch(grid, block, sift_blur, (const uint8_t*)ptr[0], I(1), I(2), F(3), O(4), I(5), I(6), I(7), I(8),
-                   (const float*)F(9), I(10));
+                   (const float*)F(9), I(10), I(11));
         else if (kernel == "sift_blur_rows")
             launch(grid, block, sift_blur_rows, (const uint8_t*)ptr[0], I(1), I(2), F(3), F(4), O(5), I(6), I(7),
                    I(8), I(9), (const float*)F(10), I(11));

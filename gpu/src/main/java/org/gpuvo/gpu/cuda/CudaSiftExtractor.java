@@ -80,6 +80,8 @@ public final class CudaSiftExtractor implements SiftExtractor {
     private SiftLaunchPlan launches;
     /** the first octave of the small branch set for timing, or -1 for {@link SiftLaunchPlan#smallStart} */
     private int smallStartOverride = -1;
+    /** blocks per multiprocessor from which octaves blur tall tiles, set for timing ({@link #tallTilesForTest}) */
+    private int tallTileBlocksPerSm = SiftLaunchPlan.TALL_TILE_BLOCKS_PER_SM;
     private int extremaCapacity, featureCapacity;
     private byte[] params;
 
@@ -540,7 +542,7 @@ public final class CudaSiftExtractor implements SiftExtractor {
             int small = smallStartOverride >= 0 ? smallStartOverride
                     : SiftLaunchPlan.smallStart(table, cuda.multiprocessorCount());
             launches = new SiftLaunchPlan(config, table, plan, params, extremaCapacity, featureCapacity,
-                    config.maxFeatures, cuda.multiprocessorCount(), Math.min(small, table.count));
+                    config.maxFeatures, cuda.multiprocessorCount(), Math.min(small, table.count), tallTileBlocksPerSm);
         }
         return launches;
     }
@@ -556,6 +558,21 @@ public final class CudaSiftExtractor implements SiftExtractor {
         checkOpen();
         if (octave != smallStartOverride) {
             smallStartOverride = octave;
+            launches = null;
+            graphs.clear();
+        }
+    }
+
+    /**
+     * Makes the octaves whose blur launch of 32 × 32 tiles has at least {@code blocksPerSm} blocks per multiprocessor
+     * blur tiles of 32 × 64 from the next frame on ({@link SiftLaunchPlan#blurParts}; {@link Integer#MAX_VALUE}: none);
+     * a negative value goes back to {@link SiftLaunchPlan#TALL_TILE_BLOCKS_PER_SM}. For the timing main.
+     */
+    void tallTilesForTest(int blocksPerSm) {
+        checkOpen();
+        int threshold = blocksPerSm < 0 ? SiftLaunchPlan.TALL_TILE_BLOCKS_PER_SM : blocksPerSm;
+        if (threshold != tallTileBlocksPerSm) {
+            tallTileBlocksPerSm = threshold;
             launches = null;
             graphs.clear();
         }

@@ -18,7 +18,7 @@ import org.gpuvo.gpu.features.ConfigSift;
 final class SiftBlurPlan {
     /** zero weights after a level's taps in sift_blur's shared memory (BLUR_TAP_PAD in sift_scale_space.cu) */
     static final int TAP_PAD = 3;
-    /** largest radius sift_blur takes (its tile and halo must fit 48 KB of shared memory) */
+    /** largest radius sift_blur takes (its tile of one part and halo must fit 48 KB of shared memory) */
     static final int FUSED_RADIUS = 24;
     /** sift_blur's tile and block (sift_scale_space.cu) */
     static final int TILE = 32, THREADS_X = 32, THREADS_Y = 8;
@@ -57,6 +57,9 @@ final class SiftBlurPlan {
             System.arraycopy(kernels[level], 0, weights, offset[level], kernels[level].length);
     }
 
+    /** shared memory a launch may take without opting in to more */
+    static final int SHARED_LIMIT = 48 * 1024;
+
     /** Whether kernel {@code level} runs as one fused launch. */
     boolean fused(int level) {
         return radius[level] <= FUSED_RADIUS;
@@ -71,11 +74,12 @@ final class SiftBlurPlan {
     }
 
     /**
-     * Dynamic shared memory of the fused launch of kernel {@code level}: the tile with its halo (rows padded to an
-     * odd pitch), the rows after the horizontal pass, the taps and {@link #TAP_PAD} zeros after them (sift_blur).
+     * Dynamic shared memory of the fused launch of kernel {@code level} with tiles of {@code parts} × 32 rows: the
+     * tile with its halo (rows padded to an odd pitch), the rows after the horizontal pass, the taps and
+     * {@link #TAP_PAD} zeros after them (sift_blur).
      */
-    int sharedBytes(int level) {
-        int r = radius[level], lw = TILE + 2 * r, lh = TILE + 2 * r;
+    int sharedBytes(int level, int parts) {
+        int r = radius[level], lw = TILE + 2 * r, lh = TILE * parts + 2 * r;
         int tile = (lh * (lw + 1) + 3) & ~3; // the rows that follow are read as float4
         return 4 * (tile + lh * TILE + 2 * r + 1 + TAP_PAD);
     }

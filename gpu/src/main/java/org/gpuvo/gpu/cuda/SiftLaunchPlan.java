@@ -140,6 +140,15 @@ final class SiftLaunchPlan {
      * branch after the fork took about 130 µs, the large one about 90)
      */
     static final int SMALL_ORIENT_BLOCKS_PER_SM = 1;
+    /**
+     * An octave whose level launch of 32 × 32 tiles has at least this many blocks per multiprocessor blurs tiles of
+     * 32 × 64 ({@link #blurParts}): half the blocks, each of whose horizontal pass blurs 41 % more rows than its
+     * tile's instead of 81 % (radius 13). Measured with CudaSiftTiming on an H200 (132 multiprocessors, like the
+     * H100): the taller tiles were slower for an octave of 3.9 blocks per multiprocessor (1920×1080's second: its
+     * detection 0.453 against 0.446 ms), faster from 7 (1280×720's first: 0.281 against 0.289 ms; 1920×1080's
+     * first: 0.446 against 0.475 ms)
+     */
+    static final int TALL_TILE_BLOCKS_PER_SM = 5;
     /** the list ends of sift_extrema and sift_orientation (their {@code back} argument) */
     static final int LIST_FRONT = 0, LIST_BACK = 1;
 
@@ -163,6 +172,18 @@ final class SiftLaunchPlan {
      */
     SiftLaunchPlan(ConfigSift config, SiftOctaveTable table, SiftBlurPlan blur, byte[] params, int extremaCapacity,
                    int featureCapacity, int outputCapacity, int multiprocessors, int smallStart) {
+        this(config, table, blur, params, extremaCapacity, featureCapacity, outputCapacity, multiprocessors, smallStart,
+                TALL_TILE_BLOCKS_PER_SM);
+    }
+
+    /**
+     * As above, with the octaves whose launch of 32 × 32 tiles has at least {@code tallTileBlocksPerSm} blocks per
+     * multiprocessor blurring tiles of 32 × 64 ({@link #blurParts}; {@link Integer#MAX_VALUE}: none), for the timing
+     * main that compares thresholds.
+     */
+    SiftLaunchPlan(ConfigSift config, SiftOctaveTable table, SiftBlurPlan blur, byte[] params, int extremaCapacity,
+                   int featureCapacity, int outputCapacity, int multiprocessors, int smallStart,
+                   int tallTileBlocksPerSm) {
         int tail = tailStart(table);
         if (table.count > 0 && smallStart != table.count && (smallStart < 1 || smallStart > tail))
             throw new IllegalArgumentException("the small octaves' branch must start at an octave from 1 to " + tail
@@ -178,9 +199,10 @@ final class SiftLaunchPlan {
             Branch branch = isLarge ? Branch.LARGE : Branch.SMALL;
             if (oi == 0)
                 blurLevel(to, branch, config, table, blur, 0, 0, config.firstOctave < 0 ? SRC_UPSAMPLED : SRC_INPUT,
-                        temp);
+                        temp, multiprocessors, tallTileBlocksPerSm);
             for (int s = 1; s < table.levels; s++) {
-                blurLevel(to, branch, config, table, blur, oi, s, s == 1 && oi > 0 ? SRC_DECIMATED : SRC_LEVEL, temp);
+                blurLevel(to, branch, config, table, blur, oi, s, s == 1 && oi > 0 ? SRC_DECIMATED : SRC_LEVEL, temp,
+                        multiprocessors, tallTileBlocksPerSm);
                 if (oi == smallStart - 1 && s == config.levelsPerOctave && smallStart < table.count)
                     fork = large.size() - 1;
             }
@@ -262,15 +284,18 @@ final class SiftLaunchPlan {
      * part of the temporary buffer) for a large kernel.
      */
     private static void blurLevel(List<Launch> l, Branch branch, ConfigSift config, SiftOctaveTable table,
-                                  SiftBlurPlan blur, int oi, int s, int mode, BufferArgument temp) {
+                                  SiftBlurPlan blur, int oi, int s, int mode, BufferArgument temp,
+                                  int multiprocessors, int tallTileBlocksPerSm) {
         int r = blur.radius[s];
         BufferArgument taps = new BufferArgument(Buffer.WEIGHTS, 4L * blur.offset[s]);
         String stage = CudaSiftExtractor.STAGE_SCALE_SPACE;
         if (blur.fused(s)) {
+            int parts = blurParts(table, blur, oi, s, multiprocessors, tallTileBlocksPerSm);
             l.add(new Launch(stage, branch, "sift_scale_space", "sift_blur", table.blurTilesX(oi),
-                    table.blurTilesY(oi), SiftBlurPlan.THREADS_X, SiftBlurPlan.THREADS_Y, blur.sharedBytes(s),
+                    SiftOctaveTable.ceilDiv(table.height[oi], parts * SiftBlurPlan.TILE), SiftBlurPlan.THREADS_X,
+                    SiftBlurPlan.THREADS_Y, blur.sharedBytes(s, parts),
                     List.of(arg(Buffer.INPUT), table.imageWidth, table.imageHeight, arg(Buffer.SPACE),
-                            arg(Buffer.OCTAVES), oi, s, config.levelsPerOctave, mode, taps, r)));
+                            arg(Buffer.OCTAVES), oi, s, config.levelsPerOctave, mode, taps, r, parts)));
             return;
         }
         int gx = SiftOctaveTable.ceilDiv(table.width[oi], SiftBlurPlan.THREADS_X);
@@ -282,6 +307,18 @@ final class SiftLaunchPlan {
         l.add(new Launch(stage, branch, "sift_scale_space", "sift_blur_columns", gx, gy, SiftBlurPlan.THREADS_X,
                 SiftBlurPlan.THREADS_Y, 0,
                 List.of(arg(Buffer.SPACE), temp, arg(Buffer.OCTAVES), oi, s, taps, r)));
+    }
+
+    /**
+     * Output rows of sift_blur's tiles for level {@code s} of octave {@code oi}, in parts of 32: 2 when the octave's
+     * launch of 32 × 32 tiles has at least {@code tallTileBlocksPerSm} ({@link #TALL_TILE_BLOCKS_PER_SM} by default)
+     * blocks per multiprocessor and the taller tile fits the shared memory, else 1.
+     */
+    static int blurParts(SiftOctaveTable table, SiftBlurPlan blur, int oi, int s, int multiprocessors,
+                         int tallTileBlocksPerSm) {
+        long blocks = (long) table.blurTilesX(oi) * table.blurTilesY(oi);
+        boolean large = blocks >= (long) tallTileBlocksPerSm * Math.max(1, multiprocessors);
+        return large && blur.sharedBytes(s, 2) <= SiftBlurPlan.SHARED_LIMIT ? 2 : 1;
     }
 
     /**

@@ -34,7 +34,8 @@ import org.gpuvo.gpu.testdata.SharedData;
  * <li>"device" again for every octave where the small octaves' branch of the graph may start
  * ({@link SiftLaunchPlan}), and for none (one chain of launches, as before the branches), each with whether its
  * features are bit for bit those of the default split, and for the default split once more with the graph's
- * branches at the same priority;</li>
+ * branches at the same priority, and for the default split with the blur's tiles of 32 × 64 from several thresholds
+ * of blocks per multiprocessor ({@link SiftLaunchPlan#TALL_TILE_BLOCKS_PER_SM}) and with none;</li>
  * <li>with {@code --cpu}, the CPU reference once, its time and how the two agree.</li>
  * </ul>
  * Median and p90 over the repetitions, after warm-up.
@@ -248,6 +249,16 @@ public final class CudaSiftTiming {
             sift.graphPrioritiesForTest(true);
         }
         sift.splitOctavesForTest(-1);
+        for (int blocksPerSm : new int[]{1, 2, 4, 8, SiftLaunchPlan.TALL_TILE_BLOCKS_PER_SM, Integer.MAX_VALUE}) {
+            sift.tallTilesForTest(blocksPerSm);
+            String label = blocksPerSm == Integer.MAX_VALUE ? "default split, no tall blur tiles"
+                    : "default split, tall blur tiles from " + blocksPerSm + " blocks/SM"
+                    + (blocksPerSm == SiftLaunchPlan.TALL_TILE_BLOCKS_PER_SM ? " (default)" : "");
+            times.put(label, deviceTimes(sift, image, reps, warmup));
+            sift.detect(image, got);
+            sameBits.put(label, graphState(sift) + difference(expected, got));
+        }
+        sift.tallTilesForTest(-1);
     }
 
     /** The graph's device time of {@code reps} frames, after {@code warmup} (at least the frames that capture). */

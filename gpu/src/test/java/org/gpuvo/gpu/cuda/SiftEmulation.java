@@ -155,10 +155,13 @@ public final class SiftEmulation {
         for (float f : blur.weights)
             w.putFloat(f);
         Files.write(dir.resolve("WEIGHTS.bin"), w.array());
+        long tall = plan.launches.stream().filter(l -> l.kernel().equals("sift_blur"))
+                .filter(l -> (Integer) l.arguments().get(11) == 2).count();
         System.out.printf(Locale.ROOT, "exported %dx%d, %d octaves, %d launches (%s order; large octaves 0 .. %d, %d"
-                        + " launches on the small branch), capacities %d extrema / %d features%n",
+                        + " launches on the small branch; %d blur launches of 32 x 64 tiles), capacities %d extrema /"
+                        + " %d features%n",
                 image.width, image.height, table.count, plan.launches.size(), smallFirst ? "small-first" : "plan",
-                plan.smallStart - 1, plan.branch(SiftLaunchPlan.Branch.SMALL).size(), extremaCap, featureCap);
+                plan.smallStart - 1, plan.branch(SiftLaunchPlan.Branch.SMALL).size(), tall, extremaCap, featureCap);
     }
 
     /**

@@ -394,7 +394,8 @@ class SiftLaunchPlanTest {
                     assertThat(blur.weights[blur.offset[s] + i]).isEqualTo(w[i]);
             }
             // the default configuration's largest kernel (radius 13) fits the fused launch comfortably
-            assertThat(blur.sharedBytes(blur.radius.length - 1)).isLessThan(24 * 1024);
+            assertThat(blur.sharedBytes(blur.radius.length - 1, 1)).isLessThan(24 * 1024);
+            assertThat(blur.sharedBytes(blur.radius.length - 1, 2)).isLessThan(SiftBlurPlan.SHARED_LIMIT);
         }
         ConfigSift c = new ConfigSift();
         SiftBlurPlan blur = new SiftBlurPlan(c);
@@ -409,7 +410,40 @@ class SiftLaunchPlanTest {
         SiftBlurPlan blur = new SiftBlurPlan(c);
         assertThat(blur.radius[0]).isEqualTo(SiftBlurPlan.FUSED_RADIUS);
         assertThat(blur.fused(0)).isTrue();
-        assertThat(blur.sharedBytes(0)).isLessThanOrEqualTo(48 * 1024);
+        assertThat(blur.sharedBytes(0, 1)).isLessThanOrEqualTo(48 * 1024);
+        // the taller tile would not fit: a large octave keeps tiles of one part at this radius
+        assertThat(blur.sharedBytes(0, 2)).isGreaterThan(SiftBlurPlan.SHARED_LIMIT);
+        SiftOctaveTable t = new SiftOctaveTable(c, 3840, 2160);
+        assertThat(SiftLaunchPlan.blurParts(t, blur, 0, 0, SMS, SiftLaunchPlan.TALL_TILE_BLOCKS_PER_SM)).isEqualTo(1);
+        assertThat(SiftLaunchPlan.blurParts(t, blur, 0, 1, SMS, SiftLaunchPlan.TALL_TILE_BLOCKS_PER_SM)).isEqualTo(2);
+    }
+
+    /**
+     * Tiles of two parts (32 × 64) where an octave's launch of 32 × 32 tiles has at least 5 blocks per multiprocessor
+     * (on an H100: the first octave of 1280×720 and 1920×1080 frames, not 1920×1080's second, 3.9), and the launches'
+     * grids cover the octave.
+     */
+    @ParameterizedTest(name = "{0}x{1}: octaves of tall tiles {2}")
+    @CsvSource({"1280,720,1", "1920,1080,1", "3840,2160,2", "640,480,0"})
+    void largeOctavesBlurTallerTiles(int w, int h, int tallOctaves) {
+        ConfigSift c = config(0);
+        SiftOctaveTable t = new SiftOctaveTable(c, w, h);
+        SiftBlurPlan blur = new SiftBlurPlan(c);
+        for (int oi = 0; oi < t.count; oi++)
+            for (int s = 0; s < blur.radius.length; s++)
+                assertThat(SiftLaunchPlan.blurParts(t, blur, oi, s, SMS, SiftLaunchPlan.TALL_TILE_BLOCKS_PER_SM))
+                        .as("octave %d level %d", oi, s)
+                        .isEqualTo(oi < tallOctaves ? 2 : 1);
+        SiftLaunchPlan p = new SiftLaunchPlan(c, t, blur, new byte[0], 1000, 1000, 1000, SMS,
+                SiftLaunchPlan.smallStart(t, SMS));
+        for (SiftLaunchPlan.Launch l : p.launches) {
+            if (!l.kernel().equals("sift_blur"))
+                continue;
+            int oi = (Integer) l.arguments().get(5), parts = (Integer) l.arguments().get(11);
+            assertThat(parts).isEqualTo(oi < tallOctaves ? 2 : 1);
+            assertThat(l.gridY() * 32 * parts).isGreaterThanOrEqualTo(t.height[oi]).isLessThan(t.height[oi] + 32 * parts);
+            assertThat(l.sharedBytes()).isLessThanOrEqualTo(SiftBlurPlan.SHARED_LIMIT);
+        }
     }
 
     /** Parameter counts of the extern "C" kernels of one .cu file. */
@@ -431,7 +465,7 @@ class SiftLaunchPlanTest {
         ConfigSift c = new ConfigSift();
         c.levelsPerOctave = 1;
         c.sigma = 7.5; // so that the row and column kernels are planned too
-        assertThat(kernelArity("sift_scale_space")).containsEntry("sift_blur", 11).containsEntry("sift_blur_rows", 12)
+        assertThat(kernelArity("sift_scale_space")).containsEntry("sift_blur", 12).containsEntry("sift_blur_rows", 12)
                 .containsEntry("sift_blur_columns", 7).containsEntry("sift_blur_tail", 7);
         assertThat(kernelArity("sift_extrema")).containsEntry("sift_extrema", 8);
         assertThat(kernelArity("sift_orientation")).containsEntry("sift_orientation", 8);
