@@ -95,6 +95,31 @@ static_assert(sizeof(SiftParams) == 64, "SiftParams must match kernelParams' 64 
 #define Z_OCTAVE_EXTREMA 8  // [octave index] refined extrema per octave (for the figures the timing main prints)
 #define Z_COUNTS 32         // words the host downloads
 #define Z_RANKS 32          // first word of the rank array
+// After the ranks, at the byte offset SiftLaunchPlan.claimsOffset (8-byte aligned): the claim table of the refined
+// samples, 2 x extremaCapacity 64-bit slots (sift_claim_sample).
+
+// Claims the integer sample (octave index oi, level s, u, v) at which an extremum's refinement converged, in the
+// open-addressing table of `slots` 64-bit entries (0: free; linear probing): true for the sample's first claim, false
+// for any later one. Two candidates that refine to the same sample give the same extremum bit for bit (the result
+// depends on that sample only), which the frame keeps once (gpu/SIFT.md section 4); which of the two threads claims
+// first does not matter. A full table (more refined extrema than half its slots: the list has overflowed, and the
+// host grows both and runs the frame again) keeps the extremum.
+__device__ __forceinline__ bool sift_claim_sample(unsigned long long* table, int slots, int oi, int s, int u, int v)
+{
+    // u, v < 2^16 (octaves are at most 32768 wide), s <= SIFT_MAX_LEVELS, oi < SIFT_MAX_OCTAVES; s >= 1: never 0
+    const unsigned long long key = (unsigned long long)oi << 40 | (unsigned long long)s << 32
+                                   | (unsigned long long)v << 16 | (unsigned long long)u;
+    unsigned h = (unsigned)((key * 0x9E3779B97F4A7C15ull) >> 32) % (unsigned)slots;  // Fibonacci hashing
+    for (int probe = 0; probe < slots; probe++) {
+        const unsigned long long seen = atomicCAS(&table[h], 0ull, key);
+        if (seen == 0ull)
+            return true;
+        if (seen == key)
+            return false;
+        h = h + 1 == (unsigned)slots ? 0 : h + 1;
+    }
+    return true;
+}
 
 // The refined-extrema list is filled from both ends at once: sift_extrema of the large octaves appends at the front
 // (slots 0, 1, ...; counter Z_EXTREMA), that of the small octaves, which may run concurrently on a second branch of

@@ -308,6 +308,46 @@ class CpuSiftExtractorTest {
         }
     }
 
+    /**
+     * Candidates whose refinements end at the same sample are one extremum (SIFT.md §4): on an image where that
+     * happens (counted here with the extractor's own stages), removing duplicates leaves one extremum per sample,
+     * and no feature comes out twice.
+     */
+    @Test
+    void anExtremumFoundFromTwoCandidatesIsKeptOnce() {
+        GrayImage image = RandomImages.blocks(400, 300, 500, 6);
+        ConfigSift c = config(-1);
+        c.maxFeatures = ConfigSift.MAX_FEATURES;
+        SiftScaleSpace space = new SiftScaleSpace(c);
+        space.build(image);
+        double threshold = c.contrastThreshold / c.levelsPerOctave;
+        ExtremumRefinement refinement = new ExtremumRefinement(c.levelsPerOctave, c.sigma, threshold, c.edgeThreshold);
+        DogExtremaDetector detector = new DogExtremaDetector();
+        SiftExtrema extrema = new SiftExtrema();
+        for (int i = 0; i < space.size(); i++) {
+            SiftOctave o = space.octave(i);
+            detector.detect(space.differences(i), o.width, o.height, c.levelsPerOctave, (float) (0.8 * threshold));
+            for (int k = 0; k < detector.count; k++)
+                refinement.refine(space.differences(i), o, i, detector.u[k], detector.v[k], detector.s[k], extrema);
+        }
+        int refined = extrema.count;
+        Set<String> samples = new HashSet<>();
+        for (int i = 0; i < refined; i++)
+            samples.add(extrema.octave[i] + "," + extrema.level[i] + "," + extrema.octaveX[i] + "," + extrema.octaveY[i]
+                    + "," + extrema.octaveSigma[i]);
+        assertThat(samples.size()).as("the image must have extrema found twice").isLessThan(refined);
+        extrema.removeDuplicates();
+        assertThat(extrema.count).isEqualTo(samples.size());
+
+        SiftFeatures f = detect(image, c);
+        Set<String> features = new HashSet<>();
+        for (int i = 0; i < f.size(); i++)
+            features.add(f.keyPoints.x[i] + "," + f.keyPoints.y[i] + "," + f.keyPoints.diameter[i] + ","
+                    + f.keyPoints.angle[i]);
+        assertThat(f.size()).isPositive();
+        assertThat(features).as("features that come out twice").hasSize(f.size());
+    }
+
     @Test
     void sameImageSameFeaturesAcrossCallsAndStrides() {
         GrayImage image = RandomImages.blocks(300, 200, 300, 8);
