@@ -126,6 +126,6 @@ sift_extrema(const float* __restrict__ space, const SiftOctave* __restrict__ oct
         atomicAdd(&counters[Z_OCTAVE_EXTREMA + oi], 1);
         if (at < params.extremaCapacity)
             extrema[sift_extremum_slot(at, params.extremaCapacity, back)] =
-                sift_point(r, oi, O.octave, params.sigma0, S);
+                sift_point(r, oi, O.octave, O.origin, params.sigma0, S);
     }
 }

@@ -17,7 +17,7 @@ public final class SiftExtrema {
     public float[] octaveY = new float[0];
     /** σ0·2^((s + δs)/S), the keypoint's scale in octave pixels */
     public float[] octaveSigma = new float[0];
-    /** refined position in input pixels */
+    /** refined position in input pixels: octave position · 2^o + the octave's origin (float) */
     public float[] x = new float[0];
     public float[] y = new float[0];
     /** scale σ in input pixels */
@@ -38,10 +38,10 @@ public final class SiftExtrema {
 
     /**
      * Appends an extremum refined at the integer sample ({@code u}, {@code v}, {@code level}) of {@code octave}
-     * (u, v &lt; 2^16, level &lt; 256).
+     * (u, v &lt; 2^16, level &lt; 256); {@code scale} and {@code origin} are the octave's ({@link SiftOctave}).
      */
     public void add(int octave, int level, int u, int v, float octaveX, float octaveY, float octaveSigma, float scale,
-                    float response) {
+                    float origin, float response) {
         if (count == this.octave.length)
             grow(Math.max(64, count * 2));
         int i = count++;
@@ -51,8 +51,8 @@ public final class SiftExtrema {
         this.octaveX[i] = octaveX;
         this.octaveY[i] = octaveY;
         this.octaveSigma[i] = octaveSigma;
-        this.x[i] = octaveX * scale;
-        this.y[i] = octaveY * scale;
+        this.x[i] = octaveX * scale + origin;
+        this.y[i] = octaveY * scale + origin;
         this.sigma[i] = octaveSigma * scale;
         this.response[i] = response;
     }
