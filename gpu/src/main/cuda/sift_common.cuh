@@ -104,7 +104,7 @@ static_assert(sizeof(SiftParams) == 64, "SiftParams must match kernelParams' 64 
 // open-addressing table of `slots` 64-bit entries (0: free; linear probing): true for the sample's first claim, false
 // for any later one. Two candidates that refine to the same sample give the same extremum bit for bit (the result
 // depends on that sample only), which the frame keeps once (gpu/SIFT.md section 4); which of the two threads claims
-// first does not matter. A full table (more refined extrema than half its slots: the list has overflowed, and the
+// first does not matter. A full table (twice as many refined extrema as the list holds: it has overflowed, and the
 // host grows both and runs the frame again) keeps the extremum.
 __device__ __forceinline__ bool sift_claim_sample(unsigned long long* table, int slots, int oi, int s, int u, int v)
 {

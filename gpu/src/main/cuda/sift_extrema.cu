@@ -13,11 +13,11 @@
 // shared loads instead of 26, and no loop whose early exits differ from lane to lane (a warp ran the 26 comparisons
 // whenever one lane passed the pre-test). The few extrema (well under one pixel in a hundred) are refined by the
 // thread that found them (sift_refine, the reference's arithmetic), reading D from the Gaussian levels in global
-// memory (the refinement may step outside the tile); a survivor whose final sample another candidate's refinement
-// has already claimed is that extremum again and is dropped (sift_claim_sample), the others are appended to the
-// launch's end of the extrema list with that end's atomic counter. The counter goes on past the capacity, so that the host sees how many
-// there were and can grow the list; entries beyond the capacity are not written. The two launches of a frame touch
-// different counters except Z_RAW_EXTREMA (atomic adds: the same total in either order) and different per-octave
+// memory (the refinement may step outside the tile); a survivor whose final sample another candidate's refinement has
+// already claimed is that extremum again and is dropped (sift_claim_sample), the others are appended to the launch's
+// end of the extrema list with that end's atomic counter. The counter goes on past the capacity, so that the host sees
+// how many there were and can grow the list; entries beyond the capacity are not written. The two launches of a frame
+// touch different counters except Z_RAW_EXTREMA (atomic adds: the same total in either order) and different per-octave
 // counters.
 #include "sift_common.cuh"
 

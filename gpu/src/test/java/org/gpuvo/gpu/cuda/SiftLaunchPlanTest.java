@@ -441,7 +441,8 @@ class SiftLaunchPlanTest {
         }
         SiftLaunchPlan p = plan(new ConfigSift(), 640, 480);
         SiftOctaveTable t = new SiftOctaveTable(new ConfigSift(), 640, 480);
-        int extrema = SiftCapacities.initialExtrema(t), features = SiftCapacities.featuresFor(extrema, new ConfigSift());
+        int extrema = SiftCapacities.initialExtrema(t);
+        int features = SiftCapacities.featuresFor(extrema, new ConfigSift());
         assertThat(SiftLaunchPlan.bytes(SiftLaunchPlan.Buffer.SCRATCH, t, new SiftBlurPlan(new ConfigSift()), extrema,
                 features, 2000)).isEqualTo(SiftLaunchPlan.claimsOffset(features) + 16L * extrema);
         for (SiftLaunchPlan.Launch l : p.launches)

@@ -50,7 +50,7 @@ final class InputPlane {
         }
     }
 
-    /** The farther of the two input pixels that output pixel {@code i} mixes: i/2 − 1 or i/2 + 1, within 0 … n−1. */
+    /** The farther input pixel that output pixel {@code i} mixes: i/2 − 1 or i/2 + 1, within 0 … n−1. */
     private static int neighbour(int i, int n) {
         int near = i >> 1;
         return (i & 1) == 0 ? Math.max(near - 1, 0) : Math.min(near + 1, n - 1);

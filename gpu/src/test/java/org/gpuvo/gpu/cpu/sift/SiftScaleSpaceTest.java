@@ -99,8 +99,10 @@ class SiftScaleSpaceTest {
         float[] row0 = {0.1f, 0.15f, 0.25f, 0.4f, 0.6f, 0.7f}, row1 = {0.5f, 0.6f, 0.8f, 0.725f, 0.375f, 0.2f};
         for (int x = 0; x < 6; x++) {
             assertThat(up[x]).as("row 0, column %d", x).isCloseTo(row0[x], within(1e-6f));
-            assertThat(up[6 + x]).as("row 1, column %d", x).isCloseTo(0.75f * row0[x] + 0.25f * row1[x], within(1e-6f));
-            assertThat(up[12 + x]).as("row 2, column %d", x).isCloseTo(0.75f * row1[x] + 0.25f * row0[x], within(1e-6f));
+            assertThat(up[6 + x]).as("row 1, column %d", x)
+                    .isCloseTo(0.75f * row0[x] + 0.25f * row1[x], within(1e-6f));
+            assertThat(up[12 + x]).as("row 2, column %d", x)
+                    .isCloseTo(0.75f * row1[x] + 0.25f * row0[x], within(1e-6f));
             assertThat(up[18 + x]).as("row 3, column %d", x).isCloseTo(row1[x], within(1e-6f));
         }
         assertThat(SiftOctave.origin(-1)).isEqualTo(-0.25f);
