@@ -42,10 +42,13 @@ import java.util.regex.Pattern;
  *
  * <p>Per set: the sums, the difference gpuvo − OpenCV in correct matches and in precision, and a bootstrap over the
  * set's pairs (resampled with replacement, {@value #RESAMPLES} times) of both differences: its standard deviation is
- * how much the set's verdict would move on another draw of pairs like these.
+ * how much the set's verdict would move on another draw of pairs like these. Then, per set and extractor, correct
+ * matches and matches by the query keypoint's octave. {@code --pairs} writes the per-pair figures (tab-separated),
+ * so that two variants of gpuvo's SIFT can be compared pair by pair.
  *
  * <pre>
- * args: [--warp-images N] [--sets REGEX] [--cache DIR] [--first-octave -1|0] [--pairs FILE.tsv] DATA...
+ * args: [--warp-images N] [--sets REGEX] [--cache DIR] [--first-octave -1|0] [--max-features N]
+ *       [--pairs FILE.tsv] DATA...
  * </pre>
  * Run it with the test classpath of ros_package (e.g. {@code mvn dependency:build-classpath} plus
  * {@code target/classes} and {@code target/test-classes}).
