@@ -37,17 +37,19 @@ struct SiftOctave {
     long long levelStride;  // floats from one level to the next (pitch * height)
     int width, height;      // octave size in pixels
     int pitch;              // floats between rows (a multiple of 32: rows start 128-byte aligned)
-    int octave;             // o: pixel (u, v) of the octave is input pixel (u * 2^o, v * 2^o); -1 is upsampled
+    int octave;             // o: pixel (u, v) of the octave is input pixel (u * 2^o + origin, v * 2^o + origin); -1
+                            // is upsampled
     int extremaTileStart;   // first block of this octave in the sift_extrema launch
     int extremaTilesX;      // extrema tiles per row of tiles
-    int reserved[6];
+    float origin;           // -1/4 when the first octave is upsampled (sift_upsampled's phase), else 0
+    int reserved[5];
 };
 static_assert(sizeof(SiftOctave) == 64, "SiftOctave must match SiftOctaveTable's 64-byte records");
 
 // A refined extremum (sift_extrema) and, with its orientation, a feature (sift_orientation): 12 words. The
 // float fields are the reference's values (SiftExtrema, OrientationHistogram), rounded where it rounds.
 struct SiftPoint {
-    float xImage, yImage;   // position in input pixels: the output keypoint's x, y (octave position * 2^o)
+    float xImage, yImage;   // position in input pixels: the output keypoint's x, y (octave position * 2^o + origin)
     float response;         // |D + g.delta / 2| at the refined extremum
     float angleDegrees;     // orientation in degrees [0, 360) (features only)
     float x, y;             // position in octave pixels, u + du and v + dv
@@ -95,6 +97,31 @@ static_assert(sizeof(SiftParams) == 64, "SiftParams must match kernelParams' 64 
 #define Z_OCTAVE_EXTREMA 8  // [octave index] refined extrema per octave (for the figures the timing main prints)
 #define Z_COUNTS 32         // words the host downloads
 #define Z_RANKS 32          // first word of the rank array
+// After the ranks, at the byte offset SiftLaunchPlan.claimsOffset (8-byte aligned): the claim table of the refined
+// samples, 2 x extremaCapacity 64-bit slots (sift_claim_sample).
+
+// Claims the integer sample (octave index oi, level s, u, v) at which an extremum's refinement converged, in the
+// open-addressing table of `slots` 64-bit entries (0: free; linear probing): true for the sample's first claim, false
+// for any later one. Two candidates that refine to the same sample give the same extremum bit for bit (the result
+// depends on that sample only), which the frame keeps once (gpu/SIFT.md section 4); which of the two threads claims
+// first does not matter. A full table (twice as many refined extrema as the list holds: it has overflowed, and the
+// host grows both and runs the frame again) keeps the extremum.
+__device__ __forceinline__ bool sift_claim_sample(unsigned long long* table, int slots, int oi, int s, int u, int v)
+{
+    // u, v < 2^16 (octaves are at most 32768 wide), s <= SIFT_MAX_LEVELS, oi < SIFT_MAX_OCTAVES; s >= 1: never 0
+    const unsigned long long key = (unsigned long long)oi << 40 | (unsigned long long)s << 32
+                                   | (unsigned long long)v << 16 | (unsigned long long)u;
+    unsigned h = (unsigned)((key * 0x9E3779B97F4A7C15ull) >> 32) % (unsigned)slots;  // Fibonacci hashing
+    for (int probe = 0; probe < slots; probe++) {
+        const unsigned long long seen = atomicCAS(&table[h], 0ull, key);
+        if (seen == 0ull)
+            return true;
+        if (seen == key)
+            return false;
+        h = h + 1 == (unsigned)slots ? 0 : h + 1;
+    }
+    return true;
+}
 
 // The refined-extrema list is filled from both ends at once: sift_extrema of the large octaves appends at the front
 // (slots 0, 1, ...; counter Z_EXTREMA), that of the small octaves, which may run concurrently on a second branch of
@@ -129,19 +156,18 @@ __host__ __device__ __forceinline__ float sift_intensity(uint8_t b)
     return (float)b / 255.f;
 }
 
-// Section 1: pixel (X, Y) of the input upsampled twice with pixel centres aligned, computed from the 8-bit input:
-// even coordinates copy, odd ones average the two neighbours (the last replicated), rows first, then columns.
+// Section 1: pixel (X, Y) of the input upsampled twice at the sampling phase of OpenCV's INTER_LINEAR (X samples the
+// input at X/2 - 1/4), from the 8-bit input: the 3 : 1 mixes of the nearer and the farther input pixel in the two
+// nearest rows, then their 3 : 1 mix (a border pixel stands in for its missing neighbour), as InputPlane.upsampleTwice.
 __host__ __device__ __forceinline__ float sift_upsampled(const uint8_t* in, int width, int height, int X, int Y)
 {
-    const int x0 = X >> 1, x1 = (X & 1) ? min(x0 + 1, width - 1) : x0;
-    const int y0 = Y >> 1, y1 = (Y & 1) ? min(y0 + 1, height - 1) : y0;
-    const uint8_t* r0 = in + (size_t)y0 * width;
-    const uint8_t* r1 = in + (size_t)y1 * width;
-    const float a = (X & 1) ? (sift_intensity(r0[x0]) + sift_intensity(r0[x1])) / 2.f : sift_intensity(r0[x0]);
-    if (!(Y & 1))
-        return a;
-    const float b = (X & 1) ? (sift_intensity(r1[x0]) + sift_intensity(r1[x1])) / 2.f : sift_intensity(r1[x0]);
-    return (a + b) / 2.f;
+    const int x = X >> 1, xf = (X & 1) ? min(x + 1, width - 1) : max(x - 1, 0);
+    const int y = Y >> 1, yf = (Y & 1) ? min(y + 1, height - 1) : max(y - 1, 0);
+    const uint8_t* near = in + (size_t)y * width;
+    const uint8_t* far = in + (size_t)yf * width;
+    const float a = 0.75f * sift_intensity(near[x]) + 0.25f * sift_intensity(near[xf]);
+    const float b = 0.75f * sift_intensity(far[x]) + 0.25f * sift_intensity(far[xf]);
+    return 0.75f * a + 0.25f * b;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -245,16 +271,17 @@ __host__ __device__ inline SiftRefined sift_refine(const SiftOctaveView& o, int 
 }
 
 // The refined extremum as a SiftPoint, with ExtremumRefinement's and SiftExtrema's roundings: octave position and
-// sigma rounded to float, then scaled to input pixels in float.
-__host__ __device__ inline SiftPoint sift_point(const SiftRefined& r, int oi, int octave, double sigma0, int S)
+// sigma rounded to float, then mapped to input pixels in float (scaled, then shifted by the origin).
+__host__ __device__ inline SiftPoint sift_point(const SiftRefined& r, int oi, int octave, float origin, double sigma0,
+                                                int S)
 {
     SiftPoint p;
     const float scale = (float)ldexp(1.0, octave);
     p.x = (float)(r.u + r.du);
     p.y = (float)(r.v + r.dv);
     p.sigma = (float)(sigma0 * pow(2.0, (r.s + r.ds) / S));
-    p.xImage = p.x * scale;
-    p.yImage = p.y * scale;
+    p.xImage = p.x * scale + origin;
+    p.yImage = p.y * scale + origin;
     p.diameter = 2 * (p.sigma * scale);
     p.response = (float)r.contrast;
     p.angleDegrees = 0.f;

@@ -13,10 +13,11 @@
 // shared loads instead of 26, and no loop whose early exits differ from lane to lane (a warp ran the 26 comparisons
 // whenever one lane passed the pre-test). The few extrema (well under one pixel in a hundred) are refined by the
 // thread that found them (sift_refine, the reference's arithmetic), reading D from the Gaussian levels in global
-// memory (the refinement may step outside the tile), and the survivors are appended to the launch's end of the
-// extrema list with that end's atomic counter. The counter goes on past the capacity, so that the host sees how many
-// there were and can grow the list; entries beyond the capacity are not written. The two launches of a frame touch
-// different counters except Z_RAW_EXTREMA (atomic adds: the same total in either order) and different per-octave
+// memory (the refinement may step outside the tile); a survivor whose final sample another candidate's refinement has
+// already claimed is that extremum again and is dropped (sift_claim_sample), the others are appended to the launch's
+// end of the extrema list with that end's atomic counter. The counter goes on past the capacity, so that the host sees
+// how many there were and can grow the list; entries beyond the capacity are not written. The two launches of a frame
+// touch different counters except Z_RAW_EXTREMA (atomic adds: the same total in either order) and different per-octave
 // counters.
 #include "sift_common.cuh"
 
@@ -29,10 +30,12 @@
 // every octave's tiles one after the other: block b is tile octaves[first].extremaTileStart + b), blocks of
 // EXT_TILE_W x EXT_TILE_H (32 x 8) threads, one per pixel; static shared memory for S = 8: (S + 2) x 10 x 34 floats
 // of DoG (13.6 KB) and twice (S + 2) x 10 x 32 of row maxima and minima (25.6 KB). back: 0 appends at the front of
-// the list, 1 at the back.
+// the list, 1 at the back. claims: the frame's claim table in the scratch buffer (2 x extremaCapacity slots, zeroed
+// by the frame's memset; both launches of a frame share it).
 extern "C" __global__ void __launch_bounds__(EXT_TILE_W * EXT_TILE_H)
 sift_extrema(const float* __restrict__ space, const SiftOctave* __restrict__ octaves, int first, int count,
-             SiftParams params, int back, SiftPoint* __restrict__ extrema, int* __restrict__ counters)
+             SiftParams params, int back, SiftPoint* __restrict__ extrema, int* __restrict__ counters,
+             unsigned long long* __restrict__ claims)
 {
     __shared__ float dog[(SIFT_MAX_LEVELS + 2) * EXT_HALO_H * EXT_HALO_W];
     __shared__ float rowMax[(SIFT_MAX_LEVELS + 2) * EXT_HALO_H * EXT_TILE_W];
@@ -117,12 +120,12 @@ sift_extrema(const float* __restrict__ space, const SiftOctave* __restrict__ oct
             continue;
         atomicAdd(&counters[Z_RAW_EXTREMA], 1);
         const SiftRefined r = sift_refine(view, u, v, s, S, params.contrastThreshold, params.edgeThreshold);
-        if (!r.ok)
+        if (!r.ok || !sift_claim_sample(claims, 2 * params.extremaCapacity, oi, r.s, r.u, r.v))
             continue;
         const int at = atomicAdd(&counters[sift_extremum_counter(back)], 1);
         atomicAdd(&counters[Z_OCTAVE_EXTREMA + oi], 1);
         if (at < params.extremaCapacity)
             extrema[sift_extremum_slot(at, params.extremaCapacity, back)] =
-                sift_point(r, oi, O.octave, params.sigma0, S);
+                sift_point(r, oi, O.octave, O.origin, params.sigma0, S);
     }
 }

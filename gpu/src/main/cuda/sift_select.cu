@@ -4,14 +4,15 @@
 // sift_select_threshold (one block) histograms the responses by the top bits of their float patterns (the order of
 // non-negative floats), finds the bin that holds the maxFeatures-th strongest feature, and lists the candidates:
 // every feature in that bin or above (all features when there are at most maxFeatures). Everything below is out.
-// sift_select_rank then ranks the candidates exactly: a candidate's rank is the number of candidates before it in
-// the output order (its full key), counted in parallel over tiles of candidate pairs and added up with integer
-// atomics; equal keys (two extrema refined to the same point: the same feature twice, as OpenCV keeps it) are
-// ordered by their place in the candidate list. sift_descriptor describes the candidates of rank < maxFeatures
-// into output slot = rank. Nothing here needs the host: the counts stay on the device. The feature list is in the
-// order the atomics of the frame's orientation launches gave (two of them, on the two branches of the frame's
-// graph, may interleave): the threshold, the candidate set and each rank depend only on the keys, so the output
-// order does not depend on it (equal keys are, in practice, one extremum refined twice: the same feature twice).
+// sift_select_rank then ranks the candidates exactly: a candidate's rank is the number of candidates before it in the
+// output order (its full key), counted in parallel over tiles of candidate pairs and added up with integer atomics;
+// equal keys (which sift_extrema's claims leave only to distinct extrema that happen to share a response and a
+// position) are ordered by their place in the candidate list. sift_descriptor describes the candidates of rank <
+// maxFeatures into output slot = rank. Nothing here needs the host: the counts stay on the device. The feature list is
+// in the order the atomics of the frame's orientation launches gave (two of them, on the two branches of the frame's
+// graph, may interleave): the threshold, the candidate set and each rank depend only on the keys, so the output order
+// does not depend on it (equal keys would take two distinct extrema of the same response and position: not seen in
+// practice).
 #include "sift_common.cuh"
 
 #define SELECT_THREADS 1024

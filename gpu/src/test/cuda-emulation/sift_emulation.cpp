@@ -14,6 +14,13 @@ struct float4 { float x, y, z, w; };
 inline float4 make_float4(float a, float b, float c, float d) { return {a, b, c, d}; }
 inline void __syncwarp() { g_warps[t_warp]->arrive_and_wait(); }
 inline unsigned atomicAdd(unsigned* p, unsigned v) { return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST); }
+inline unsigned long long atomicCAS(unsigned long long* p, unsigned long long expected, unsigned long long desired)
+{
+    // CUDA returns the old value: on success the expected one, otherwise what was there (which the builtin writes
+    // into expected)
+    __atomic_compare_exchange_n(p, &expected, desired, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST);
+    return expected;
+}
 inline double __shfl_xor_sync(unsigned, double v, int d)
 {
     unsigned long long bits;
@@ -140,7 +147,7 @@ int main(int argc, char** argv)
             launch(grid, block, sift_blur_tail, F(0), O(1), I(2), I(3), I(4), (const float*)F(5), S(T, 6));
         else if (kernel == "sift_extrema")
             launch(grid, block, sift_extrema, (const float*)F(0), O(1), I(2), I(3), S(P, 4), I(5), (SiftPoint*)ptr[6],
-                   Z(7));
+                   Z(7), static_cast<unsigned long long*>(ptr[8]));
         else if (kernel == "sift_orientation")
             launch(grid, block, sift_orientation, (const float*)F(0), O(1), S(P, 2), I(3), (const SiftPoint*)ptr[4],
                    (SiftPoint*)ptr[5], (float4*)ptr[6], Z(7));

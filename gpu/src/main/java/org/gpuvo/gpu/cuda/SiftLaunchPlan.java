@@ -79,7 +79,7 @@ final class SiftLaunchPlan {
         KEYS,
         /** features that take part in the ranking (int) */
         CANDIDATES,
-        /** counters and ranks, zeroed before each frame */
+        /** counters, ranks and the claim table of refined samples, zeroed before each frame */
         SCRATCH,
         /** the records the host downloads */
         RECORDS,
@@ -219,9 +219,10 @@ final class SiftLaunchPlan {
         l.addAll(small);
         if (table.count > 0) {
             boolean twoBranches = smallStart < table.count;
-            l.add(extrema(table, params, Branch.LARGE, 0, smallStart, LIST_FRONT));
+            l.add(extrema(table, params, featureCapacity, Branch.LARGE, 0, smallStart, LIST_FRONT));
             if (twoBranches)
-                l.add(extrema(table, params, Branch.SMALL, smallStart, table.count - smallStart, LIST_BACK));
+                l.add(extrema(table, params, featureCapacity, Branch.SMALL, smallStart, table.count - smallStart,
+                        LIST_BACK));
             l.add(orientation(params, Branch.LARGE, blockGrid(extremaCapacity, BLOCK_PER_ITEM_PER_SM, multiprocessors),
                     LIST_FRONT));
             if (twoBranches)
@@ -244,11 +245,25 @@ final class SiftLaunchPlan {
     }
 
     /** sift_extrema over octaves {@code first} .. {@code first + n − 1}, appending at list end {@code back}. */
-    private static Launch extrema(SiftOctaveTable table, byte[] params, Branch branch, int first, int n, int back) {
+    private static Launch extrema(SiftOctaveTable table, byte[] params, int featureCapacity, Branch branch, int first,
+                                  int n, int back) {
         return new Launch(CudaSiftExtractor.STAGE_EXTREMA, branch, "sift_extrema", "sift_extrema",
                 table.extremaTiles(first, n), 1, EXTREMA_THREADS_X, EXTREMA_THREADS_Y, 0,
                 List.of(arg(Buffer.SPACE), arg(Buffer.OCTAVES), first, n, params, back, arg(Buffer.EXTREMA),
-                        arg(Buffer.SCRATCH)));
+                        arg(Buffer.SCRATCH), new BufferArgument(Buffer.SCRATCH, claimsOffset(featureCapacity))));
+    }
+
+    /**
+     * Byte offset in the scratch buffer of the claim table of refined samples (sift_claim_sample in
+     * sift_common.cuh): after the counters and the ranks of {@code featureCapacity} features, 8-byte aligned.
+     */
+    static long claimsOffset(int featureCapacity) {
+        return 8 * ((CudaSiftExtractor.Z_COUNTS + (long) featureCapacity + 1) / 2);
+    }
+
+    /** Slots of the claim table: twice the extrema the list holds, so that probing stays short. */
+    static long claimSlots(int extremaCapacity) {
+        return 2L * extremaCapacity;
     }
 
     /** sift_orientation of the extrema at list end {@code back}. */
@@ -369,7 +384,7 @@ final class SiftLaunchPlan {
             case POINTS -> (long) featureCapacity * CudaSiftExtractor.POINT_BYTES;
             case KEYS -> (long) featureCapacity * CudaSiftExtractor.KEY_BYTES;
             case CANDIDATES -> 4L * featureCapacity;
-            case SCRATCH -> 4L * (CudaSiftExtractor.Z_COUNTS + featureCapacity);
+            case SCRATCH -> claimsOffset(featureCapacity) + 8 * claimSlots(extremaCapacity);
             case RECORDS -> (long) outputCapacity * CudaSiftExtractor.RECORD_BYTES;
             case OUT_DESCRIPTORS -> (long) outputCapacity * FloatDescriptors.SIFT_LENGTH * 4;
             case OUT_POSITIONS -> 8L * outputCapacity;

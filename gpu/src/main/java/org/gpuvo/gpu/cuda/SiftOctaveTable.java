@@ -3,6 +3,7 @@ package org.gpuvo.gpu.cuda;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
+import org.gpuvo.gpu.cpu.sift.SiftOctave;
 import org.gpuvo.gpu.features.ConfigSift;
 
 /**
@@ -118,6 +119,7 @@ final class SiftOctaveTable {
             b.putInt(at + 28, octave(i));
             b.putInt(at + 32, extremaTileStart[i]);
             b.putInt(at + 36, extremaTilesX[i]);
+            b.putFloat(at + 40, SiftOctave.origin(firstOctave));
         }
         return b.array();
     }

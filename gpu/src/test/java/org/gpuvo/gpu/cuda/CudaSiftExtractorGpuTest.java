@@ -6,9 +6,11 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import org.gpuvo.gpu.features.ConfigSift;
 import org.gpuvo.gpu.features.FactorySift;
@@ -125,7 +127,20 @@ class CudaSiftExtractorGpuTest {
         assertThat(c.cosineFraction()).as("%s: descriptor cosine >= 0.99; %s; first disagreements %s", name,
                 c.summary(), c.firstMismatches()).isGreaterThanOrEqualTo(0.99);
         assertThat(c.countDifference()).as("%s: feature counts; %s", name, c.summary()).isLessThanOrEqualTo(0.03);
+        assertThat(featuresTwice(gpu)).as("%s: GPU features that come out twice (an extremum refined from two "
+                + "candidates is kept once, SIFT.md section 4: sift_claim_sample)", name).isZero();
         return c;
+    }
+
+    /** Features equal to an earlier one in position, diameter and angle. */
+    private static int featuresTwice(SiftFeatures f) {
+        Set<String> seen = new HashSet<>();
+        int twice = 0;
+        for (int i = 0; i < f.size(); i++)
+            if (!seen.add(f.keyPoints.x[i] + "," + f.keyPoints.y[i] + "," + f.keyPoints.diameter[i] + ","
+                    + f.keyPoints.angle[i]))
+                twice++;
+        return twice;
     }
 
     private static void compareFrames(String dataset, List<Path> frames, int firstOctave) {

@@ -242,6 +242,10 @@ public final class SiftEmulation {
             for (int k = 0; k < detector.count; k++)
                 refinement.refine(cpu.differences(i), o, i, detector.u[k], detector.v[k], detector.s[k], reference);
         }
+        int refined = reference.count;
+        reference.removeDuplicates();
+        System.out.printf(Locale.ROOT, "cpu: %d refined extrema, %d of them duplicates%n", refined,
+                refined - reference.count);
         // the large octaves' extrema at the front of the list, the small octaves' at its back
         int front = counts[CudaSiftExtractor.Z_EXTREMA], back = counts[CudaSiftExtractor.Z_EXTREMA_BACK];
         int capacity = SiftCapacities.initialExtrema(table);

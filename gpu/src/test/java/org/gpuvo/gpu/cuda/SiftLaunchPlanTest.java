@@ -460,6 +460,31 @@ class SiftLaunchPlanTest {
         return arity;
     }
 
+    /**
+     * The claim table of refined samples (sift_claim_sample) lies in the scratch buffer after the counters and the
+     * ranks, 8-byte aligned for its 64-bit atomics, with two slots per extremum the list holds; sift_extrema gets
+     * its address as its last argument.
+     */
+    @Test
+    void theClaimTableFollowsTheRanksInTheScratchBuffer() {
+        for (int features : new int[]{1, 2, 1023, 4122}) {
+            long offset = SiftLaunchPlan.claimsOffset(features);
+            assertThat(offset % 8).isZero();
+            assertThat(offset).isBetween(4L * (CudaSiftExtractor.Z_COUNTS + features),
+                    4L * (CudaSiftExtractor.Z_COUNTS + features) + 4);
+        }
+        SiftLaunchPlan p = plan(new ConfigSift(), 640, 480);
+        SiftOctaveTable t = new SiftOctaveTable(new ConfigSift(), 640, 480);
+        int extrema = SiftCapacities.initialExtrema(t);
+        int features = SiftCapacities.featuresFor(extrema, new ConfigSift());
+        assertThat(SiftLaunchPlan.bytes(SiftLaunchPlan.Buffer.SCRATCH, t, new SiftBlurPlan(new ConfigSift()), extrema,
+                features, 2000)).isEqualTo(SiftLaunchPlan.claimsOffset(features) + 16L * extrema);
+        for (SiftLaunchPlan.Launch l : p.launches)
+            if (l.kernel().equals("sift_extrema"))
+                assertThat(l.arguments().get(8)).isEqualTo(new SiftLaunchPlan.BufferArgument(
+                        SiftLaunchPlan.Buffer.SCRATCH, SiftLaunchPlan.claimsOffset(features)));
+    }
+
     @Test
     void argumentsMatchTheKernelSignatures() throws IOException {
         ConfigSift c = new ConfigSift();
@@ -467,7 +492,7 @@ class SiftLaunchPlanTest {
         c.sigma = 7.5; // so that the row and column kernels are planned too
         assertThat(kernelArity("sift_scale_space")).containsEntry("sift_blur", 12).containsEntry("sift_blur_rows", 12)
                 .containsEntry("sift_blur_columns", 7).containsEntry("sift_blur_tail", 7);
-        assertThat(kernelArity("sift_extrema")).containsEntry("sift_extrema", 8);
+        assertThat(kernelArity("sift_extrema")).containsEntry("sift_extrema", 9);
         assertThat(kernelArity("sift_orientation")).containsEntry("sift_orientation", 8);
         for (SiftLaunchPlan p : List.of(plan(new ConfigSift(), 640, 480), plan(c, 200, 100))) {
             for (SiftLaunchPlan.Launch l : p.launches) {

@@ -88,6 +88,7 @@ public final class CpuSiftExtractor implements SiftExtractor {
             for (int k = 0; k < detector.count; k++)
                 refinement.refine(dog, octave, i, detector.u[k], detector.v[k], detector.s[k], extrema);
         }
+        extrema.removeDuplicates();
     }
 
     /** Orients extrema strongest first until the kept features are certain. */

@@ -65,7 +65,8 @@ public final class ExtremumRefinement {
         if (!(det > 0 && trace * trace * edgeRatio < (edgeRatio + 1) * (edgeRatio + 1) * det))
             return false;
         float octaveSigma = (float) SiftScaleSpace.levelSigma(sigma0, s + offS, levelsPerOctave);
-        out.add(octaveIndex, s, (float) (u + offX), (float) (v + offY), octaveSigma, octave.scale, (float) contrast);
+        out.add(octaveIndex, s, u, v, (float) (u + offX), (float) (v + offY), octaveSigma, octave.scale, octave.origin,
+                (float) contrast);
         return true;
     }
 

@@ -96,7 +96,7 @@ public final class SiftScaleSpace {
         dogOctave = Integer.MIN_VALUE;
         for (int o = firstOctave; Math.min(w, h) >= ConfigSift.MIN_OCTAVE_SIDE
                 && (maxOctaves == 0 || octaves.size() < maxOctaves); o++, w /= 2, h /= 2)
-            octaves.add(new SiftOctave(o, w, h, planesOf(octaves.size(), w * h)));
+            octaves.add(new SiftOctave(o, w, h, SiftOctave.origin(firstOctave), planesOf(octaves.size(), w * h)));
         octaveCount = octaves.size();
         if (octaveCount == 0)
             return;

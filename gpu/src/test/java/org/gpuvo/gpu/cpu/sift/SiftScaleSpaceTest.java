@@ -85,17 +85,28 @@ class SiftScaleSpaceTest {
         return sum;
     }
 
+    /**
+     * Output pixel X samples the input at X/2 − ¼ (OpenCV's INTER_LINEAR phase): a 3 : 1 mix of its nearer and its
+     * farther input pixel in each of the two nearest rows, then of those two rows, the border pixel standing in for a
+     * missing neighbour.
+     */
     @Test
-    void upsamplingAlignsPixelCentres() {
+    void upsamplingSamplesAtOpenCvsPhase() {
         float[] in = {0.1f, 0.3f, 0.7f, 0.5f, 0.9f, 0.2f};
         float[] up = new float[6 * 4];
         InputPlane.upsampleTwice(in, 3, 2, up);
-        float[] expected = {
-                0.1f, 0.2f, 0.3f, 0.5f, 0.7f, 0.7f,
-                0.3f, (0.2f + 0.7f) / 2, 0.6f, (0.5f + 0.55f) / 2, 0.45f, 0.45f,
-                0.5f, 0.7f, 0.9f, 0.55f, 0.2f, 0.2f,
-                0.5f, 0.7f, 0.9f, 0.55f, 0.2f, 0.2f};
-        assertThat(up).containsExactly(expected, within(1e-7f));
+        // the two input rows upsampled: ¾ of the nearer pixel and ¼ of the farther one
+        float[] row0 = {0.1f, 0.15f, 0.25f, 0.4f, 0.6f, 0.7f}, row1 = {0.5f, 0.6f, 0.8f, 0.725f, 0.375f, 0.2f};
+        for (int x = 0; x < 6; x++) {
+            assertThat(up[x]).as("row 0, column %d", x).isCloseTo(row0[x], within(1e-6f));
+            assertThat(up[6 + x]).as("row 1, column %d", x)
+                    .isCloseTo(0.75f * row0[x] + 0.25f * row1[x], within(1e-6f));
+            assertThat(up[12 + x]).as("row 2, column %d", x)
+                    .isCloseTo(0.75f * row1[x] + 0.25f * row0[x], within(1e-6f));
+            assertThat(up[18 + x]).as("row 3, column %d", x).isCloseTo(row1[x], within(1e-6f));
+        }
+        assertThat(SiftOctave.origin(-1)).isEqualTo(-0.25f);
+        assertThat(SiftOctave.origin(0)).isZero();
     }
 
     /**
@@ -129,7 +140,11 @@ class SiftScaleSpaceTest {
         }
     }
 
-    /** The upsampled first octave adds the linear interpolation's own variance, ½ (upsampled pixels)². */
+    /**
+     * The upsampled first octave: an input pixel's impulse is centred on upsampled pixel 2·(x + ¼) (input x at the
+     * octave origin −¼), and its levels add the interpolation's own variance, ¾ (upsampled pixels)² (its 4 taps
+     * ¼ ¾ ¾ ¼ at ±½ and ±1½), to their nominal blur.
+     */
     @Test
     void upsampledLevelsHaveTheirNominalBlur() {
         ConfigSift config = new ConfigSift();
@@ -142,12 +157,27 @@ class SiftScaleSpaceTest {
         assertThat(octave.index).isEqualTo(-1);
         assertThat(octave.width).isEqualTo(258);
         assertThat(octave.scale).isEqualTo(0.5f);
+        assertThat(octave.origin).isEqualTo(-0.25f);
+        double centre = (64 - octave.origin) / octave.scale; // 128.5
         for (int s = 0; s < octave.levels(); s++) {
             double nominal = SiftScaleSpace.levelSigma(config.sigma, s, config.levelsPerOctave);
-            double expected = Math.sqrt(nominal * nominal - 4 * config.inputSigma * config.inputSigma + 0.5);
-            assertThat(spread(octave.gauss[s], octave.width, octave.height, 128)).as("level %d", s)
+            double expected = Math.sqrt(nominal * nominal - 4 * config.inputSigma * config.inputSigma + 0.75);
+            assertThat(centroid(octave.gauss[s], octave.width, octave.height)).as("level %d", s)
+                    .isCloseTo(centre, within(1e-3));
+            assertThat(spread(octave.gauss[s], octave.width, octave.height, centre)).as("level %d", s)
                     .isCloseTo(expected, within(0.01 * expected));
         }
+    }
+
+    /** The x centroid of a plane. */
+    private static double centroid(float[] plane, int w, int h) {
+        double mass = 0, moment = 0;
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                mass += plane[y * w + x];
+                moment += plane[y * w + x] * (double) x;
+            }
+        return moment / mass;
     }
 
     private static double spread(float[] plane, int w, int h, double centre) {

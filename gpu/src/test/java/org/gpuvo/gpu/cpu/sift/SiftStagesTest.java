@@ -53,7 +53,7 @@ class SiftStagesTest {
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++)
                 plane[y * w + x] = (float) (0.5 + 0.004 * (c * (x - 32) + s * (y - 32)));
-        SiftOctave octave = new SiftOctave(0, w, h, new float[][]{plane});
+        SiftOctave octave = new SiftOctave(0, w, h, 0f, new float[][]{plane});
         float[] angles = new float[4];
         int n = new OrientationHistogram(0.8, 4).compute(octave, 0, 31.7f, 30.2f, 2.5f, angles);
         assertThat(n).isEqualTo(1);

@@ -1,0 +1,284 @@
+package org.gpuvo.cli;
+
+import org.gpuvo.gpu.conformance.GpuvoSift;
+import org.gpuvo.gpu.conformance.ImagePair;
+import org.gpuvo.gpu.conformance.SiftSource;
+import org.gpuvo.gpu.features.Backend;
+import org.gpuvo.gpu.features.ConfigSift;
+import org.gpuvo.gpu.features.FactorySift;
+import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.gpu.features.SiftFeatures;
+import org.gpuvo.gpu.image.GrayImage;
+import org.gpuvo.gpu.match.ConfigMatch;
+import org.gpuvo.gpu.match.FactoryMatcher;
+import org.gpuvo.gpu.match.FloatDescriptorMatcher;
+import org.gpuvo.gpu.match.Matches;
+import org.gpuvo.gpu.opencv.OpenCvSift;
+import picocli.CommandLine;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.regex.Pattern;
+
+/**
+ * A developer's tool for SIFT conformance work, not a test: the pairs of {@code gpuvo conformance sift} (KITTI
+ * chains, warped views), gpuvo's CPU SIFT against OpenCV's, per pair and per set, with a noise estimate of each
+ * set's difference. OpenCV's features are cached on disk per image (they do not change while gpuvo's SIFT is being
+ * worked on), so a rerun after a change to gpuvo's CPU SIFT extracts only gpuvo's.
+ *
+ * <p>Per set: the sums, the difference gpuvo − OpenCV in correct matches and in precision, and a bootstrap over the
+ * set's pairs (resampled with replacement, {@value #RESAMPLES} times) of both differences: its standard deviation is
+ * how much the set's verdict would move on another draw of pairs like these. Then, per set and extractor, correct
+ * matches and matches by the query keypoint's octave. {@code --pairs} writes the per-pair figures (tab-separated),
+ * so that two variants of gpuvo's SIFT can be compared pair by pair.
+ *
+ * <pre>
+ * args: [--warp-images N] [--sets REGEX] [--cache DIR] [--first-octave -1|0] [--max-features N]
+ *       [--pairs FILE.tsv] DATA...
+ * </pre>
+ * Run it with the test classpath of ros_package (e.g. {@code mvn dependency:build-classpath} plus
+ * {@code target/classes} and {@code target/test-classes}).
+ */
+final class SiftConformanceProbe {
+    static final int RESAMPLES = 2000;
+
+    private record PairRow(String set, String first, String second, int[] gpuvo, int[] opencv) {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int warpImages = 3, firstOctave = -1, maxFeatures = 2000;
+        Pattern sets = Pattern.compile(".*");
+        Path cache = null, pairsOut = null;
+        List<Path> data = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--warp-images" -> warpImages = Integer.parseInt(args[++i]);
+                case "--sets" -> sets = Pattern.compile(args[++i]);
+                case "--cache" -> cache = Path.of(args[++i]);
+                case "--first-octave" -> firstOctave = Integer.parseInt(args[++i]);
+                case "--max-features" -> maxFeatures = Integer.parseInt(args[++i]);
+                case "--pairs" -> pairsOut = Path.of(args[++i]);
+                default -> data.add(Path.of(args[i]));
+            }
+        }
+        ConfigSift config = new ConfigSift(maxFeatures);
+        config.firstOctave = firstOctave;
+        CommandLine command = new CommandLine(new ConformanceSiftCommand());
+        List<String> warnings = new ArrayList<>();
+        List<SiftPairSets.Input> inputs = new ArrayList<>();
+        for (Path p : data)
+            inputs.add(SiftPairSets.open(p, new int[]{0, Integer.MAX_VALUE}, command, warnings));
+        warnings.forEach(w -> System.err.println("warning: " + w));
+        List<SiftPairSets.PlannedPair> plan = new ArrayList<>();
+        for (SiftPairSets.PlannedPair p : new SiftPairSets().plan(inputs, warpImages))
+            if (sets.matcher(p.set()).matches())
+                plan.add(p);
+
+        FloatDescriptorMatcher matcher = FactoryMatcher.floatCpu(new ConfigMatch(ConformanceSiftCommand.RATIO, true,
+                Integer.MAX_VALUE));
+        Matches matches = new Matches();
+        List<PairRow> rows = new ArrayList<>();
+        long gpuvoNanos = 0;
+        int gpuvoImages = 0;
+        try (SiftSource gpuvo = new GpuvoSift(FactorySift.create(config, Backend.CPU));
+             SiftSource opencv = new OpenCvSift(config)) {
+            Map<String, SiftFeatures> gCache = new LinkedHashMap<>(), oCache = new LinkedHashMap<>();
+            for (SiftPairSets.PlannedPair planned : plan) {
+                ImagePair pair = planned.pair().get();
+                SiftFeatures[] g = new SiftFeatures[2], o = new SiftFeatures[2];
+                String[] names = {pair.firstName(), pair.secondName()};
+                GrayImage[] images = {pair.first(), pair.second()};
+                for (int k = 0; k < 2; k++) {
+                    g[k] = gCache.get(names[k]);
+                    if (g[k] == null) {
+                        g[k] = new SiftFeatures();
+                        long t = System.nanoTime();
+                        gpuvo.detect(images[k], g[k]);
+                        gpuvoNanos += System.nanoTime() - t;
+                        gpuvoImages++;
+                    }
+                    o[k] = oCache.get(names[k]);
+                    if (o[k] == null)
+                        o[k] = cached(cache, "opencv_o-1_" + maxFeatures, names[k], images[k], opencv);
+                }
+                gCache.clear();
+                oCache.clear();
+                for (int k = 0; k < 2; k++) {
+                    gCache.put(names[k], g[k]);
+                    oCache.put(names[k], o[k]);
+                }
+                rows.add(new PairRow(planned.set(), names[0], names[1],
+                        outcome(g, pair, matcher, matches, planned.set() + " gpuvo"),
+                        outcome(o, pair, matcher, matches, planned.set() + " opencv")));
+                PairRow r = rows.get(rows.size() - 1);
+                System.err.printf(Locale.ROOT, "%-16s %-40s g %4d/%4d  o %4d/%4d%n", r.set(), r.second(),
+                        r.gpuvo()[1], r.gpuvo()[0], r.opencv()[1], r.opencv()[0]);
+            }
+        }
+        System.out.printf(Locale.ROOT, "gpuvo CPU: %d images, %.0f ms each%n", gpuvoImages,
+                gpuvoNanos / 1e6 / Math.max(1, gpuvoImages));
+        if (pairsOut != null)
+            writePairs(rows, pairsOut);
+        summarise(rows, System.out);
+        System.out.println("by the query's octave (-1 …): correct/matches");
+        BY_OCTAVE.forEach((k, v) -> {
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-24s", k));
+            for (int o = 0; o < 10; o++)
+                if (v[2 * o] > 0)
+                    line.append(String.format(Locale.ROOT, " %d:%d/%d", o - 1, v[2 * o + 1], v[2 * o]));
+            System.out.println(line);
+        });
+    }
+
+    /** Octaves −1 … 8 of the query keypoints: matches and correct ones, per extractor and set. */
+    static final Map<String, long[]> BY_OCTAVE = new LinkedHashMap<>();
+
+    /** {matches, correct} of one extractor's features on a pair. */
+    private static int[] outcome(SiftFeatures[] f, ImagePair pair, FloatDescriptorMatcher matcher, Matches matches,
+                                 String tally) {
+        if (f[0].size() == 0 || f[1].size() == 0)
+            return new int[]{0, 0};
+        matcher.match(f[0].descriptors, f[1].descriptors, matches);
+        long[] octaves = BY_OCTAVE.computeIfAbsent(tally, k -> new long[20]);
+        int correct = 0;
+        for (int i = 0; i < matches.size(); i++) {
+            int q = matches.query[i], t = matches.train[i];
+            int o = Math.min(9, f[0].keyPoints.level[q] + 1);
+            octaves[2 * o]++;
+            if (pair.check().isCorrect(f[0].keyPoints.x[q], f[0].keyPoints.y[q], f[1].keyPoints.x[t],
+                    f[1].keyPoints.y[t])) {
+                correct++;
+                octaves[2 * o + 1]++;
+            }
+        }
+        return new int[]{matches.size(), correct};
+    }
+
+    private static void writePairs(List<PairRow> rows, Path file) throws IOException {
+        StringBuilder s = new StringBuilder("set\tfirst\tsecond\tg_matches\tg_correct\to_matches\to_correct\n");
+        for (PairRow r : rows)
+            s.append(r.set()).append('\t').append(r.first()).append('\t').append(r.second()).append('\t')
+                    .append(r.gpuvo()[0]).append('\t').append(r.gpuvo()[1]).append('\t')
+                    .append(r.opencv()[0]).append('\t').append(r.opencv()[1]).append('\n');
+        Files.writeString(file, s);
+    }
+
+    /** Per set: sums, differences, and their bootstrap standard deviations over the set's pairs. */
+    static void summarise(List<PairRow> rows, PrintStream out) {
+        Map<String, List<PairRow>> bySet = new LinkedHashMap<>();
+        for (PairRow r : rows)
+            bySet.computeIfAbsent(r.set(), k -> new ArrayList<>()).add(r);
+        out.printf(Locale.ROOT, "%-16s %5s  %-19s %-19s %8s %6s %9s %7s  %s%n", "set", "pairs", "gpuvo c/m prec",
+                "opencv c/m prec", "dCorrect", "sd", "dPrec", "sd", "bar");
+        long[] all = new long[4];
+        for (Map.Entry<String, List<PairRow>> e : bySet.entrySet()) {
+            List<PairRow> set = e.getValue();
+            long[] s = sums(set, null);
+            for (int k = 0; k < 4; k++)
+                all[k] += s[k];
+            Random random = new Random(1);
+            int n = set.size();
+            double sumDc = 0, sumDc2 = 0, sumDp = 0, sumDp2 = 0;
+            int[] pick = new int[n];
+            for (int b = 0; b < RESAMPLES; b++) {
+                for (int i = 0; i < n; i++)
+                    pick[i] = random.nextInt(n);
+                long[] t = sums(set, pick);
+                double dc = t[1] - t[3], dp = precision(t[1], t[0]) - precision(t[3], t[2]);
+                sumDc += dc;
+                sumDc2 += dc * dc;
+                sumDp += dp;
+                sumDp2 += dp * dp;
+            }
+            double sdC = Math.sqrt(Math.max(0, sumDc2 / RESAMPLES - Math.pow(sumDc / RESAMPLES, 2)));
+            double sdP = Math.sqrt(Math.max(0, sumDp2 / RESAMPLES - Math.pow(sumDp / RESAMPLES, 2)));
+            double pg = precision(s[1], s[0]), po = precision(s[3], s[2]);
+            boolean holds = s[1] >= s[3] && pg >= po;
+            out.printf(Locale.ROOT, "%-16s %5d  %6d/%6d %.4f %6d/%6d %.4f %+8d %6.1f %+9.4f %7.4f  %s%n", e.getKey(), n,
+                    s[1], s[0], pg, s[3], s[2], po, s[1] - s[3], sdC, pg - po, sdP, holds ? "holds" : "FAILS");
+        }
+        out.printf(Locale.ROOT, "%-16s %5d  %6d/%6d %.4f %6d/%6d %.4f %+8d%n", "all", rows.size(), all[1], all[0],
+                precision(all[1], all[0]), all[3], all[2], precision(all[3], all[2]), all[1] - all[3]);
+    }
+
+    /** {gpuvo matches, gpuvo correct, opencv matches, opencv correct} over the rows (or the picked ones). */
+    private static long[] sums(List<PairRow> set, int[] pick) {
+        long[] s = new long[4];
+        int n = pick == null ? set.size() : pick.length;
+        for (int i = 0; i < n; i++) {
+            PairRow r = set.get(pick == null ? i : pick[i]);
+            s[0] += r.gpuvo()[0];
+            s[1] += r.gpuvo()[1];
+            s[2] += r.opencv()[0];
+            s[3] += r.opencv()[1];
+        }
+        return s;
+    }
+
+    private static double precision(long correct, long matches) {
+        return matches == 0 ? 0 : (double) correct / matches;
+    }
+
+    /** OpenCV's features of an image, read from the cache when there, else extracted and stored. */
+    private static SiftFeatures cached(Path cache, String tag, String name, GrayImage image, SiftSource source)
+            throws IOException {
+        Path file = cache == null ? null : cache.resolve(tag + "_" + name.replaceAll("[^A-Za-z0-9._+-]", "_") + ".bin");
+        if (file != null && Files.exists(file))
+            try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
+                return read(new DataInputStream(in));
+            }
+        SiftFeatures f = new SiftFeatures();
+        source.detect(image, f);
+        if (file != null) {
+            Files.createDirectories(cache);
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file))) {
+                write(f, new DataOutputStream(out));
+            }
+        }
+        return f;
+    }
+
+    private static void write(SiftFeatures f, DataOutputStream out) throws IOException {
+        KeyPoints k = f.keyPoints;
+        out.writeInt(f.size());
+        for (int i = 0; i < f.size(); i++) {
+            out.writeFloat(k.x[i]);
+            out.writeFloat(k.y[i]);
+            out.writeInt(k.level[i]);
+            out.writeFloat(k.diameter[i]);
+            out.writeFloat(k.angle[i]);
+            out.writeFloat(k.response[i]);
+        }
+        int len = f.descriptors.length;
+        for (int i = 0; i < f.size() * len; i++)
+            out.writeFloat(f.descriptors.data[i]);
+        out.flush();
+    }
+
+    private static SiftFeatures read(DataInputStream in) throws IOException {
+        SiftFeatures f = new SiftFeatures();
+        int n = in.readInt();
+        f.keyPoints.ensureCapacity(n);
+        for (int i = 0; i < n; i++)
+            f.keyPoints.add(in.readFloat(), in.readFloat(), in.readInt(), in.readFloat(), in.readFloat(),
+                    in.readFloat());
+        f.descriptors.resize(n);
+        for (int i = 0; i < n * f.descriptors.length; i++)
+            f.descriptors.data[i] = in.readFloat();
+        return f;
+    }
+}
