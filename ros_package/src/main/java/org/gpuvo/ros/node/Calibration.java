@@ -8,6 +8,7 @@ import org.gpuvo.ros.msg.CameraInfo;
 
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.function.BooleanSupplier;
 
 /**
  * The latest usable camera_info of each camera, checked as it arrives, and the {@link CameraSetup} made from them.
@@ -48,6 +49,7 @@ final class Calibration {
             infos[index] = info;
             version++;
             setup = null;
+            notifyAll();  // a frame may be waiting for its calibration (awaitComplete)
             return true;
         }
     }
@@ -81,6 +83,27 @@ final class Calibration {
             if (infos[i] == null)
                 return false;
         return true;
+    }
+
+    /**
+     * Waits until every camera_info the mode needs has come, until {@code deadlineNanos} ({@link System#nanoTime()}),
+     * or until {@code cancelled} holds when {@link #wakeWaiters} is called.
+     *
+     * @return whether they have come
+     */
+    synchronized boolean awaitComplete(long deadlineNanos, BooleanSupplier cancelled) throws InterruptedException {
+        while (!complete() && !cancelled.getAsBoolean()) {
+            long left = deadlineNanos - System.nanoTime();
+            if (left <= 0)
+                return false;
+            wait(Math.max(1, left / 1_000_000), 0);
+        }
+        return complete();
+    }
+
+    /** Wakes the threads in {@link #awaitComplete}, so that they look at their cancellation. */
+    synchronized void wakeWaiters() {
+        notifyAll();
     }
 
     private CameraSetup make() {

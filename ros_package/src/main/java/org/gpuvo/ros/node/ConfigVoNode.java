@@ -48,6 +48,12 @@ public final class ConfigVoNode {
     public double statusPeriodSeconds = 1;
     /** an input silent this long (seconds) after it has been heard is reported as gone */
     public double inputTimeoutSeconds = 2;
+    /**
+     * how long (seconds from its arrival) a frame that finds no usable camera_info yet waits for one before it is left
+     * out: a driver sends the two on different topics, and the first image may come a little before the first
+     * camera_info
+     */
+    public double cameraInfoWaitSeconds = 0.5;
     /** the node's name in diagnostics */
     public String nodeName = "gpuvo";
 
@@ -90,6 +96,9 @@ public final class ConfigVoNode {
             throw new IllegalArgumentException("statusPeriodSeconds must be positive, got " + statusPeriodSeconds);
         if (!(inputTimeoutSeconds > 0) || !Double.isFinite(inputTimeoutSeconds))
             throw new IllegalArgumentException("inputTimeoutSeconds must be positive, got " + inputTimeoutSeconds);
+        if (!(cameraInfoWaitSeconds >= 0) || !(cameraInfoWaitSeconds <= 60))
+            throw new IllegalArgumentException("cameraInfoWaitSeconds must be between 0 and 60, got "
+                    + cameraInfoWaitSeconds);
         if (cameraMounting != null && !isRigid(cameraMounting))
             throw new IllegalArgumentException("cameraMounting is not a rigid transform: " + cameraMounting);
         return this;

@@ -45,6 +45,7 @@ public final class NodeParameters {
         c.rectified = p.getBoolean("rectified", c.rectified);
         c.statusPeriodSeconds = p.getDouble("status_period", c.statusPeriodSeconds);
         c.inputTimeoutSeconds = p.getDouble("input_timeout", c.inputTimeoutSeconds);
+        c.cameraInfoWaitSeconds = p.getDouble("camera_info_wait", c.cameraInfoWaitSeconds);
 
         QosProfile images = qos(p, "qos.image", c.qos.images);
         c.qos.images = images;

@@ -91,6 +91,7 @@ final class OdometryWorker implements Runnable {
     void stop() {
         running = false;
         queue.close();
+        calibration.wakeWaiters();  // a frame waiting for its camera_info stops waiting
     }
 
     long processed() {
@@ -126,7 +127,7 @@ final class OdometryWorker implements Runnable {
         return lastProcessedNanos;
     }
 
-    private void process(InputFrame frame) {
+    private void process(InputFrame frame) throws InterruptedException {
         long start = System.nanoTime();
         if (resetRequested.getAndSet(false)) {
             LOG.info("reset requested: the odometry starts over");
@@ -194,8 +195,15 @@ final class OdometryWorker implements Runnable {
         timings.add(Stage.LATENCY, (published - frame.receivedNanos()) / 1e6);
     }
 
-    /** The calibration for the frame, or null (counted) where there is none. */
-    private CameraSetup currentSetup(InputFrame frame) {
+    /**
+     * The calibration for the frame, or null (counted) where there is none. A frame that comes before the camera_infos
+     * waits for them until {@code cameraInfoWaitSeconds} after its arrival: they travel on other topics, and a
+     * driver's first camera_info may come just after its first image.
+     */
+    private CameraSetup currentSetup(InputFrame frame) throws InterruptedException {
+        if (!calibration.complete())
+            calibration.awaitComplete(frame.receivedNanos() + (long) (config.cameraInfoWaitSeconds * 1e9),
+                    () -> !running);
         try {
             CameraSetup current = calibration.current();
             if (current == null)

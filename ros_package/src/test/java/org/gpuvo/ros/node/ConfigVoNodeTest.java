@@ -32,6 +32,8 @@ class ConfigVoNodeTest {
         assertRejected(c -> c.pathLength = -1, "pathLength");
         assertRejected(c -> c.statusPeriodSeconds = 0, "statusPeriodSeconds");
         assertRejected(c -> c.inputTimeoutSeconds = Double.POSITIVE_INFINITY, "inputTimeoutSeconds");
+        assertRejected(c -> c.cameraInfoWaitSeconds = -0.1, "cameraInfoWaitSeconds");
+        assertRejected(c -> c.cameraInfoWaitSeconds = Double.NaN, "cameraInfoWaitSeconds");
         assertRejected(c -> c.qos.odom = null, "QoS");
         assertRejected(c -> {
             Se3_F64 mirror = new Se3_F64();

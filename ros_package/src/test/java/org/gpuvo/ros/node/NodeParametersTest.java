@@ -51,7 +51,8 @@ class NodeParametersTest {
                 "        depth: 7", "", ""));
         ConfigVoNode c = config("--ros-args", "-r", "__node:=vo", "-r", "__ns:=/robot",
                 "-r", "left/image_rect:=/stereo/left/image", "--params-file", params.toString(),
-                "-p", "camera_mounting:=[0.1, 0.0, 0.5, 0.0, 0.0, 0.0, 1.0]", "-p", "qos.image.reliability:=reliable");
+                "-p", "camera_mounting:=[0.1, 0.0, 0.5, 0.0, 0.0, 0.0, 1.0]", "-p", "qos.image.reliability:=reliable",
+                "-p", "camera_info_wait:=1.5");
         assertThat(c.mode()).isEqualTo(VoMode.STEREO);
         assertThat(c.vo.backend).isEqualTo(Backend.CPU);
         assertThat(c.vo.orb.maxFeatures).isEqualTo(1500);
@@ -64,6 +65,7 @@ class NodeParametersTest {
         assertThat(c.qos.images.reliability()).isEqualTo(QosProfile.Reliability.RELIABLE);
         assertThat(c.cameraMounting.T.z).isCloseTo(0.5, within(1e-15));
         assertThat(c.rectified).isTrue();
+        assertThat(c.cameraInfoWaitSeconds).isEqualTo(1.5);
     }
 
     @Test

@@ -65,6 +65,39 @@ class VoNodeInputsTest {
         return harness;
     }
 
+    /**
+     * A driver's first image may come before its first camera_info (they travel on different topics): the frame waits
+     * for the calibration (camera_info_wait) instead of being left out; with no wait it is left out and counted.
+     */
+    @Test
+    void aFirstImageJustBeforeItsCameraInfoWaitsForIt() throws Exception {
+        NodeHarness h = harness(VoMode.MONO);
+        h.config.cameraInfoWaitSeconds = 5;
+        h.start();
+        h.feeder.publishImages(h.feeder.images(0));
+        Thread.sleep(200);
+        h.feeder.publishCameraInfo(0);
+        Odometry first = h.odom.next(FRAME_WAIT);
+        assertThat(first.header().stamp()).isEqualTo(h.feeder.stamp(0));
+        h.feeder.publishFrame(1);
+        assertThat(h.odom.next(FRAME_WAIT).header().stamp()).isEqualTo(h.feeder.stamp(1));
+        NodeStatus status = h.status();
+        assertThat(status.issue(NodeIssue.NO_CAMERA_INFO)).isZero();
+        assertThat(status.framesProcessed()).isEqualTo(2);
+    }
+
+    @Test
+    void withoutAWaitAFirstImageBeforeItsCameraInfoIsLeftOut() throws Exception {
+        NodeHarness h = harness(VoMode.MONO);
+        h.config.cameraInfoWaitSeconds = 0;
+        h.start();
+        h.feeder.publishImages(h.feeder.images(0));
+        NodeStatus waiting = NodeWaits.until(h.node, s -> s.issue(NodeIssue.NO_CAMERA_INFO) == 1, 10);
+        assertThat(waiting.framesProcessed()).isZero();
+        h.feeder.publishFrame(1);
+        assertThat(h.odom.next(FRAME_WAIT).header().stamp()).isEqualTo(h.feeder.stamp(1));
+    }
+
     @Test
     void invalidCameraInfosAreCountedAndTheLastGoodOneStays() throws Exception {
         NodeHarness h = harness(VoMode.MONO).start();
@@ -299,6 +332,9 @@ class VoNodeInputsTest {
         NodeHarness h = harness(VoMode.MONO);
         ConfigVoNode config = h.config;
         config.useSimTime = true;
+        // images that survive the damage come before any camera_info: left out at once, not kept waiting for frame
+        // 1's calibration (which would then pose them)
+        config.cameraInfoWaitSeconds = 0;
         SequenceFeeder feeder = h.start().feeder;
         RawPublisher[] inputs = {feeder.firstImagePublisher(), feeder.firstInfoPublisher(),
                 h.transport.advertise(h.config.topics.reset, EmptyMessage.TYPE, QosProfile.RELIABLE),
