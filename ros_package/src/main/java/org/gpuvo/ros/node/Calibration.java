@@ -19,6 +19,8 @@ final class Calibration {
     private final VoMode mode;
     private final boolean rectified;
     private final CameraInfo[] infos = new CameraInfo[2];
+    /** whether a camera_info of each camera has come at all, usable or not */
+    private final boolean[] heard = new boolean[2];
     private long version;
     private CameraSetup setup;
     /** the version whose setup could not be made, so that it is reported once */
@@ -42,14 +44,19 @@ final class Calibration {
      */
     boolean offer(int index, CameraInfo info) {
         Objects.checkIndex(index, cameras());
-        check(info);
+        try {
+            check(info);
+        } catch (IllegalArgumentException e) {
+            heard(index);
+            throw e;
+        }
         synchronized (this) {
+            heard(index);
             if (infos[index] != null && sameCalibration(infos[index], info))
                 return false;
             infos[index] = info;
             version++;
             setup = null;
-            notifyAll();  // a frame may be waiting for its calibration (awaitComplete)
             return true;
         }
     }
@@ -86,22 +93,33 @@ final class Calibration {
     }
 
     /**
-     * Waits until every camera_info the mode needs has come, until {@code deadlineNanos} ({@link System#nanoTime()}),
-     * or until {@code cancelled} holds when {@link #wakeWaiters} is called.
-     *
-     * @return whether they have come
+     * Waits until a camera_info of every camera the mode needs has come, usable or not, until {@code deadlineNanos}
+     * ({@link System#nanoTime()}), or until {@code cancelled} holds when {@link #wakeWaiters} is called.
      */
-    synchronized boolean awaitComplete(long deadlineNanos, BooleanSupplier cancelled) throws InterruptedException {
-        while (!complete() && !cancelled.getAsBoolean()) {
+    synchronized void awaitFirstCameraInfos(long deadlineNanos, BooleanSupplier cancelled)
+            throws InterruptedException {
+        while (!allHeard() && !cancelled.getAsBoolean()) {
             long left = deadlineNanos - System.nanoTime();
             if (left <= 0)
-                return false;
+                return;
             wait(Math.max(1, left / 1_000_000), 0);
         }
-        return complete();
     }
 
-    /** Wakes the threads in {@link #awaitComplete}, so that they look at their cancellation. */
+    /** Notes that a camera_info of camera {@code index} has come (held by then if usable). */
+    private synchronized void heard(int index) {
+        heard[index] = true;
+        notifyAll();  // a frame may be waiting for the first camera_info (awaitFirstCameraInfos)
+    }
+
+    private boolean allHeard() {
+        for (int i = 0; i < cameras(); i++)
+            if (!heard[i])
+                return false;
+        return true;
+    }
+
+    /** Wakes the threads in {@link #awaitFirstCameraInfos}, so that they look at their cancellation. */
     synchronized void wakeWaiters() {
         notifyAll();
     }

@@ -49,7 +49,7 @@ public final class ConfigVoNode {
     /** an input silent this long (seconds) after it has been heard is reported as gone */
     public double inputTimeoutSeconds = 2;
     /**
-     * how long (seconds from its arrival) a frame that finds no usable camera_info yet waits for one before it is left
+     * how long (seconds from its arrival) a frame that comes before any camera_info waits for one before it is left
      * out: a driver sends the two on different topics, and the first image may come a little before the first
      * camera_info
      */

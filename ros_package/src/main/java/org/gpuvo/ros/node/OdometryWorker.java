@@ -196,13 +196,14 @@ final class OdometryWorker implements Runnable {
     }
 
     /**
-     * The calibration for the frame, or null (counted) where there is none. A frame that comes before the camera_infos
-     * waits for them until {@code cameraInfoWaitSeconds} after its arrival: they travel on other topics, and a
-     * driver's first camera_info may come just after its first image.
+     * The calibration for the frame, or null (counted) where there is none. A frame that comes before any camera_info
+     * waits for one until {@code cameraInfoWaitSeconds} after its arrival: they travel on other topics, and a driver's
+     * first camera_info may come just after its first image. (Once camera_infos have come, a frame does not wait:
+     * unusable ones are not waited out.)
      */
     private CameraSetup currentSetup(InputFrame frame) throws InterruptedException {
         if (!calibration.complete())
-            calibration.awaitComplete(frame.receivedNanos() + (long) (config.cameraInfoWaitSeconds * 1e9),
+            calibration.awaitFirstCameraInfos(frame.receivedNanos() + (long) (config.cameraInfoWaitSeconds * 1e9),
                     () -> !running);
         try {
             CameraSetup current = calibration.current();
