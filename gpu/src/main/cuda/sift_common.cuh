@@ -10,9 +10,9 @@
 // operation for operation (same weights, same order of the taps, the refinement's solve in double), so the refined
 // extrema are the reference's bit for bit. Each pixel's orientation vote is the reference's too
 // (GradientAngle's atan, the exponential in double); the descriptor's votes differ by an ulp at most (expf, the
-// reciprocal of the bin width). Both histograms accumulate in exact 64-bit fixed point (integer atomics: the same
-// sum in any order, so every run gives the same bits) where the reference adds floats in pixel order: the
-// difference is far below a float's precision of the bins (orientations agree to 1e-4 degrees).
+// reciprocal of the bin width). Both histograms accumulate in fixed point (32-bit integer atomics of votes rounded to
+// 2^-k, k >= 16: sift_vote; the same sum in any order, so every run gives the same bits) where the reference adds
+// floats in pixel order: the difference is far below what the bins resolve (orientations agree to 1e-4 degrees).
 #pragma once
 #include <stdint.h>
 #include <string.h>
@@ -355,63 +355,54 @@ __host__ __device__ __forceinline__ float sift_exp(float x)
     return (float)exp((double)x);
 }
 
-// Histogram votes are added as exact 64-bit fixed-point integers of 2^32 per unit: an integer sum is the same in any
-// order, so reruns give the same bits. A bin is two 32-bit words, the fraction (lo) and the units (hi), added with
-// 32-bit integer atomics, native on every GPU (64-bit shared-memory atomics may be compare-and-swap loops); a carry
-// out of the fraction goes to the units. A vote is a gradient magnitude (at most sqrt(2) / 2 on [0, 1] intensities)
-// times weights of at most 1, so it has no units in practice, and its fraction is rounded to 2^-32: finer than the
-// float the reference adds.
-__host__ __device__ __forceinline__ unsigned sift_fraction_bits(float fraction)
+// Histogram votes are summed as 32-bit fixed-point integers of 2^k per unit, one shared-memory counter per bin: an
+// integer sum is the same in any order, so every run gives the same bits, and a 32-bit integer atomic is native on
+// every GPU. A vote is a gradient magnitude (at most sqrt(2) / 2: halved differences of [0, 1] intensities) times
+// weights of at most 1, and each pixel of a window of P pixels votes at most once per bin, so a bin stays below
+// P 2^k: k = 32 - ceil(log2 P) (sift_vote_shift) cannot overflow. That is 2^-20 per unit for the default
+// configuration's largest descriptor windows (about 4,000 pixels) and finer for smaller ones: each vote is rounded
+// by at most 2^-21, far below what the reference's float sum of a bin's hundreds of votes resolves. (A bin used to
+// be two 32-bit counters at 2^-32 per unit, two atomics per vote: see sift_descriptor.cu for what one saves.)
+__host__ __device__ __forceinline__ int sift_vote_shift(long long pixels)
 {
+    if (pixels <= 1)
+        return 32;
 #ifdef __CUDA_ARCH__
-    return __float2uint_rn(fraction * 4294967296.f);  // exact product; round to nearest, saturating
+    return 32 - (64 - __clzll(pixels - 1));
 #else
-    const double f = rint((double)fraction * 4294967296.0);
-    return f >= 4294967295.0 ? 4294967295u : (unsigned)f;
+    return 32 - (64 - __builtin_clzll((unsigned long long)(pixels - 1)));
 #endif
 }
 
-__device__ __forceinline__ void sift_vote(unsigned* lo, unsigned* hi, float vote)
+// 2^k as a float (k in 0 .. 32; exact)
+__host__ __device__ __forceinline__ float sift_vote_scale(int k)
 {
-    const unsigned units = (unsigned)vote;
-    const unsigned fraction = sift_fraction_bits(vote - units);
-    const unsigned old = atomicAdd(lo, fraction);
-    const unsigned add = units + (old + fraction < old ? 1u : 0u);
-    if (add)
-        atomicAdd(hi, add);
+    const unsigned bits = (unsigned)(127 + k) << 23;
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
 }
 
-// The same fixed-point vote split in two parts that never carry into each other: its 16 lowest bits go to `low`,
-// the rest (value >> 16) to `high`, and the bin is high * 2^16 + low (sift_bin_fixed). Neither atomic's result is
-// needed, so the thread does not wait for them, where sift_vote waits for the fraction's old value to find the
-// carry. A vote here is below 1: a gradient magnitude of at most sqrt(2) / 2 (differences of [0, 1] intensities,
-// halved) times weights of at most 1, so it is all fraction (sift_fraction_bits saturates, were it ever 1). Exact
-// while a bin takes fewer than 2^16 votes: true of any window of fewer than SIFT_SPLIT_VOTE_PIXELS pixels, each
-// voting at most once per bin. The kernels choose per window (sift_split_votes).
-#define SIFT_SPLIT_VOTE_PIXELS 65536
-__device__ __forceinline__ void sift_vote_split(unsigned* low, unsigned* high, float vote)
+// A vote's counter increment: vote 2^k rounded to nearest (the product is exact; saturating, were it ever 2^32)
+__host__ __device__ __forceinline__ unsigned sift_vote_bits(float vote, float scale)
 {
-    const unsigned fraction = sift_fraction_bits(vote);
-    atomicAdd(low, fraction & 0xFFFFu);
-    atomicAdd(high, fraction >> 16);
+#ifdef __CUDA_ARCH__
+    return __float2uint_rn(vote * scale);
+#else
+    const double f = rint((double)(vote * scale));
+    return f >= 4294967295.0 ? 4294967295u : f <= 0 ? 0u : (unsigned)f;
+#endif
 }
 
-// whether a window of x0 .. x1 by y0 .. y1 pixels may vote with sift_vote_split
-__device__ __forceinline__ bool sift_split_votes(int x0, int x1, int y0, int y1)
+__device__ __forceinline__ void sift_vote(unsigned* bin, float vote, float scale)
 {
-    return x1 < x0 || y1 < y0 || (long long)(x1 - x0 + 1) * (y1 - y0 + 1) < SIFT_SPLIT_VOTE_PIXELS;
+    atomicAdd(bin, sift_vote_bits(vote, scale));
 }
 
-// A bin's 64-bit fixed-point value (2^32 per unit) from its two counters, as sift_vote (split = false) or
-// sift_vote_split (split = true) filled them.
-__device__ __forceinline__ unsigned long long sift_bin_fixed(unsigned lo, unsigned hi, bool split)
+// a bin's value from the sum of its counters (one per warp, added as 64-bit integers: exact) at 2^k per unit
+__host__ __device__ __forceinline__ float sift_unfixed(unsigned long long total, int k)
 {
-    return split ? ((unsigned long long)hi << 16) + lo : ((unsigned long long)hi << 32) | lo;
-}
-
-__host__ __device__ __forceinline__ float sift_unfixed(unsigned lo, unsigned hi)
-{
-    return (float)((double)hi + (double)lo / 4294967296.0);
+    return (float)((double)total / (double)sift_vote_scale(k));
 }
 
 // Section 5, OrientationHistogram.peaksOf for one peak bin b of the smoothed histogram h: the parabola through the

@@ -6,16 +6,23 @@
 // (neighbouring lanes read neighbouring floats of G(o, s)) and compute each pixel's votes with the reference's float
 // arithmetic (SiftDescriptorBuilder); a pixel outside the 4 x 4 bins' reach (|nx| or |ny| >= 2.5 bin widths, where
 // every trilinear weight is zero or dropped) is skipped before its gradient is computed. The 8 trilinear votes of a
-// pixel go to its warp's own 128 bins in shared memory as 64-bit fixed-point integer atomics (no contention between
-// warps), as two counters per bin that need no carry (sift_vote_split; windows of 2^16 pixels or more, out of the
-// default configuration's reach, carry: sift_vote); the four warps' bins are then summed as 64-bit integers,
-// exactly: the same bits as one shared histogram, in any order. Warp 0 then takes 4 bins per lane: L2 normalisation,
-// clipping at 0.2, renormalisation (and RootSIFT) with warp reductions, and a 16-byte store per lane (the 512-byte
-// row is written coalesced).
+// pixel go to its warp's own 128 bins in shared memory as 32-bit fixed-point integer atomics (sift_vote, at 2^k per
+// unit for the window's size; no contention between warps); the four warps' bins are then summed as 64-bit
+// integers, exactly: the same bits as one shared histogram, in any order. Warp 0 then takes 4 bins per lane: L2
+// normalisation, clipping at 0.2, renormalisation (and RootSIFT) with warp reductions, and a 16-byte store per lane
+// (the 512-byte row is written coalesced).
 //
 // Why a block per feature: with a warp per feature, a 1280 x 720 frame's ~1800 features fill 15 % of the GPU's
 // warp slots, and each warp walks its whole window (up to ~75 x 75 pixels) alone: the kernel is latency bound. Four
 // warps per feature cut that walk four times and fill the device.
+//
+// Why one 32-bit counter per bin: ncu (H100, 1920 x 1080) showed the kernel bound by the L1's shared-memory
+// wavefronts, most of them atomics serialised on the bins that a warp's neighbouring pixels share. A bin used to be
+// two counters at 2^-32 per unit, two atomics per vote; one made the stage 14 % faster (0.114 -> 0.099 ms, H100,
+// same run). What did not help: aggregating a warp's votes per bin first (__match_any_sync, __reduce_add_sync: 3
+// times slower), 2, 4 or 8 histogram copies per warp (lane l in copy l % n, banks staggered: 0.099 to 0.101 ms),
+// and walking only the pixels inside the rotated square instead of its bounding box (a table of each row's span in
+// shared memory: more lanes busy, no faster).
 #include "sift_common.cuh"
 
 #define DESC_THREADS 128
@@ -40,7 +47,7 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
                 const int* __restrict__ counters, int capacity, float* __restrict__ descriptors,
                 float2* __restrict__ positions, int* __restrict__ levels, float* __restrict__ records)
 {
-    __shared__ unsigned votesLo[DESC_WARPS][SIFT_DESC_LEN], votesHi[DESC_WARPS][SIFT_DESC_LEN];
+    __shared__ unsigned votes[DESC_WARPS][SIFT_DESC_LEN];
     __shared__ float bins[SIFT_DESC_LEN];
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
     const int m = counters[Z_CANDIDATES];
@@ -56,7 +63,7 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
         __syncthreads();  // the previous candidate's bins are read
 #pragma unroll
         for (int w = 0; w < DESC_WARPS; w++)
-            votesLo[w][tid] = votesHi[w][tid] = 0;
+            votes[w][tid] = 0;
         __syncthreads();
 
         // SiftDescriptorBuilder.accumulate: the window, the rotation and the votes as the reference computes them
@@ -73,7 +80,8 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
         const int x1 = min(min(O.width - 2, cx + radius), (int)ceilf(p.x + reach) + 1);
         const int y0 = max(max(1, cy - radius), (int)floorf(p.y - reach) - 1);
         const int y1 = min(min(O.height - 2, cy + radius), (int)ceilf(p.y + reach) + 1);
-        const bool split = sift_split_votes(x0, x1, y0, y1);  // the same for the whole block
+        const int shift = sift_vote_shift((long long)max(0, x1 - x0 + 1) * max(0, y1 - y0 + 1));
+        const float scale = sift_vote_scale(shift);
         // the reference divides by sbp; a product with the reciprocal differs by an ulp at most, far below what
         // the bins resolve, and spares two divisions per pixel
         const float inverse = 1.f / sbp;
@@ -109,13 +117,8 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
                     const int cell = (row * 4 + col) * 8;
                     const float v = vote * wx * wy;
                     const int t0 = cell + (bt & 7), t1 = cell + ((bt + 1) & 7);
-                    if (split) {
-                        sift_vote_split(&votesLo[warp][t0], &votesHi[warp][t0], v * (1 - rt));
-                        sift_vote_split(&votesLo[warp][t1], &votesHi[warp][t1], v * rt);
-                    } else {
-                        sift_vote(&votesLo[warp][t0], &votesHi[warp][t0], v * (1 - rt));
-                        sift_vote(&votesLo[warp][t1], &votesHi[warp][t1], v * rt);
-                    }
+                    sift_vote(&votes[warp][t0], v * (1 - rt), scale);
+                    sift_vote(&votes[warp][t1], v * rt, scale);
                 }
             }
         }
@@ -125,8 +128,8 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
             unsigned long long total = 0;
 #pragma unroll
             for (int w = 0; w < DESC_WARPS; w++)
-                total += sift_bin_fixed(votesLo[w][tid], votesHi[w][tid], split);
-            bins[tid] = sift_unfixed((unsigned)total, (unsigned)(total >> 32));
+                total += votes[w][tid];
+            bins[tid] = sift_unfixed(total, shift);
         }
         __syncthreads();
         if (warp != 0)

@@ -7,8 +7,8 @@
 // extrema, each walking its window alone). The threads share the window's pixels (row-major, a thread per pixel:
 // neighbouring lanes read neighbouring floats of G(o, s)), compute each pixel's vote with the reference's float
 // arithmetic (OrientationHistogram.fill: GradientAngle's atan, the exponential in double) and add it to their warp's
-// 36-bin histogram in shared memory in exact fixed point (integer atomics, two counters per bin that need no carry:
-// sift_vote_split; the sum does not depend on the order, so reruns give the same bits); the four histograms are
+// 36-bin histogram in shared memory in fixed point (32-bit integer atomics: sift_vote; the sum does not depend on
+// the order, so reruns give the same bits); the four histograms are
 // summed as the 64-bit integers they stand for (exact). Warp 0's lanes then smooth the bins (6 circular box passes,
 // a bin per lane), find the highest bin and the peaks; lane 0 orders the few peaks, and the warp appends one feature
 // per orientation to the feature list (atomic counter; past the capacity the count goes on and nothing is written,
@@ -22,14 +22,13 @@
 #define ORI_WARPS (ORI_THREADS / 32)
 
 // Bin b of the warps' histograms summed: exactly the bits one shared histogram would hold.
-__device__ __forceinline__ float ori_summed(const unsigned (*lo)[SIFT_ORI_BINS], const unsigned (*hi)[SIFT_ORI_BINS],
-                                           int b, bool split)
+__device__ __forceinline__ float ori_summed(const unsigned (*votes)[SIFT_ORI_BINS], int b, int shift)
 {
     unsigned long long total = 0;
 #pragma unroll
     for (int w = 0; w < ORI_WARPS; w++)
-        total += sift_bin_fixed(lo[w][b], hi[w][b], split);
-    return sift_unfixed((unsigned)total, (unsigned)(total >> 32));
+        total += votes[w][b];
+    return sift_unfixed(total, shift);
 }
 
 // Launch: 1-D grid of any number of blocks of ORI_THREADS (4 warps); the blocks stride over the extrema found at the
@@ -42,7 +41,7 @@ sift_orientation(const float* __restrict__ space, const SiftOctave* __restrict__
                  const SiftPoint* __restrict__ extrema, SiftPoint* __restrict__ features, float4* __restrict__ keys,
                  int* __restrict__ counters)
 {
-    __shared__ unsigned votesLo[ORI_WARPS][SIFT_ORI_BINS], votesHi[ORI_WARPS][SIFT_ORI_BINS];
+    __shared__ unsigned votes[ORI_WARPS][SIFT_ORI_BINS];
     __shared__ float bins[SIFT_ORI_BINS];
     __shared__ float peakAngles[4];
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
@@ -55,7 +54,7 @@ sift_orientation(const float* __restrict__ space, const SiftOctave* __restrict__
         if (tid < SIFT_ORI_BINS)
 #pragma unroll
             for (int w = 0; w < ORI_WARPS; w++)
-                votesLo[w][tid] = votesHi[w][tid] = 0;
+                votes[w][tid] = 0;
         __syncthreads();
 
         // OrientationHistogram.fill: the window and its weights as the reference computes them
@@ -66,7 +65,8 @@ sift_orientation(const float* __restrict__ space, const SiftOctave* __restrict__
         const int cx = (int)floorf(p.x + 0.5f), cy = (int)floorf(p.y + 0.5f);
         const int x0 = max(1, cx - R), x1 = min(O.width - 2, cx + R);
         const int y0 = max(1, cy - R), y1 = min(O.height - 2, cy + R);
-        const bool split = sift_split_votes(x0, x1, y0, y1);  // the same for the whole block
+        const int shift = sift_vote_shift((long long)max(0, x1 - x0 + 1) * max(0, y1 - y0 + 1));
+        const float scale = sift_vote_scale(shift);
         for (SiftWindowWalk px(x0, x1, y0, y1, tid, ORI_THREADS); px.valid(); px.next()) {
             const float dx = px.x - p.x, dy = px.y - p.y;
             const float r2 = dx * dx + dy * dy;
@@ -79,13 +79,8 @@ sift_orientation(const float* __restrict__ space, const SiftOctave* __restrict__
             const int b = (int)floorf(f);
             const float frac = f - b;
             const int b0 = (b + SIFT_ORI_BINS) % SIFT_ORI_BINS, b1 = (b + 1) % SIFT_ORI_BINS;
-            if (split) {
-                sift_vote_split(&votesLo[warp][b0], &votesHi[warp][b0], (1 - frac) * vote);
-                sift_vote_split(&votesLo[warp][b1], &votesHi[warp][b1], frac * vote);
-            } else {
-                sift_vote(&votesLo[warp][b0], &votesHi[warp][b0], (1 - frac) * vote);
-                sift_vote(&votesLo[warp][b1], &votesHi[warp][b1], frac * vote);
-            }
+            sift_vote(&votes[warp][b0], (1 - frac) * vote, scale);
+            sift_vote(&votes[warp][b1], frac * vote, scale);
         }
         __syncthreads();
         if (warp != 0)
@@ -94,8 +89,8 @@ sift_orientation(const float* __restrict__ space, const SiftOctave* __restrict__
         // OrientationHistogram.smooth, the bins in parallel: lane b holds bin b, lanes 0 .. 3 also bin 32 + b
         float* h = bins;
         const bool second = lane < SIFT_ORI_BINS - 32;
-        float hA = ori_summed(votesLo, votesHi, lane, split);
-        float hB = second ? ori_summed(votesLo, votesHi, lane + 32, split) : 0.f;
+        float hA = ori_summed(votes, lane, shift);
+        float hB = second ? ori_summed(votes, lane + 32, shift) : 0.f;
         for (int pass = 0; pass < 6; pass++) {
             h[lane] = hA;
             if (second)
