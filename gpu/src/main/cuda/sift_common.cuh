@@ -318,6 +318,19 @@ __host__ __device__ __forceinline__ float sift_atan_series(float t)
     return t * p;
 }
 
+// GradientAngle.of's last steps: from atan(min / max) of the magnitudes (the octant's angle) to the angle in [0, 2 pi)
+// of (gx, gy); 0 for a zero gradient.
+__host__ __device__ __forceinline__ float sift_unfold_angle(float octant, float gx, float gy)
+{
+    const float ax = fabsf(gx), ay = fabsf(gy);
+    float a = ay <= ax ? octant : SIFT_PI_2_F - octant;
+    if (gx < 0)
+        a = SIFT_PI_F - a;
+    if (gy < 0)
+        a = SIFT_TWO_PI_F - a;
+    return (ax == 0 && ay == 0) || a >= SIFT_TWO_PI_F ? 0 : a;
+}
+
 // GradientAngle.of: atan2(gy, gx) in [0, 2 pi), in float, operation for operation; 0 for a zero gradient.
 // Written without branches: the reference's two octant branches divide the lesser magnitude by the greater (the
 // same operands either way), and its two range branches series((t - 1) / (t + 1)) or series(t), here series(n / d)
@@ -330,13 +343,7 @@ __host__ __device__ __forceinline__ float sift_gradient_angle(float gy, float gx
     const float t = fminf(ax, ay) / fmaxf(ax, ay);
     const bool reduced = t > SIFT_TAN_PI_8_F;
     const float series = sift_atan_series((reduced ? t - 1 : t) / (reduced ? t + 1 : 1.f));
-    const float octant = reduced ? SIFT_PI_4_F + series : series;
-    float a = ay <= ax ? octant : SIFT_PI_2_F - octant;
-    if (gx < 0)
-        a = SIFT_PI_F - a;
-    if (gy < 0)
-        a = SIFT_TWO_PI_F - a;
-    return (ax == 0 && ay == 0) || a >= SIFT_TWO_PI_F ? 0 : a;
+    return sift_unfold_angle(reduced ? SIFT_PI_4_F + series : series, gx, gy);
 }
 
 // Central-difference gradient of one Gaussian level at (x, y): magnitude and angle.
@@ -348,6 +355,52 @@ __host__ __device__ __forceinline__ void sift_gradient(const float* g, int pitch
     *magnitude = sqrtf(gx * gx + gy * gy);  // = (float) Math.sqrt(double): a correctly rounded square root
     *angle = sift_gradient_angle(gy, gx);
 }
+
+// The descriptor's gradient (sift_descriptor.cu): sift_gradient's central differences, with the square root and the
+// angle's two divisions approximate on the device (MUFU: a few ulps, where the IEEE forms take some 8 instructions
+// and a branch each; the descriptor's bins are 45 degrees wide and its votes need no more). The host emulation
+// takes the exact forms.
+__device__ __forceinline__ float sift_fast_divide(float a, float b)
+{
+#ifdef __CUDA_ARCH__
+    return __fdividef(a, b);
+#else
+    return a / b;
+#endif
+}
+
+__device__ __forceinline__ float sift_fast_sqrt(float x)
+{
+#ifdef __CUDA_ARCH__
+    float r;
+    asm("sqrt.approx.f32 %0, %1;" : "=f"(r) : "f"(x));
+    return r;
+#else
+    return sqrtf(x);
+#endif
+}
+
+__device__ __forceinline__ void sift_gradient_fast(const float* g, int pitch, int x, int y, float* magnitude,
+                                                   float* angle)
+{
+    const float* p = g + (long long)y * pitch + x;
+    const float gx = (p[1] - p[-1]) / 2, gy = (p[pitch] - p[-pitch]) / 2;
+    *magnitude = sift_fast_sqrt(gx * gx + gy * gy);
+    const float ax = fabsf(gx), ay = fabsf(gy);
+    const float t = sift_fast_divide(fminf(ax, ay), fmaxf(ax, ay));
+    const bool reduced = t > SIFT_TAN_PI_8_F;
+    const float series = sift_atan_series(reduced ? sift_fast_divide(t - 1, t + 1) : t);
+    *angle = sift_unfold_angle(reduced ? SIFT_PI_4_F + series : series, gx, gy);
+}
+
+// Keeps a loop-invariant value in a register: an empty asm that the compiler must assume changes it. ptxas otherwise
+// recomputes some such values at every use inside a pixel loop (sift_descriptor.cu: the histogram's address from the
+// thread index, 8 instructions at each of a pixel's 8 votes; the rotation angle from degrees in double).
+#ifdef __CUDA_ARCH__
+#define SIFT_KEEP_IN_REGISTER(value, constraint) asm volatile("" : "+" constraint(value))
+#else
+#define SIFT_KEEP_IN_REGISTER(value, constraint) ((void)(value))
+#endif
 
 // (float) Math.exp(x): the reference takes the exponential in double and rounds it to float.
 __host__ __device__ __forceinline__ float sift_exp(float x)
@@ -397,6 +450,12 @@ __host__ __device__ __forceinline__ unsigned sift_vote_bits(float vote, float sc
 __device__ __forceinline__ void sift_vote(unsigned* bin, float vote, float scale)
 {
     atomicAdd(bin, sift_vote_bits(vote, scale));
+}
+
+// the same for a vote already in counter units (vote 2^k)
+__device__ __forceinline__ void sift_vote_scaled(unsigned* bin, float scaledVote)
+{
+    atomicAdd(bin, sift_vote_bits(scaledVote, 1.f));
 }
 
 // a bin's value from the sum of its counters (one per warp, added as 64-bit integers: exact) at 2^k per unit

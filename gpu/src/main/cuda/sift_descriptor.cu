@@ -50,6 +50,8 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
     __shared__ unsigned votes[DESC_WARPS][SIFT_DESC_LEN];
     __shared__ float bins[SIFT_DESC_LEN];
     const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
+    int histogram = warp;
+    SIFT_KEEP_IN_REGISTER(histogram, "r");
     const int m = counters[Z_CANDIDATES];
     const int limit = min(params.maxFeatures, capacity);
     const int* ranks = counters + Z_RANKS;
@@ -71,7 +73,9 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
         const int radius = (int)floor(sqrt(2.0) * binWidth * 5 / 2 + 0.5);
         const float sbp = (float)binWidth;
         const double angle = (double)p.angleDegrees * SIFT_DEGREES_TO_RADIANS;
-        const float ct = (float)cos(angle), st = (float)sin(angle), angle0 = (float)angle;
+        const float ct = (float)cos(angle), st = (float)sin(angle);
+        float angle0 = (float)angle;
+        SIFT_KEEP_IN_REGISTER(angle0, "f");
         const int cx = (int)floorf(p.x + 0.5f), cy = (int)floorf(p.y + 0.5f);
         // only the pixels within 2.5 bins of the centre along both rotated axes vote: their bounding box (a pixel of
         // margin against rounding) is a fifth smaller on average than the reference's square window, the same votes
@@ -91,7 +95,7 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
             if (!(fabsf(nx) < 2.5f && fabsf(ny) < 2.5f))
                 continue;
             float m, theta;
-            sift_gradient(g, O.pitch, px.x, px.y, &m, &theta);
+            sift_gradient_fast(g, O.pitch, px.x, px.y, &m, &theta);
             theta -= angle0;
             if (theta < 0)
                 theta += SIFT_TWO_PI_F;
@@ -99,8 +103,9 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
                 theta -= SIFT_TWO_PI_F;
             const float nt = theta * SIFT_DESC_BINS_PER_RADIAN;
             // expf (at most 2 ulp from the reference's exp in double, far below the bins' precision) spares a
-            // double exponential per sample, the costliest operation here
-            const float vote = m * expf(-(nx * nx + ny * ny) / 8);
+            // double exponential per sample, the costliest operation here; the vote is in counter units (times
+            // 2^k: exact, so its products round as the reference's do)
+            const float vote = m * expf(-(nx * nx + ny * ny) / 8) * scale;
             // SiftDescriptorBuilder.vote3
             const int bx = (int)floorf(nx - 0.5f), by = (int)floorf(ny - 0.5f), bt = (int)floorf(nt);
             const float rx = nx - 0.5f - bx, ry = ny - 0.5f - by, rt = nt - bt;
@@ -117,8 +122,8 @@ sift_descriptor(const float* __restrict__ space, const SiftOctave* __restrict__ 
                     const int cell = (row * 4 + col) * 8;
                     const float v = vote * wx * wy;
                     const int t0 = cell + (bt & 7), t1 = cell + ((bt + 1) & 7);
-                    sift_vote(&votes[warp][t0], v * (1 - rt), scale);
-                    sift_vote(&votes[warp][t1], v * rt, scale);
+                    sift_vote_scaled(&votes[histogram][t0], v * (1 - rt));
+                    sift_vote_scaled(&votes[histogram][t1], v * rt);
                 }
             }
         }
