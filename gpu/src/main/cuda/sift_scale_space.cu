@@ -29,7 +29,9 @@
 #define BLUR_THREADS_X 32
 #define BLUR_THREADS_Y 8
 #define SIFT_FUSED_RADIUS 24
-#define BLUR_LOADS 8        // tile pixels a thread of sift_blur loads at once
+// a lane of sift_blur loads the tile's columns lane, lane + 32, ...: at most this many (32 + 2 SIFT_FUSED_RADIUS
+// columns)
+#define BLUR_COLUMN_SLOTS ((BLUR_TILE_W + 2 * SIFT_FUSED_RADIUS + 31) / 32)
 
 // where a level's source pixels come from
 #define SIFT_SRC_INPUT 0      // the 8-bit input as intensities (first octave 0)
@@ -45,10 +47,11 @@ struct SiftSource {
     int mode;
 };
 
-// Source pixel (x, y) of the octave being built, 0 <= x < width, 0 <= y < height.
-__device__ __forceinline__ float sift_fetch(const SiftSource& src, int x, int y)
+// Source pixel (x, y) of the octave being built, 0 <= x < width, 0 <= y < height, for source mode MODE.
+template <int MODE>
+__device__ __forceinline__ float sift_fetch_from(const SiftSource& src, int x, int y)
 {
-    switch (src.mode) {
+    switch (MODE) {
     case SIFT_SRC_INPUT:
         return sift_intensity(src.input[(size_t)y * src.inputWidth + x]);
     case SIFT_SRC_UPSAMPLED:
@@ -57,6 +60,48 @@ __device__ __forceinline__ float sift_fetch(const SiftSource& src, int x, int y)
         return src.level[(long long)y * src.pitch + x];
     default:
         return src.level[(long long)(2 * y) * src.pitch + 2 * x];
+    }
+}
+
+// the same for the source's own mode
+__device__ __forceinline__ float sift_fetch(const SiftSource& src, int x, int y)
+{
+    switch (src.mode) {
+    case SIFT_SRC_INPUT:
+        return sift_fetch_from<SIFT_SRC_INPUT>(src, x, y);
+    case SIFT_SRC_UPSAMPLED:
+        return sift_fetch_from<SIFT_SRC_UPSAMPLED>(src, x, y);
+    case SIFT_SRC_LEVEL:
+        return sift_fetch_from<SIFT_SRC_LEVEL>(src, x, y);
+    default:
+        return sift_fetch_from<SIFT_SRC_DECIMATED>(src, x, y);
+    }
+}
+
+// sift_blur's tile: LH rows of LW source pixels around the output tile at (x0, y0), borders clamped, P floats apart
+// in shared memory. Lane l of warp w loads columns l, l + 32, ... of rows w, w + 8, ...: a column's clamped source x
+// is computed once, a row's y once per row, so that a pixel costs its address, its load and its store (the former
+// row-major walk over the tile, which found each pixel's row and column and clamped both, ran some 37 instructions a
+// pixel: a third of a blur's instructions, whose tiles load 2.5 source pixels per output at r = 13). Four rows at a
+// time keep 8 to 12 loads in flight.
+template <int MODE>
+__device__ __forceinline__ void sift_load_tile(float* tile, const SiftSource& src, int x0, int y0, int radius,
+                                               int LW, int LH, int P, int w, int h)
+{
+    const int lane = threadIdx.x, warp = threadIdx.y;
+    int sx[BLUR_COLUMN_SLOTS];
+#pragma unroll
+    for (int j = 0; j < BLUR_COLUMN_SLOTS; j++) {
+        const int lx = lane + 32 * j;
+        sx[j] = lx < LW ? sift_clamp(x0 + lx - radius, w) : -1;
+    }
+#pragma unroll 4
+    for (int ly = warp; ly < LH; ly += BLUR_THREADS_Y) {
+        const int sy = sift_clamp(y0 + ly - radius, h);
+#pragma unroll
+        for (int j = 0; j < BLUR_COLUMN_SLOTS; j++)
+            if (sx[j] >= 0)
+                tile[ly * P + lane + 32 * j] = sift_fetch_from<MODE>(src, sx[j], sy);
     }
 }
 
@@ -135,8 +180,8 @@ __device__ __forceinline__ float4 sift_tap_sums4(const float* src, int step, con
 // LH = TH + 2r and the tile's row pitch P = LW + 1 (37 KB at r = SIFT_FUSED_RADIUS and parts = 1; SiftBlurPlan
 // computes the same). Why two parts: the horizontal pass also blurs the 2r halo rows, 81 % more rows than the
 // tile's 32 at r = 13, 41 % more than 64; an octave of many blocks per multiprocessor takes the taller tile
-// (SiftLaunchPlan.blurParts), a smaller one keeps more blocks to fill the GPU. The threads load the tile row-major,
-// BLUR_LOADS pixels each at once. In the horizontal pass lane (q = lane / 8, g = lane % 8) of warp w computes
+// (SiftLaunchPlan.blurParts), a smaller one keeps more blocks to fill the GPU. The threads load the tile a column
+// per lane and a row per warp (sift_load_tile). In the horizontal pass lane (q = lane / 8, g = lane % 8) of warp w computes
 // columns 4g .. 4g + 3 of tile rows 32i + 4w + q (i = 0, 1, ... while rows remain): with an odd pitch the 32 lanes
 // read 32 different banks. In the vertical pass lane x of warp w computes rows 32p + 4w .. 32p + 4w + 3 of column x
 // for each part p (a warp reads one row: no conflicts). Each thread accumulates four outputs at once
@@ -164,33 +209,18 @@ sift_blur(const uint8_t* __restrict__ input, int inputWidth, int inputHeight, fl
     // as one wide load (compute-sanitizer saw 12-byte reads past the end without them)
     for (int k = tid; k < taps + BLUR_TAP_PAD; k += BLUR_THREADS_X * BLUR_THREADS_Y)
         wk[k] = k < taps ? weights[k] : 0.f;
-    // the tile, BLUR_LOADS source pixels per thread in flight at once (row-major over the tile: neighbouring threads
-    // read neighbouring pixels); one load after another would wait a global memory latency each
-    // (ly, lx) of the thread's next tile pixel i, advanced by the block's size without a division per pixel (LW is
-    // not a constant: an integer division is some twenty instructions, a third of a small level's load)
-    const int block = BLUR_THREADS_X * BLUR_THREADS_Y, stepY = block / LW, stepX = block - stepY * LW;
-    int ly = tid / LW, lx = tid - ly * LW;
-    while (ly < LH) {
-        float v[BLUR_LOADS];
-        int at[BLUR_LOADS];
-#pragma unroll
-        for (int j = 0; j < BLUR_LOADS; j++) {
-            at[j] = -1;
-            if (ly < LH) {
-                v[j] = sift_fetch(src, sift_clamp(x0 + lx - radius, w), sift_clamp(y0 + ly - radius, h));
-                at[j] = ly * P + lx;
-            }
-            lx += stepX;
-            ly += stepY;
-            if (lx >= LW) {
-                lx -= LW;
-                ly++;
-            }
-        }
-#pragma unroll
-        for (int j = 0; j < BLUR_LOADS; j++)
-            if (at[j] >= 0)
-                tile[at[j]] = v[j];
+    switch (mode) {  // the same for the whole launch
+    case SIFT_SRC_INPUT:
+        sift_load_tile<SIFT_SRC_INPUT>(tile, src, x0, y0, radius, LW, LH, P, w, h);
+        break;
+    case SIFT_SRC_UPSAMPLED:
+        sift_load_tile<SIFT_SRC_UPSAMPLED>(tile, src, x0, y0, radius, LW, LH, P, w, h);
+        break;
+    case SIFT_SRC_LEVEL:
+        sift_load_tile<SIFT_SRC_LEVEL>(tile, src, x0, y0, radius, LW, LH, P, w, h);
+        break;
+    default:
+        sift_load_tile<SIFT_SRC_DECIMATED>(tile, src, x0, y0, radius, LW, LH, P, w, h);
     }
     __syncthreads();
 
