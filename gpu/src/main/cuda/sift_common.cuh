@@ -10,8 +10,9 @@
 // operation for operation (same weights, same order of the taps, the refinement's solve in double), so the refined
 // extrema are the reference's bit for bit. Each pixel's orientation vote is the reference's too
 // (GradientAngle's atan, the exponential in double); the descriptor's votes differ by a few ulps (expf, the
-// reciprocal of the bin width, its gradient's approximate square root and divisions: sift_gradient_fast). Both histograms accumulate in fixed point (32-bit integer atomics of votes rounded to
-// 2^-k, k >= 16: sift_vote; the same sum in any order, so every run gives the same bits) where the reference adds
+// reciprocal of the bin width, its gradient's approximate square root and divisions: sift_gradient_fast). Both
+// histograms accumulate in fixed point (32-bit integer atomics of votes rounded to 2^-k, k >= 16 for windows under
+// 65,536 pixels: sift_vote; the same sum in any order, so every run gives the same bits) where the reference adds
 // floats in pixel order: the difference is far below what the bins resolve (orientations agree to 1e-4 degrees).
 #pragma once
 #include <stdint.h>
