@@ -19,10 +19,12 @@
 // Why one 32-bit counter per bin: ncu (H100, 1920 x 1080) showed the kernel bound by the L1's shared-memory
 // wavefronts, most of them atomics serialised on the bins that a warp's neighbouring pixels share. A bin used to be
 // two counters at 2^-32 per unit, two atomics per vote; one made the stage 14 % faster (0.114 -> 0.099 ms, H100,
-// same run). What did not help: aggregating a warp's votes per bin first (__match_any_sync, __reduce_add_sync: 3
-// times slower), 2, 4 or 8 histogram copies per warp (lane l in copy l % n, banks staggered: 0.099 to 0.101 ms),
-// and walking only the pixels inside the rotated square instead of its bounding box (a table of each row's span in
-// shared memory: more lanes busy, no faster).
+// same run). The gradient's approximate square root and divisions (sift_gradient_fast) and the values kept in
+// registers over the pixel loop (SIFT_KEEP_IN_REGISTER) took another 14 % (0.099 -> 0.086 ms). What did not help:
+// aggregating a warp's votes per bin first (__match_any_sync, __reduce_add_sync: 3 times slower), 2, 4 or 8
+// histogram copies per warp (lane l in copy l % n, banks staggered: 0.099 to 0.101 ms), and walking only the pixels
+// inside the rotated square instead of its bounding box (a table of each row's span in shared memory: more lanes
+// busy, no faster).
 #include "sift_common.cuh"
 
 #define DESC_THREADS 128

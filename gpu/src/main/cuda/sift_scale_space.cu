@@ -181,10 +181,10 @@ __device__ __forceinline__ float4 sift_tap_sums4(const float* src, int step, con
 // computes the same). Why two parts: the horizontal pass also blurs the 2r halo rows, 81 % more rows than the
 // tile's 32 at r = 13, 41 % more than 64; an octave of many blocks per multiprocessor takes the taller tile
 // (SiftLaunchPlan.blurParts), a smaller one keeps more blocks to fill the GPU. The threads load the tile a column
-// per lane and a row per warp (sift_load_tile). In the horizontal pass lane (q = lane / 8, g = lane % 8) of warp w computes
-// columns 4g .. 4g + 3 of tile rows 32i + 4w + q (i = 0, 1, ... while rows remain): with an odd pitch the 32 lanes
-// read 32 different banks. In the vertical pass lane x of warp w computes rows 32p + 4w .. 32p + 4w + 3 of column x
-// for each part p (a warp reads one row: no conflicts). Each thread accumulates four outputs at once
+// per lane and a row per warp (sift_load_tile). In the horizontal pass lane (q = lane / 8, g = lane % 8) of warp w
+// computes columns 4g .. 4g + 3 of tile rows 32i + 4w + q (i = 0, 1, ... while rows remain): with an odd pitch the
+// 32 lanes read 32 different banks. In the vertical pass lane x of warp w computes rows 32p + 4w .. 32p + 4w + 3 of
+// column x for each part p (a warp reads one row: no conflicts). Each thread accumulates four outputs at once
 // (sift_tap_sums4).
 // weights: the 2r + 1 taps of this level's kernel; parts: the tile's output rows in parts of 32 (1 or 2).
 extern "C" __global__ void __launch_bounds__(BLUR_THREADS_X * BLUR_THREADS_Y)
