@@ -16,8 +16,9 @@
 //     addresses of every ldmatrix phase hit 8 distinct bank groups: conflict-free;
 //   - per tile and warp: 8 k-steps x (4 ldmatrix.x4 for B, 16 mma) = 32 ldmatrix + 128 mma, then the epilogue.
 //     The first k-step's mma takes the columns' biases as its C operand: no instruction copies them.
-// Registers: 64 (A) + 64 (accumulators) + 32 (candidate lists) + addressing and the epilogue's temporaries: 244
-// of the 255 allowed, no spills (ptxas -v, sm_90), at one block of 256 threads per multiprocessor
+// Registers: 64 (A) + 64 (accumulators) + 32 (candidate lists) + addressing and the epilogue's temporaries: all 255
+// allowed, and 4 bytes spilled (ptxas -v, nvcc 13, sm_90; float_tiles_single 44), at one block of 256 threads per
+// multiprocessor
 // (__launch_bounds__(256, 1); 67 KB of shared memory would allow 3). One block per SM is 8 warps: each issues 16
 // independent mma per k-step, enough to keep the tensor pipes fed, and the grid is planned in about one wave of
 // one block per SM (CudaFloatMatcher.tilesPerBlock, planSplits).
@@ -39,8 +40,8 @@
 // instructions per mma and the tiles took 0.77 ms; this one 0.42 ms.) In window mode the pairs outside the window
 // (in_window, match_common.cuh) are set to FLOAT_NO_PAIR before the packing: never a candidate.
 //
-// At the end the 8 lists of a row (4 lanes of a quad x 2 column warps) are merged: two shuffle rounds in the quad,
-// then through shared memory across the warp pair; the merged list is written to
+// At the end the 8 lists of a row (4 lanes of a quad x 2 column warps) are merged (candidate_merge): two shuffle
+// rounds in the quad, then through shared memory across the warp pair; the merged list is written to
 // partial[(split * nrows + row) * FLOAT_CANDIDATES + c] as (key bits, column) int2.
 #include <cstdint>
 #include "float_match_common.cuh"
@@ -421,9 +422,7 @@ __device__ __forceinline__ void tiles_block(const TilePass& p, double radius2, u
                     ok[s] = __shfl_xor_sync(0xFFFFFFFFu, lk[mt][h][s], offset);
                     oi[s] = __shfl_xor_sync(0xFFFFFFFFu, li[mt][h][s], offset);
                 }
-#pragma unroll
-                for (int s = 0; s < FLOAT_CANDIDATES; s++)
-                    candidate_insert(lk[mt][h], li[mt][h], ok[s], oi[s]);
+                candidate_merge(lk[mt][h], li[mt][h], ok, oi);
             }
 
     // merge the two column warps through shared memory (the tile buffers are free: the loop ended on a barrier)
@@ -445,11 +444,15 @@ __device__ __forceinline__ void tiles_block(const TilePass& p, double radius2, u
 #pragma unroll
             for (int h = 0; h < 2; h++) {
                 const int local = wm * 32 + mt * 16 + h * 8 + g;
+                float ok[FLOAT_CANDIDATES];
+                int oi[FLOAT_CANDIDATES];
 #pragma unroll
                 for (int s = 0; s < FLOAT_CANDIDATES; s++) {
                     const int2 o = shared_lists[local * FLOAT_CANDIDATES + s];
-                    candidate_insert(lk[mt][h], li[mt][h], __int_as_float(o.x), o.y);
+                    ok[s] = __int_as_float(o.x);
+                    oi[s] = o.y;
                 }
+                candidate_merge(lk[mt][h], li[mt][h], ok, oi);
                 const int r = p.row_tile * FLOAT_TILE + local;
                 if (r < p.nrows) {
                     int2* out = p.partial + ((size_t)p.split * p.nrows + r) * FLOAT_CANDIDATES;
