@@ -16,7 +16,7 @@
 // warp slots, and each warp walks its whole window (up to ~75 x 75 pixels) alone: the kernel is latency bound. Four
 // warps per feature cut that walk four times and fill the device.
 //
-// Why one 32-bit counter per bin: ncu (H100, 1920 x 1080) showed the L1 73 % busy, and 83 % of its shared-memory
+// Why one 32-bit counter per bin: ncu (Hopper, 1920 x 1080) showed the L1 73 % busy, and 83 % of its shared-memory
 // wavefronts the excess of atomics serialised on the bins that a warp's neighbouring pixels share. A bin used to be
 // two counters at 2^-32 per unit, two atomics per vote; one made the stage 14 % faster (0.114 -> 0.099 ms, H100,
 // same run). The gradient's approximate square root and divisions (sift_gradient_fast) and the values kept in
