@@ -65,16 +65,22 @@ class VoNodeInputsTest {
         return harness;
     }
 
+    /** A mono node with the given camera_info_wait, started, that has been sent frame 0's image but no camera_info. */
+    private NodeHarness startedWithFirstImageOnly(double cameraInfoWaitSeconds) {
+        NodeHarness h = harness(VoMode.MONO);
+        h.config.cameraInfoWaitSeconds = cameraInfoWaitSeconds;
+        h.start();
+        h.feeder.publishImages(h.feeder.images(0));
+        return h;
+    }
+
     /**
      * A driver's first image may come before its first camera_info (they travel on different topics): the frame waits
      * for the calibration (camera_info_wait) instead of being left out; with no wait it is left out and counted.
      */
     @Test
     void aFirstImageJustBeforeItsCameraInfoWaitsForIt() throws Exception {
-        NodeHarness h = harness(VoMode.MONO);
-        h.config.cameraInfoWaitSeconds = 5;
-        h.start();
-        h.feeder.publishImages(h.feeder.images(0));
+        NodeHarness h = startedWithFirstImageOnly(5);
         Thread.sleep(200);
         h.feeder.publishCameraInfo(0);
         Odometry first = h.odom.next(FRAME_WAIT);
@@ -88,10 +94,7 @@ class VoNodeInputsTest {
 
     @Test
     void withoutAWaitAFirstImageBeforeItsCameraInfoIsLeftOut() throws Exception {
-        NodeHarness h = harness(VoMode.MONO);
-        h.config.cameraInfoWaitSeconds = 0;
-        h.start();
-        h.feeder.publishImages(h.feeder.images(0));
+        NodeHarness h = startedWithFirstImageOnly(0);
         NodeStatus waiting = NodeWaits.until(h.node, s -> s.issue(NodeIssue.NO_CAMERA_INFO) == 1, 10);
         assertThat(waiting.framesProcessed()).isZero();
         h.feeder.publishFrame(1);
