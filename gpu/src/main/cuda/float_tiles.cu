@@ -4,8 +4,8 @@
 // columns; pass 1 (the mutual check only) the other way round, so that every train descriptor gets its best
 // queries. Both passes are one launch. float_rescore.cu then re-scores the candidates exactly in FP32.
 //
-// Block tile: 128 rows x 128 columns, K = 128 (one SIFT descriptor) in 8 k-steps of 16; 8 warps as 4 (rows) x 2
-// (columns), each warp 32 rows x 64 columns = 2 x 8 mma tiles of 16 x 8. A block keeps its 128 rows for its
+// Block tile: 64 rows x 128 columns, K = 128 (one SIFT descriptor) in 8 k-steps of 16; 4 warps as 2 (rows) x 2
+// (columns), each warp 32 rows x 64 columns = 2 x 8 mma tiles of 16 x 8. A block keeps its 64 rows for its
 // whole life and walks a range of 128-column tiles (its "split" of the columns):
 //   - the rows' A fragments (2 m-tiles x 8 k-steps x 4 registers = 64 registers per thread) are loaded once
 //     with ldmatrix and stay in registers;
@@ -17,11 +17,15 @@
 //   - per tile and warp: 8 k-steps x (4 ldmatrix.x4 for B, 16 mma) = 32 ldmatrix + 128 mma, then the epilogue.
 //     The first k-step's mma takes the columns' biases as its C operand: no instruction copies them.
 // Registers: 64 (A) + 64 (accumulators) + 32 (candidate lists) + addressing and the epilogue's temporaries: all 255
-// allowed, and 4 bytes spilled (ptxas -v, nvcc 13, sm_90; float_tiles_single 44), at one block of 256 threads per
-// multiprocessor
-// (__launch_bounds__(256, 1); 67 KB of shared memory would allow 3). One block per SM is 8 warps: each issues 16
-// independent mma per k-step, enough to keep the tensor pipes fed, and the grid is planned in about one wave of
-// one block per SM (CudaFloatMatcher.tilesPerBlock, planSplits).
+// allowed, none spilled (ptxas -v, nvcc 13, sm_90; float_tiles_single 12 bytes), at two blocks of 128 threads per
+// multiprocessor (__launch_bounds__(128, 2): 2 x 128 x 255 registers fill the register file; 2 x 67 KB of shared
+// memory fit). Each warp issues 16 independent mma per k-step, and the grid is planned in about one wave of two
+// blocks per SM (CudaFloatMatcher.tilesPerBlock, planSplits). Why two blocks of 64 rows rather than one of 128
+// (8 warps, as before): their barriers are independent, so one block's epilogue can overlap the other's mma, and
+// the grid has twice as many blocks to fill the multiprocessors with. Same-run on the H100 (stream time of whole
+// matches): 3267 x 4318 with the mutual check 0.1059 / 0.1055 / 0.1082 -> 0.0914 / 0.0913 / 0.0919 ms (its 146
+// blocks of 128 rows took two waves on 132 SMs), 16384 x 16384 0.3959 -> 0.3923 ms and with the mutual check
+// 0.7045 -> 0.6857 ms, 4096 x 4096 0.0476 / 0.0475 / 0.0488 -> 0.0473 / 0.0474 / 0.0480 ms.
 //
 // Epilogue, per tile: lane (g, t) holds for each of its 4 rows (m-tile mt, half h: a "row group" of the warp's 8
 // rows g) 16 accumulators over columns wn*64 + 8n + 2t + e. They start at the column's bias -|c|^2/2
@@ -48,10 +52,12 @@
 #include "float_mma.cuh"
 #include "match_common.cuh"
 
-#define TILE_THREADS 256
+#define TILE_THREADS 128
+#define TILE_ROWS 64                                   // rows of a block (4 warps: 2 of rows x 2 of columns)
 #define TILE_ROW_BYTES (FLOAT_K * 2)                   // 256: one half-precision row
-#define TILE_BYTES (FLOAT_TILE * TILE_ROW_BYTES)       // 32 KB
-#define TILE_CHUNKS (TILE_BYTES / 16)                  // 2048 16-byte chunks per tile
+#define TILE_BYTES (FLOAT_TILE * TILE_ROW_BYTES)       // 32 KB: a column tile
+#define TILE_CHUNKS (TILE_BYTES / 16)                  // 2048 16-byte chunks per column tile
+#define ROW_CHUNKS (TILE_ROWS * TILE_ROW_BYTES / 16)   // 1024 16-byte chunks of a block's rows
 // bytes of one pipeline stage: the tile, its column biases and column positions
 #define TILE_STAGE_BYTES (TILE_BYTES + FLOAT_TILE * 4 + FLOAT_TILE * 8)
 
@@ -242,9 +248,10 @@ __device__ __forceinline__ void tiles_block(const TilePass& p, double radius2, u
     // newest group waits for the rows only); with one stage, through buffer 0 before the first column tile.
     unsigned char* row_stage = STAGES == 2 ? smem + TILE_STAGE_BYTES : smem;
     {
-        const unsigned char* src = reinterpret_cast<const unsigned char*>(p.rows) + (size_t)p.row_tile * TILE_BYTES;
+        const unsigned char* src =
+                reinterpret_cast<const unsigned char*>(p.rows) + (size_t)p.row_tile * TILE_ROWS * TILE_ROW_BYTES;
 #pragma unroll
-        for (int m = 0; m < TILE_CHUNKS / TILE_THREADS; m++) {
+        for (int m = 0; m < ROW_CHUNKS / TILE_THREADS; m++) {
             const int q = tid + m * TILE_THREADS;
             copy16_async(row_stage + tile_offset(q >> 4, q & 15), src + (size_t)q * 16);
         }
@@ -278,7 +285,7 @@ __device__ __forceinline__ void tiles_block(const TilePass& p, double radius2, u
 #pragma unroll
         for (int h = 0; h < 2; h++) {
             candidate_clear(lk[mt][h], li[mt][h]);
-            const int r = p.row_tile * FLOAT_TILE + wm * 32 + mt * 16 + h * 8 + g;
+            const int r = p.row_tile * TILE_ROWS + wm * 32 + mt * 16 + h * 8 + g;
             rxy[mt][h] = WINDOW && r < p.nrows ? p.row_xy[r] : make_float2(NAN, NAN);
         }
 
@@ -426,7 +433,7 @@ __device__ __forceinline__ void tiles_block(const TilePass& p, double radius2, u
             }
 
     // merge the two column warps through shared memory (the tile buffers are free: the loop ended on a barrier)
-    int2* shared_lists = reinterpret_cast<int2*>(smem);  // [128 rows][FLOAT_CANDIDATES]
+    int2* shared_lists = reinterpret_cast<int2*>(smem);  // [TILE_ROWS][FLOAT_CANDIDATES]
     if (wn == 1 && t == 0) {
 #pragma unroll
         for (int mt = 0; mt < 2; mt++)
@@ -453,7 +460,7 @@ __device__ __forceinline__ void tiles_block(const TilePass& p, double radius2, u
                     oi[s] = o.y;
                 }
                 candidate_merge(lk[mt][h], li[mt][h], ok, oi);
-                const int r = p.row_tile * FLOAT_TILE + local;
+                const int r = p.row_tile * TILE_ROWS + local;
                 if (r < p.nrows) {
                     int2* out = p.partial + ((size_t)p.split * p.nrows + r) * FLOAT_CANDIDATES;
 #pragma unroll
@@ -476,7 +483,7 @@ __device__ __forceinline__ TilePass tile_pass(const uint4* q16, const float* q_b
 {
     TilePass p;
     int b = blockIdx.x;
-    const int row_tiles0 = (nq + FLOAT_TILE - 1) / FLOAT_TILE;
+    const int row_tiles0 = (nq + TILE_ROWS - 1) / TILE_ROWS;
     if (b < row_tiles0 * splits0) {
         p.rows = q16; p.cols = t16; p.col_bias = t_bias; p.nrows = nq; p.ncols = nt;
         p.row_xy = q_pred; p.col_xy = t_xy; p.rows_are_predictions = true; p.partial = partial0;
@@ -485,7 +492,7 @@ __device__ __forceinline__ TilePass tile_pass(const uint4* q16, const float* q_b
         p.split = b / row_tiles0;
     } else {
         b -= row_tiles0 * splits0;
-        const int row_tiles1 = (nt + FLOAT_TILE - 1) / FLOAT_TILE;
+        const int row_tiles1 = (nt + TILE_ROWS - 1) / TILE_ROWS;
         p.rows = t16; p.cols = q16; p.col_bias = q_bias; p.nrows = nt; p.ncols = nq;
         p.row_xy = t_xy; p.col_xy = q_pred; p.rows_are_predictions = false; p.partial = partial1;
         p.tiles_per_split = tiles_per_split1;
@@ -496,11 +503,11 @@ __device__ __forceinline__ TilePass tile_pass(const uint4* q16, const float* q_b
 }
 
 // Launch (both entry points): blocks of TILE_THREADS threads, 1-D grid of row_tiles0 * splits0 +
-// row_tiles1 * splits1 blocks (row_tiles = ceil(n / 128); splits1 = 0 without the mutual check), dynamic shared
+// row_tiles1 * splits1 blocks (row_tiles = ceil(n / TILE_ROWS); splits1 = 0 without the mutual check), dynamic shared
 // memory STAGES * TILE_STAGE_BYTES (2 stages: 68,608 bytes, above the 48 KB default: the host raises the
 // function's limit). Half-precision rows and biases as float_convert.cu writes them (padded to 128 rows); q_pred
 // and t_xy (window != 0 only) hold nq and nt float2. partial0 gets splits0 * nq lists, partial1 splits1 * nt.
-extern "C" __global__ void __launch_bounds__(TILE_THREADS, 1)
+extern "C" __global__ void __launch_bounds__(TILE_THREADS, 2)
 float_tiles(const uint4* __restrict__ q16, const float* __restrict__ q_bias, int nq, const uint4* __restrict__ t16,
             const float* __restrict__ t_bias, int nt, int splits0, int tiles_per_split0, int tiles_per_split1,
             const float2* __restrict__ q_pred, const float2* __restrict__ t_xy, int window, double radius2,
@@ -516,7 +523,7 @@ float_tiles(const uint4* __restrict__ q16, const float* __restrict__ q_bias, int
 }
 
 // The same with one stage (33.5 KB of shared memory): for GPUs whose blocks cannot have 67 KB (sm_75).
-extern "C" __global__ void __launch_bounds__(TILE_THREADS, 1)
+extern "C" __global__ void __launch_bounds__(TILE_THREADS, 2)
 float_tiles_single(const uint4* __restrict__ q16, const float* __restrict__ q_bias, int nq,
                    const uint4* __restrict__ t16, const float* __restrict__ t_bias, int nt, int splits0,
                    int tiles_per_split0, int tiles_per_split1, const float2* __restrict__ q_pred,

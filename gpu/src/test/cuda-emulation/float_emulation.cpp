@@ -162,7 +162,7 @@ static bool run(const Case& c, unsigned seed) {
     if (c.mutual) { tps1 = (colTiles1 + c.splits1 - 1) / c.splits1; s1 = (colTiles1 + tps1 - 1) / tps1; }
     std::vector<int2> p0((size_t)s0 * nq * FLOAT_CANDIDATES, make_int2(0x7777, 0x7777)),
             p1((size_t)std::max(1, s1 * nt * FLOAT_CANDIDATES), make_int2(0x7777, 0x7777));
-    unsigned blocks = (unsigned)((nqp / FLOAT_TILE) * s0 + (c.mutual ? (ntp / FLOAT_TILE) * s1 : 0));
+    unsigned blocks = (unsigned)((nq + TILE_ROWS - 1) / TILE_ROWS * s0 + (c.mutual ? (nt + TILE_ROWS - 1) / TILE_ROWS * s1 : 0));
     launch({blocks}, {TILE_THREADS}, c.single_stage ? float_tiles_single : float_tiles, (const uint4*)q16.data(), (const float*)qn.data(), nq,
            (const uint4*)t16.data(), (const float*)tn.data(), nt, s0, tps0, tps1,
            (const float2*)(c.window ? pred.data() : nullptr), (const float2*)(c.window ? txy.data() : nullptr),
@@ -238,6 +238,7 @@ int main() {
         {"300 x 257 ratio", 300, 257, 128, 1, 1, 0.8, false, 1024, false, false, -1},
         {"300 x 257 mutual, splits", 300, 257, 128, 2, 3, 0.9, true, 400, false, false, -1},
         {"7 x 400 splits 4", 7, 400, 128, 4, 1, 1.0, true, 1024, false, false, -1},
+        {"700 x 1100 splits 9 / 6", 700, 1100, 128, 9, 6, 0.9, true, 1024, false, false, -1},
         {"260 x 140 length 100", 260, 140, 100, 1, 1, 0.8, true, 1024, false, false, -1},
         {"200 x 300 window mutual", 200, 300, 128, 2, 2, 0.9, true, 1024, true, false, -1},
         {"250 x 250 quantised ties", 250, 250, 128, 2, 2, 1.0, true, 1024, false, true, -1},

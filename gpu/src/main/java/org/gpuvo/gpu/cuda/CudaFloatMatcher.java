@@ -26,7 +26,7 @@ import jcuda.driver.CUfunction_attribute;
  * <li>{@code float_convert.cu}: both sets' float32 descriptors to half precision (zero-padded to 128 components and
  * to a multiple of 128 rows), with the bias −|x|²/2 of each rounded row;</li>
  * <li>{@code float_tiles.cu}: the dot products of all query x train pairs with {@code mma.sync m16n8k16} (FP16
- * products, FP32 sums) in 128 x 128 tiles, each row keeping its {@value #CANDIDATES} best columns by
+ * products, FP32 sums), blocks of 64 rows walking tiles of 128 columns, each row keeping its {@value #CANDIDATES} best columns by
  * {@code |t|² − 2 q·t} (the squared distance less |q|²) in registers; with the mutual check a second pass in the
  * same launch keeps each train descriptor's best queries. The distance matrix never reaches global memory;</li>
  * <li>{@code float_rescore.cu}: the exact FP32 squared distances of those candidates (both directions), bit for bit
@@ -68,10 +68,14 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
     static final int HALF_ROW_BYTES = 256;
     static final int CONVERT_BLOCK = 256;
     static final int CONVERT_ROWS_PER_BLOCK = CONVERT_BLOCK / 32;
-    static final int TILE_THREADS = 256;
+    static final int TILE_THREADS = 128;
+    /** TILE_ROWS: rows of a block of the tile kernel (its column tiles are {@link #TILE} wide) */
+    static final int TILE_ROWS = 64;
+    /** blocks of the tile kernel that fit a multiprocessor together (registers: 255 a thread) */
+    static final int TILE_BLOCKS_PER_SM = 2;
     /** TILE_STAGE_BYTES: one pipeline stage of float_tiles (a tile, its biases and positions) */
     static final int TILE_STAGE_BYTES = TILE * HALF_ROW_BYTES + TILE * 4 + TILE * 8;
-    static final int RESCORE_QUERIES = 32;
+    static final int RESCORE_QUERIES = 16;
     static final int RESCORE_THREADS = RESCORE_QUERIES * CANDIDATES;
     /** match_compact's block (SELECT_BLOCK): the re-score adds to one kept count per this many queries */
     static final int SELECT_BLOCK = 256;
@@ -325,8 +329,10 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         pendingQueries = nq;
         pendingTrain = nt;
         int rowTiles = ceilDiv(nq, TILE), colTiles = ceilDiv(nt, TILE);
-        long totalTiles = (long) rowTiles * colTiles * (mutual ? 2 : 1);
-        int perBlock = tilesPerBlock(totalTiles, cuda.multiprocessorCount());
+        // a block's share: its TILE_ROWS rows against column tiles of TILE columns
+        long blockTiles = (long) ceilDiv(nq, TILE_ROWS) * colTiles
+                + (mutual ? (long) ceilDiv(nt, TILE_ROWS) * rowTiles : 0);
+        int perBlock = tilesPerBlock(blockTiles, TILE_BLOCKS_PER_SM * cuda.multiprocessorCount());
         int[] p = planSplits(colTiles, perBlock, forcedSplits);
         splits = p[0];
         tilesPerSplit = p[1];
@@ -363,7 +369,7 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
     }
 
     private int tileBlocks() {
-        return ceilDiv(pendingQueries, TILE) * splits + ceilDiv(pendingTrain, TILE) * mutualSplits;
+        return ceilDiv(pendingQueries, TILE_ROWS) * splits + ceilDiv(pendingTrain, TILE_ROWS) * mutualSplits;
     }
 
     /** Stage 1: {@code float_convert}, both sets in one launch. */
@@ -428,9 +434,13 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         }
     }
 
-    /** Column tiles per block so that the tile launch is about one wave of one block per multiprocessor. */
-    static int tilesPerBlock(long totalTiles, int multiprocessors) {
-        return (int) Math.max(MIN_TILES_PER_BLOCK, (totalTiles + multiprocessors - 1) / Math.max(1, multiprocessors));
+    /**
+     * Column tiles per block so that the tile launch is about one wave of {@code blocks} blocks ({@link
+     * #TILE_BLOCKS_PER_SM} per multiprocessor), for {@code totalTiles} block tiles ({@link #TILE_ROWS} rows x
+     * {@link #TILE} columns).
+     */
+    static int tilesPerBlock(long totalTiles, int blocks) {
+        return (int) Math.max(MIN_TILES_PER_BLOCK, (totalTiles + blocks - 1) / Math.max(1, blocks));
     }
 
     /**

@@ -60,15 +60,19 @@ class CudaFloatMatcherTest {
 
     @Test
     void tileGridsAreAboutOneWaveOnAnH100() {
-        int sms = 132;
-        // 16384^2, knn: 128 x 128 tiles -> 2 splits of 64: 256 blocks, two waves of one block per SM
-        int per = CudaFloatMatcher.tilesPerBlock(128L * 128, sms);
+        int blocks = CudaFloatMatcher.TILE_BLOCKS_PER_SM * 132;
+        // 16384^2, knn: 256 row blocks x 128 column tiles -> 2 splits of 64: 512 blocks, two waves of two per SM
+        int per = CudaFloatMatcher.tilesPerBlock(256L * 128, blocks);
         assertThat(CudaFloatMatcher.planSplits(128, per, 0)).containsExactly(2, 64);
-        // 4096^2, knn: 32 x 32 tiles -> 4 splits of 8: 128 blocks, one wave
-        per = CudaFloatMatcher.tilesPerBlock(32L * 32, sms);
+        // 4096^2, knn: 64 x 32 -> 4 splits of 8: 256 blocks, one wave
+        per = CudaFloatMatcher.tilesPerBlock(64L * 32, blocks);
         assertThat(CudaFloatMatcher.planSplits(32, per, 0)).containsExactly(4, 8);
-        // 2000^2: 16 x 16 tiles -> 8 splits of 2: 128 blocks
-        per = CudaFloatMatcher.tilesPerBlock(16L * 16, sms);
+        // 3267 x 4318 with the mutual check: 52 x 34 + 68 x 26 -> 3 splits of 12 and 2 of 13: 292 blocks
+        per = CudaFloatMatcher.tilesPerBlock(52L * 34 + 68L * 26, blocks);
+        assertThat(CudaFloatMatcher.planSplits(34, per, 0)).containsExactly(3, 12);
+        assertThat(CudaFloatMatcher.planSplits(26, per, 0)).containsExactly(2, 13);
+        // 2000^2: 32 x 16 -> 8 splits of 2: 256 blocks
+        per = CudaFloatMatcher.tilesPerBlock(32L * 16, blocks);
         assertThat(CudaFloatMatcher.planSplits(16, per, 0)).containsExactly(8, 2);
     }
 
@@ -93,6 +97,7 @@ class CudaFloatMatcherTest {
                 .isEqualTo(CudaFloatMatcher.HALF_ROW_BYTES / 2);
         assertThat(defines.get("CONVERT_BLOCK")).isEqualTo(String.valueOf(CudaFloatMatcher.CONVERT_BLOCK));
         assertThat(defines.get("TILE_THREADS")).isEqualTo(String.valueOf(CudaFloatMatcher.TILE_THREADS));
+        assertThat(defines.get("TILE_ROWS")).isEqualTo(String.valueOf(CudaFloatMatcher.TILE_ROWS));
         assertThat(defines.get("RESCORE_QUERIES")).isEqualTo(String.valueOf(CudaFloatMatcher.RESCORE_QUERIES));
         assertThat(defines.get("SELECT_BLOCK")).isEqualTo(String.valueOf(CudaFloatMatcher.SELECT_BLOCK))
                 .isEqualTo(defines.get("RESCORE_COUNT_QUERIES"));
