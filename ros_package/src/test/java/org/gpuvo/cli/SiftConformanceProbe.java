@@ -27,6 +27,8 @@ import java.io.BufferedOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -44,11 +46,17 @@ import java.util.regex.Pattern;
  * set's pairs (resampled with replacement, {@value #RESAMPLES} times) of both differences: its standard deviation is
  * how much the set's verdict would move on another draw of pairs like these. Then, per set and extractor, correct
  * matches and matches by the query keypoint's octave. {@code --pairs} writes the per-pair figures (tab-separated),
- * so that two variants of gpuvo's SIFT can be compared pair by pair.
+ * so that two variants of gpuvo's SIFT can be compared pair by pair. {@code --dump} writes one tab-separated row per
+ * match, to find where the wrong matches come from: set, extractor (gpuvo or opencv), pair number (from 1), query
+ * index, query octave, query σ (input pixels), query response, the query's rank by response in its image, how many
+ * features of that image share the query's position (its orientations), query x, y, train octave, train σ, the
+ * pair's error of the match (Sampson distance or homography transfer distance, pixels), distance, second distance,
+ * query angle, train angle − query angle, correct (1/0), and whether the other extractor has a keypoint within
+ * 1 pixel of the query at the same octave with a diameter within 10 % (1/0: a keypoint both detectors find).
  *
  * <pre>
  * args: [--warp-images N] [--sets REGEX] [--cache DIR] [--first-octave -1|0] [--max-features N]
- *       [--pairs FILE.tsv] DATA...
+ *       [--pairs FILE.tsv] [--dump FILE.tsv] DATA...
  * </pre>
  * Run it with the test classpath of ros_package (e.g. {@code mvn dependency:build-classpath} plus
  * {@code target/classes} and {@code target/test-classes}).
@@ -72,6 +80,7 @@ final class SiftConformanceProbe {
                 case "--first-octave" -> firstOctave = Integer.parseInt(args[++i]);
                 case "--max-features" -> maxFeatures = Integer.parseInt(args[++i]);
                 case "--pairs" -> pairsOut = Path.of(args[++i]);
+                case "--dump" -> DUMP = new PrintStream(new BufferedOutputStream(Files.newOutputStream(Path.of(args[++i]))));
                 default -> data.add(Path.of(args[i]));
             }
         }
@@ -121,6 +130,10 @@ final class SiftConformanceProbe {
                     gCache.put(names[k], g[k]);
                     oCache.put(names[k], o[k]);
                 }
+                if (DUMP != null) {
+                    SHARED_G = shared(g[0], o[0]);
+                    SHARED_O = shared(o[0], g[0]);
+                }
                 rows.add(new PairRow(planned.set(), names[0], names[1],
                         outcome(g, pair, matcher, matches, planned.set() + " gpuvo"),
                         outcome(o, pair, matcher, matches, planned.set() + " opencv")));
@@ -133,6 +146,10 @@ final class SiftConformanceProbe {
                 gpuvoNanos / 1e6 / Math.max(1, gpuvoImages));
         if (pairsOut != null)
             writePairs(rows, pairsOut);
+        if (DUMP != null) {
+            DUMP.close();
+            DUMP = null;
+        }
         summarise(rows, System.out);
         System.out.println("by the query's octave (-1 …): correct/matches");
         BY_OCTAVE.forEach((k, v) -> {
@@ -147,6 +164,35 @@ final class SiftConformanceProbe {
     /** Octaves −1 … 8 of the query keypoints: matches and correct ones, per extractor and set. */
     static final Map<String, long[]> BY_OCTAVE = new LinkedHashMap<>();
 
+    /** For {@code --dump}: per feature of the pair's first image, whether the other extractor found it too. */
+    private static int[] SHARED_G, SHARED_O;
+
+    /** Per feature of a: 1 when b has a keypoint within 1 input pixel at the same octave with a diameter within 10 %. */
+    private static int[] shared(SiftFeatures a, SiftFeatures b) {
+        KeyPoints p = a.keyPoints, q = b.keyPoints;
+        int[] out = new int[p.size()];
+        for (int i = 0; i < p.size(); i++)
+            for (int j = 0; j < q.size(); j++) {
+                float dx = p.x[i] - q.x[j], dy = p.y[i] - q.y[j];
+                if (dx * dx + dy * dy <= 1 && p.level[i] == q.level[j]
+                        && Math.abs(p.diameter[i] - q.diameter[j]) <= 0.1f * p.diameter[i]) {
+                    out[i] = 1;
+                    break;
+                }
+            }
+        return out;
+    }
+
+    /** A keypoint's position as one key: the bits of x and y. */
+    private static long position(KeyPoints k, int i) {
+        return (long) Float.floatToIntBits(k.x[i]) << 32 | Float.floatToIntBits(k.y[i]) & 0xffffffffL;
+    }
+
+    /** Per-match rows for analysis ({@code --dump}), or null. */
+    private static PrintStream DUMP;
+    /** the pair being dumped, counted from 1 (gpuvo's outcome is measured first) */
+    private static int dumpPair;
+
     /** {matches, correct} of one extractor's features on a pair. */
     private static int[] outcome(SiftFeatures[] f, ImagePair pair, FloatDescriptorMatcher matcher, Matches matches,
                                  String tally) {
@@ -155,8 +201,37 @@ final class SiftConformanceProbe {
         matcher.match(f[0].descriptors, f[1].descriptors, matches);
         long[] octaves = BY_OCTAVE.computeIfAbsent(tally, k -> new long[20]);
         int correct = 0;
+        int[] rank = null, orientations = null;
+        if (DUMP != null) {
+            KeyPoints k = f[0].keyPoints;
+            Integer[] idx = new Integer[k.size()];
+            for (int i = 0; i < idx.length; i++)
+                idx[i] = i;
+            Arrays.sort(idx, (a, b) -> Float.compare(k.response[b], k.response[a]));
+            rank = new int[idx.length];
+            for (int i = 0; i < idx.length; i++)
+                rank[idx[i]] = i;
+            Map<Long, Integer> same = new HashMap<>();
+            for (int i = 0; i < k.size(); i++)
+                same.merge(position(k, i), 1, Integer::sum);
+            orientations = new int[k.size()];
+            for (int i = 0; i < k.size(); i++)
+                orientations[i] = same.get(position(k, i));
+            if (tally.endsWith(" gpuvo"))
+                dumpPair++;
+        }
         for (int i = 0; i < matches.size(); i++) {
             int q = matches.query[i], t = matches.train[i];
+            if (DUMP != null) {
+                KeyPoints a = f[0].keyPoints, b = f[1].keyPoints;
+                double err = pair.check().error(a.x[q], a.y[q], b.x[t], b.y[t]);
+                DUMP.printf(Locale.ROOT, "%s\t%d\t%d\t%d\t%.3f\t%.6g\t%d\t%d\t%.2f\t%.2f\t%d\t%.3f\t%.4g\t%d\t%d\t%.2f\t%.1f\t%d\t%d%n",
+                        tally.replace(' ', '\t'), dumpPair, q, a.level[q], a.diameter[q] / 2, a.response[q], rank[q],
+                        orientations[q], a.x[q], a.y[q], b.level[t], b.diameter[t] / 2, err, matches.distance[i],
+                        matches.secondDistance[i], a.angle[q], b.angle[t] - a.angle[q],
+                        pair.check().isCorrect(a.x[q], a.y[q], b.x[t], b.y[t]) ? 1 : 0,
+                        (tally.endsWith(" gpuvo") ? SHARED_G : SHARED_O)[q]);
+            }
             int o = Math.min(9, f[0].keyPoints.level[q] + 1);
             octaves[2 * o]++;
             if (pair.check().isCorrect(f[0].keyPoints.x[q], f[0].keyPoints.y[q], f[1].keyPoints.x[t],
