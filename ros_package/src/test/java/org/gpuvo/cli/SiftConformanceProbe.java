@@ -130,6 +130,10 @@ final class SiftConformanceProbe {
                     gCache.put(names[k], g[k]);
                     oCache.put(names[k], o[k]);
                 }
+                if (System.getProperty("probe.stats") != null)
+                    for (int k = 0; k < 2; k++)
+                        System.err.printf(Locale.ROOT, "features %s g %d/%d o %d/%d%n", names[k], g[k].size(),
+                                positions(g[k].keyPoints), o[k].size(), positions(o[k].keyPoints));
                 if (DUMP != null) {
                     SHARED_G = shared(g[0], o[0]);
                     SHARED_O = shared(o[0], g[0]);
@@ -181,6 +185,13 @@ final class SiftConformanceProbe {
                 }
             }
         return out;
+    }
+
+    private static int positions(KeyPoints k) {
+        java.util.Set<Long> set = new java.util.HashSet<>();
+        for (int i = 0; i < k.size(); i++)
+            set.add(position(k, i));
+        return set.size();
     }
 
     /** A keypoint's position as one key: the bits of x and y. */
