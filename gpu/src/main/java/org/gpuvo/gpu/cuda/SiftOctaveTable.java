@@ -9,7 +9,7 @@ import org.gpuvo.gpu.features.ConfigSift;
 /**
  * Where the SIFT scale space of one image size lives on the device, and how the kernels tile it: the octaves
  * (gpu/SIFT.md section 1: the first at the input's size, or twice it for {@code firstOctave = -1}, each next one
- * half the previous, rounded down, while the shorter side is at least {@link ConfigSift#MIN_OCTAVE_SIDE} and at
+ * half the previous, rounded down, while the shorter side is at least {@link ConfigSift#minOctaveSide()} and at
  * most {@code octaves} of them), each with its S + 3 Gaussian levels in one float buffer, rows padded to 128 bytes;
  * and the tiles of the extrema launches, numbered over all octaves one after the other. The table goes to the
  * device as {@code SiftOctave} records (see {@code sift_common.cuh}; {@link #write} keeps the two layouts in sync).
@@ -24,7 +24,7 @@ final class SiftOctaveTable {
 
     final int imageWidth, imageHeight;
     final int firstOctave;
-    /** octaves; 0 when the first octave is already smaller than MIN_OCTAVE_SIDE (no features) */
+    /** octaves; 0 when the first octave is already smaller than {@link ConfigSift#minOctaveSide()} (no features) */
     final int count;
     /** Gaussian levels per octave, S + 3 */
     final int levels;
@@ -72,13 +72,13 @@ final class SiftOctaveTable {
 
     /**
      * Octaves of a {@code width} x {@code height} image: while the octave's shorter side is at least
-     * {@link ConfigSift#MIN_OCTAVE_SIDE}, and at most {@code config.octaves} when that is positive.
+     * {@link ConfigSift#minOctaveSide()}, and at most {@code config.octaves} when that is positive.
      */
     static int octaveCount(ConfigSift config, int width, int height) {
         long w = config.firstOctave < 0 ? 2L * width : width, h = config.firstOctave < 0 ? 2L * height : height;
         int limit = config.octaves > 0 ? Math.min(config.octaves, MAX_OCTAVES) : MAX_OCTAVES;
-        int n = 0;
-        while (n < limit && Math.min(w, h) >= ConfigSift.MIN_OCTAVE_SIDE) {
+        int n = 0, minSide = config.minOctaveSide();
+        while (n < limit && Math.min(w, h) >= minSide) {
             n++;
             w /= 2;
             h /= 2;

@@ -14,7 +14,7 @@ public final class ConfigSift {
     public int maxFeatures = 2000;
     /** -1 starts with the input upsampled twice (more, smaller features; slower), 0 at the input's resolution. */
     public int firstOctave = 0;
-    /** Number of octaves; 0 takes as many as fit (an octave's shorter side must be at least {@link #MIN_OCTAVE_SIDE}). */
+    /** Number of octaves; 0 takes as many as fit (an octave's shorter side must be at least {@link #minOctaveSide()}). */
     public int octaves = 0;
     /** Scales sampled per octave, S (Lowe: 3). */
     public int levelsPerOctave = 3;
@@ -38,7 +38,10 @@ public final class ConfigSift {
     /** RootSIFT (Arandjelović and Zisserman, CVPR 2012): L1-normalise, then take square roots. */
     public boolean rootSift = false;
 
+    /** the least {@link #minOctaveSide()} whatever the descriptor's size */
     public static final int MIN_OCTAVE_SIDE = 16;
+    /** spatial bins of the descriptor along x or y (Lowe: 4) */
+    public static final int DESCRIPTOR_SPATIAL_BINS = 4;
 
     public ConfigSift() {
     }
@@ -73,6 +76,19 @@ public final class ConfigSift {
         if (!(magnification > 0 && magnification <= 10))
             throw new IllegalArgumentException("magnification must be in (0, 10], got " + magnification);
         return this;
+    }
+
+    /**
+     * The shortest side an octave may have ({@code gpu/SIFT.md} §1): the side of the descriptor window of a keypoint
+     * at the octave's base scale σ0, {@link #DESCRIPTOR_SPATIAL_BINS} + 1 bins of {@code magnification}·σ0 (samples
+     * vote up to half a bin beyond the 4×4 grid), at least {@link #MIN_OCTAVE_SIDE}; 24 pixels at the defaults. Every
+     * keypoint of an octave is at least σ0 (in fact σ0·2^(1/(2S)) or more), so in a shorter octave not one descriptor
+     * would be whole: all would be cut by the border.
+     */
+    public int minOctaveSide() {
+        double window = (DESCRIPTOR_SPATIAL_BINS + 1) * magnification * sigma;
+        // 5 · 3 · 1.6 is 24.000000000000004 in double: the product is meant, not its last bit
+        return Math.max(MIN_OCTAVE_SIDE, (int) Math.ceil(window - 1e-9));
     }
 
     public ConfigSift copy() {

@@ -193,13 +193,13 @@ class CudaSiftExtractorGpuTest {
 
     @ParameterizedTest(name = "{0}x{1} firstOctave {2}")
     @CsvSource({"37,23,0", "37,23,-1", "23,37,-1", "16,16,0", "17,31,0", "641,479,0", "641,479,-1", "15,15,0",
-            "8,8,-1", "1,1,0", "4097,3,0", "100,16,0", "1226,17,0"})
+            "8,8,-1", "1,1,0", "4097,3,0", "100,16,0", "1226,17,0", "40,24,0", "12,12,-1", "11,40,-1"})
     void smallAndOddSizesMatchTheCpu(int width, int height, int firstOctave) {
         GrayImage frame = SharedData.read(kitti(1).get(0));
         GrayImage image = width <= frame.width && height <= frame.height ? SiftEmulation.crop(frame, width, height)
                 : RandomImages.blocks(width, height, Math.max(4, width * height / 300), width + 7L * height);
         SiftComparison c = compare("small", image, config(firstOctave, ALL));
-        if (Math.min(width, height) * (firstOctave < 0 ? 2 : 1) < ConfigSift.MIN_OCTAVE_SIDE)
+        if (Math.min(width, height) * (firstOctave < 0 ? 2 : 1) < config(firstOctave, ALL).minOctaveSide())
             assertThat(c.otherCount()).as("no octave, no feature").isZero();
     }
 

@@ -55,8 +55,8 @@ class SiftLaunchPlanTest {
     }
 
     @ParameterizedTest(name = "{0}x{1} first octave {2}: {3} octaves, the last {4} in the tail, {5} launches")
-    @CsvSource({"1280,720,0,6,2,29", "1920,1080,0,7,2,34", "1280,720,-1,7,2,34", "640,480,0,5,1,29",
-            "37,23,0,1,0,11", "37,23,-1,2,1,14", "128,128,0,4,3,14", "130,130,0,4,2,19"})
+    @CsvSource({"1280,720,0,5,1,29", "1920,1080,0,6,1,34", "1280,720,-1,6,1,34", "640,480,0,5,1,29",
+            "48,24,0,1,0,11", "37,23,-1,1,0,11", "128,128,0,3,2,14", "130,130,0,3,1,19"})
     void oneLaunchPerGaussianLevelOneForTheTailThenTheFeatures(int w, int h, int firstOctave, int octaves, int tail,
                                                                int launches) {
         ConfigSift c = config(firstOctave);
@@ -89,8 +89,8 @@ class SiftLaunchPlanTest {
      * multiprocessor are large, the rest (the tail's always) small; one octave: no small branch.
      */
     @ParameterizedTest(name = "{0}x{1} first octave {2}: small branch from octave {3} of {4}")
-    @CsvSource({"640,480,0,2,5", "1280,720,0,3,6", "1920,1080,0,3,7", "1280,720,-1,4,7", "1920,1080,-1,4,8",
-            "640,480,-1,3,6", "37,23,0,1,1", "16,16,0,1,1", "37,23,-1,1,2", "128,128,0,1,4", "4097,3,0,0,0"})
+    @CsvSource({"640,480,0,2,5", "1280,720,0,3,5", "1920,1080,0,3,6", "1280,720,-1,4,6", "1920,1080,-1,4,7",
+            "640,480,-1,3,6", "48,24,0,1,1", "24,24,0,1,1", "37,23,-1,1,1", "128,128,0,1,3", "4097,3,0,0,0"})
     void octavesSplitWhereTheirLaunchesStopFillingTheDevice(int w, int h, int firstOctave, int smallStart,
                                                             int octaves) {
         SiftOctaveTable t = new SiftOctaveTable(config(firstOctave), w, h);
@@ -108,7 +108,7 @@ class SiftLaunchPlanTest {
 
     @Test
     void anImageOfOneOctaveHasNoSmallBranch() {
-        SiftLaunchPlan p = plan(config(0), 37, 23);
+        SiftLaunchPlan p = plan(config(0), 48, 24);
         assertThat(p.smallStart).isEqualTo(1);
         assertThat(p.forkAfter).isEqualTo(-1);
         assertThat(p.branch(SiftLaunchPlan.Branch.SMALL)).isEmpty();
@@ -118,7 +118,7 @@ class SiftLaunchPlanTest {
         SiftLaunchPlan.Launch extrema = p.branch(SiftLaunchPlan.Branch.LARGE).get(6);
         assertThat(extrema.arguments().subList(2, 4)).containsExactly(0, 1);
         assertThat(extrema.arguments().get(5)).isEqualTo(SiftLaunchPlan.LIST_FRONT);
-        assertThat(extrema.gridX()).isEqualTo(new SiftOctaveTable(config(0), 37, 23).extremaTiles);
+        assertThat(extrema.gridX()).isEqualTo(new SiftOctaveTable(config(0), 48, 24).extremaTiles);
     }
 
     /**
@@ -203,7 +203,7 @@ class SiftLaunchPlanTest {
     }
 
     @ParameterizedTest(name = "{0}x{1} first octave {2}")
-    @CsvSource({"640,480,0", "1280,720,0", "1920,1080,0", "1280,720,-1", "37,23,-1", "130,130,0", "37,23,0"})
+    @CsvSource({"640,480,0", "1280,720,0", "1920,1080,0", "1280,720,-1", "37,23,-1", "130,130,0", "48,24,0"})
     void theBranchesDependOnlyOnTheForkAndJoinBeforeTheSelection(int w, int h, int firstOctave) {
         ConfigSift c = config(firstOctave);
         SiftOctaveTable t = new SiftOctaveTable(c, w, h);

@@ -35,7 +35,7 @@ class SiftOctaveTableTest {
             assertThat(t.octave(i)).isEqualTo(firstOctave + i);
             assertThat(t.width[i]).isEqualTo(ow);
             assertThat(t.height[i]).isEqualTo(oh);
-            assertThat(Math.min(ow, oh)).isGreaterThanOrEqualTo(ConfigSift.MIN_OCTAVE_SIDE);
+            assertThat(Math.min(ow, oh)).isGreaterThanOrEqualTo(c.minOctaveSide());
             assertThat(t.pitch[i]).isGreaterThanOrEqualTo(ow).isLessThan(ow + SiftOctaveTable.PITCH_FLOATS);
             assertThat(t.pitch[i] % SiftOctaveTable.PITCH_FLOATS).isZero();
             assertThat(t.levelStride[i]).isEqualTo((long) t.pitch[i] * oh);
@@ -57,7 +57,7 @@ class SiftOctaveTableTest {
         assertThat(t.spaceFloats).isEqualTo(next);
         assertThat(t.extremaTiles).isEqualTo(tiles);
         if (octaves == 0)
-            assertThat(Math.min(ow, oh)).as("no further octave fits").isLessThan(ConfigSift.MIN_OCTAVE_SIDE);
+            assertThat(Math.min(ow, oh)).as("no further octave fits").isLessThan(c.minOctaveSide());
     }
 
     @ParameterizedTest(name = "{0}x{1}")

@@ -12,7 +12,7 @@ import org.gpuvo.gpu.image.GrayImage;
  * nominal blur σ0·2^(s/S) in its own pixels: the first octave's level 0 is the (upsampled) input blurred from
  * its assumed blur σn to σ0, each further level is the previous one blurred by the increment, and each next octave
  * starts with level S of the previous one decimated by two (exactly σ0 in the new pixels). Octaves are added while
- * the shorter side is at least {@link ConfigSift#MIN_OCTAVE_SIDE} (and up to {@code octaves} if set).
+ * the shorter side is at least {@link ConfigSift#minOctaveSide()} (and up to {@code octaves} if set).
  *
  * <p>All Gaussian levels of all octaves are kept (orientation and description read them after detection); the
  * difference-of-Gaussian planes D(o, s) = G(o, s + 1) − G(o, s) are computed one octave at a time into buffers
@@ -22,6 +22,7 @@ public final class SiftScaleSpace {
     private final int levelsPerOctave;
     private final int firstOctave;
     private final int maxOctaves;
+    private final int minOctaveSide;
     /** blur taking the (upsampled) input to σ0; null where none is needed */
     private final float[] baseKernel;
     /** levelKernels[s] takes level s − 1 to level s, s = 1 … S + 2 */
@@ -37,6 +38,7 @@ public final class SiftScaleSpace {
 
     public SiftScaleSpace(ConfigSift config) {
         ConfigSift c = config.copy().checkValidity();
+        minOctaveSide = c.minOctaveSide();
         levelsPerOctave = c.levelsPerOctave;
         firstOctave = c.firstOctave;
         maxOctaves = c.octaves;
@@ -60,7 +62,8 @@ public final class SiftScaleSpace {
     public static int octaveCount(int width, int height, ConfigSift config) {
         long w = config.firstOctave < 0 ? 2L * width : width, h = config.firstOctave < 0 ? 2L * height : height;
         int n = 0;
-        while (Math.min(w, h) >= ConfigSift.MIN_OCTAVE_SIDE && (config.octaves == 0 || n < config.octaves)) {
+        int minSide = config.minOctaveSide();
+        while (Math.min(w, h) >= minSide && (config.octaves == 0 || n < config.octaves)) {
             n++;
             w /= 2;
             h /= 2;
@@ -94,7 +97,7 @@ public final class SiftScaleSpace {
         }
         octaves.clear();
         dogOctave = Integer.MIN_VALUE;
-        for (int o = firstOctave; Math.min(w, h) >= ConfigSift.MIN_OCTAVE_SIDE
+        for (int o = firstOctave; Math.min(w, h) >= minOctaveSide
                 && (maxOctaves == 0 || octaves.size() < maxOctaves); o++, w /= 2, h /= 2)
             octaves.add(new SiftOctave(o, w, h, SiftOctave.origin(firstOctave), planesOf(octaves.size(), w * h)));
         octaveCount = octaves.size();

@@ -444,12 +444,12 @@ class CpuSiftExtractorTest {
             for (int firstOctave : new int[]{0, -1})
                 assertThat(detect(tiny, config(firstOctave)).size()).as("20x20, firstOctave %d", firstOctave)
                         .isLessThanOrEqualTo(12);
-        // a side below 16 leaves no octave at firstOctave 0 (7 at -1: none either)
-        for (int side = 1; side < 16; side++) {
+        // a side below 24 leaves no octave at firstOctave 0 (11 at -1: none either)
+        for (int side = 1; side < 24; side++) {
             GrayImage thin = RandomImages.noise(side, 40, side);
             assertThat(SiftScaleSpace.octaveCount(side, 40, config(0))).isZero();
             assertThat(detect(thin, config(0)).size()).isZero();
-            if (side < 8)
+            if (side < 12)
                 assertThat(detect(thin, config(-1)).size()).isZero();
         }
 

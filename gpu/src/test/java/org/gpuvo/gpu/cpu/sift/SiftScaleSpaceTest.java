@@ -124,7 +124,7 @@ class SiftScaleSpaceTest {
         image.set(128, 128, 255);
         SiftScaleSpace space = new SiftScaleSpace(config);
         space.build(image);
-        assertThat(space.size()).isEqualTo(5);
+        assertThat(space.size()).isEqualTo(4); // 257, 128, 64, 32 (16 is shorter than a descriptor window)
         for (int o = 0; o < 3; o++) {
             SiftOctave octave = space.octave(o);
             assertThat(octave.index).isEqualTo(o);
@@ -194,15 +194,33 @@ class SiftScaleSpaceTest {
     @Test
     void octavesStopAtTheMinimumSideOrTheConfiguredCount() {
         ConfigSift config = new ConfigSift();
-        assertThat(SiftScaleSpace.octaveCount(1226, 370, config)).isEqualTo(5); // 370, 185, 92, 46, 23
-        assertThat(SiftScaleSpace.octaveCount(40, 30, config)).isEqualTo(1);
+        assertThat(config.minOctaveSide()).isEqualTo(24); // 5 bins of 3 · 1.6
+        assertThat(SiftScaleSpace.octaveCount(1226, 370, config)).isEqualTo(4); // 370, 185, 92, 46 (not 23)
+        assertThat(SiftScaleSpace.octaveCount(40, 24, config)).isEqualTo(1);
+        assertThat(SiftScaleSpace.octaveCount(40, 23, config)).isZero();
         assertThat(SiftScaleSpace.octaveCount(20, 15, config)).isZero();
         config.octaves = 3;
         assertThat(SiftScaleSpace.octaveCount(1226, 370, config)).isEqualTo(3);
         config.octaves = 0;
         config.firstOctave = -1;
-        assertThat(SiftScaleSpace.octaveCount(1226, 370, config)).isEqualTo(6);
+        assertThat(SiftScaleSpace.octaveCount(1226, 370, config)).isEqualTo(5); // 740 … 46
+        assertThat(SiftScaleSpace.octaveCount(752, 480, config)).isEqualTo(6); // 960 … 30
         assertThat(SiftScaleSpace.octaveCount(20, 15, config)).isEqualTo(1);
+    }
+
+    /** The minimum side is the descriptor window at σ0, so it follows the magnification and σ0, but not below 16. */
+    @Test
+    void theMinimumSideIsOneDescriptorWindowAtTheBaseScale() {
+        ConfigSift config = new ConfigSift();
+        config.magnification = 4;
+        assertThat(config.minOctaveSide()).isEqualTo(32);
+        assertThat(SiftScaleSpace.octaveCount(40, 30, config)).isZero();
+        config.magnification = 3;
+        config.sigma = 2;
+        assertThat(config.minOctaveSide()).isEqualTo(30);
+        config.magnification = 1;
+        assertThat(config.minOctaveSide()).isEqualTo(ConfigSift.MIN_OCTAVE_SIDE);
+        assertThat(SiftScaleSpace.octaveCount(20, 16, config)).isEqualTo(1);
     }
 
     @Test
