@@ -162,7 +162,8 @@ static bool run(const Case& c, unsigned seed) {
     if (c.mutual) { tps1 = (colTiles1 + c.splits1 - 1) / c.splits1; s1 = (colTiles1 + tps1 - 1) / tps1; }
     std::vector<int2> p0((size_t)s0 * nq * FLOAT_CANDIDATES, make_int2(0x7777, 0x7777)),
             p1((size_t)std::max(1, s1 * nt * FLOAT_CANDIDATES), make_int2(0x7777, 0x7777));
-    unsigned blocks = (unsigned)((nq + TILE_ROWS - 1) / TILE_ROWS * s0 + (c.mutual ? (nt + TILE_ROWS - 1) / TILE_ROWS * s1 : 0));
+    unsigned blocks = (unsigned)((nq + TILE_ROWS - 1) / TILE_ROWS * s0
+                                 + (c.mutual ? (nt + TILE_ROWS - 1) / TILE_ROWS * s1 : 0));
     launch({blocks}, {TILE_THREADS}, c.single_stage ? float_tiles_single : float_tiles, (const uint4*)q16.data(), (const float*)qn.data(), nq,
            (const uint4*)t16.data(), (const float*)tn.data(), nt, s0, tps0, tps1,
            (const float2*)(c.window ? pred.data() : nullptr), (const float2*)(c.window ? txy.data() : nullptr),

@@ -26,9 +26,10 @@ import jcuda.driver.CUfunction_attribute;
  * <li>{@code float_convert.cu}: both sets' float32 descriptors to half precision (zero-padded to 128 components and
  * to a multiple of 128 rows), with the bias −|x|²/2 of each rounded row;</li>
  * <li>{@code float_tiles.cu}: the dot products of all query x train pairs with {@code mma.sync m16n8k16} (FP16
- * products, FP32 sums), blocks of 64 rows walking tiles of 128 columns, each row keeping its {@value #CANDIDATES} best columns by
- * {@code |t|² − 2 q·t} (the squared distance less |q|²) in registers; with the mutual check a second pass in the
- * same launch keeps each train descriptor's best queries. The distance matrix never reaches global memory;</li>
+ * products, FP32 sums), blocks of 64 rows walking tiles of 128 columns, each row keeping its {@value #CANDIDATES}
+ * best columns by {@code |t|² − 2 q·t} (the squared distance less |q|²) in registers; with the mutual check a second
+ * pass in the same launch keeps each train descriptor's best queries. The distance matrix never reaches global
+ * memory;</li>
  * <li>{@code float_rescore.cu}: the exact FP32 squared distances of those candidates (both directions), bit for bit
  * {@link FloatDescriptors#squaredDistance}, the best and second best, the filters; then {@code match_select.cu}'s
  * compaction in query order, and one download of the kept matches.</li>
