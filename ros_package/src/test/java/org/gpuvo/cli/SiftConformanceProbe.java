@@ -29,11 +29,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -70,7 +72,7 @@ final class SiftConformanceProbe {
     public static void main(String[] args) throws Exception {
         int warpImages = 3, firstOctave = -1, maxFeatures = 2000;
         Pattern sets = Pattern.compile(".*");
-        Path cache = null, pairsOut = null;
+        Path cache = null, pairsOut = null, dumpOut = null;
         List<Path> data = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -80,7 +82,7 @@ final class SiftConformanceProbe {
                 case "--first-octave" -> firstOctave = Integer.parseInt(args[++i]);
                 case "--max-features" -> maxFeatures = Integer.parseInt(args[++i]);
                 case "--pairs" -> pairsOut = Path.of(args[++i]);
-                case "--dump" -> DUMP = new PrintStream(new BufferedOutputStream(Files.newOutputStream(Path.of(args[++i]))));
+                case "--dump" -> dumpOut = Path.of(args[++i]);
                 default -> data.add(Path.of(args[i]));
             }
         }
@@ -104,7 +106,8 @@ final class SiftConformanceProbe {
         long gpuvoNanos = 0;
         int gpuvoImages = 0;
         try (SiftSource gpuvo = new GpuvoSift(FactorySift.create(config, Backend.CPU));
-             SiftSource opencv = new OpenCvSift(config)) {
+             SiftSource opencv = new OpenCvSift(config);
+             MatchDump dump = dumpOut == null ? null : new MatchDump(dumpOut)) {
             Map<String, SiftFeatures> gCache = new LinkedHashMap<>(), oCache = new LinkedHashMap<>();
             for (SiftPairSets.PlannedPair planned : plan) {
                 ImagePair pair = planned.pair().get();
@@ -134,13 +137,11 @@ final class SiftConformanceProbe {
                     for (int k = 0; k < 2; k++)
                         System.err.printf(Locale.ROOT, "features %s g %d/%d o %d/%d%n", names[k], g[k].size(),
                                 positions(g[k].keyPoints), o[k].size(), positions(o[k].keyPoints));
-                if (DUMP != null) {
-                    SHARED_G = shared(g[0], o[0]);
-                    SHARED_O = shared(o[0], g[0]);
-                }
+                if (dump != null)
+                    dump.startPair(g[0], o[0]);
                 rows.add(new PairRow(planned.set(), names[0], names[1],
-                        outcome(g, pair, matcher, matches, planned.set() + " gpuvo"),
-                        outcome(o, pair, matcher, matches, planned.set() + " opencv")));
+                        outcome(g, pair, matcher, matches, planned.set() + " gpuvo", dump),
+                        outcome(o, pair, matcher, matches, planned.set() + " opencv", dump)));
                 PairRow r = rows.get(rows.size() - 1);
                 System.err.printf(Locale.ROOT, "%-16s %-40s g %4d/%4d  o %4d/%4d%n", r.set(), r.second(),
                         r.gpuvo()[1], r.gpuvo()[0], r.opencv()[1], r.opencv()[0]);
@@ -150,10 +151,6 @@ final class SiftConformanceProbe {
                 gpuvoNanos / 1e6 / Math.max(1, gpuvoImages));
         if (pairsOut != null)
             writePairs(rows, pairsOut);
-        if (DUMP != null) {
-            DUMP.close();
-            DUMP = null;
-        }
         summarise(rows, System.out);
         System.out.println("by the query's octave (-1 …): correct/matches");
         BY_OCTAVE.forEach((k, v) -> {
@@ -168,27 +165,8 @@ final class SiftConformanceProbe {
     /** Octaves −1 … 8 of the query keypoints: matches and correct ones, per extractor and set. */
     static final Map<String, long[]> BY_OCTAVE = new LinkedHashMap<>();
 
-    /** For {@code --dump}: per feature of the pair's first image, whether the other extractor found it too. */
-    private static int[] SHARED_G, SHARED_O;
-
-    /** Per feature of a: 1 when b has a keypoint within 1 input pixel at the same octave with a diameter within 10 %. */
-    private static int[] shared(SiftFeatures a, SiftFeatures b) {
-        KeyPoints p = a.keyPoints, q = b.keyPoints;
-        int[] out = new int[p.size()];
-        for (int i = 0; i < p.size(); i++)
-            for (int j = 0; j < q.size(); j++) {
-                float dx = p.x[i] - q.x[j], dy = p.y[i] - q.y[j];
-                if (dx * dx + dy * dy <= 1 && p.level[i] == q.level[j]
-                        && Math.abs(p.diameter[i] - q.diameter[j]) <= 0.1f * p.diameter[i]) {
-                    out[i] = 1;
-                    break;
-                }
-            }
-        return out;
-    }
-
     private static int positions(KeyPoints k) {
-        java.util.Set<Long> set = new java.util.HashSet<>();
+        Set<Long> set = new HashSet<>();
         for (int i = 0; i < k.size(); i++)
             set.add(position(k, i));
         return set.size();
@@ -199,50 +177,85 @@ final class SiftConformanceProbe {
         return (long) Float.floatToIntBits(k.x[i]) << 32 | Float.floatToIntBits(k.y[i]) & 0xffffffffL;
     }
 
-    /** Per-match rows for analysis ({@code --dump}), or null. */
-    private static PrintStream DUMP;
-    /** the pair being dumped, counted from 1 (gpuvo's outcome is measured first) */
-    private static int dumpPair;
+    /** The {@code --dump} file: one tab-separated row per match (columns in the class comment). */
+    private static final class MatchDump implements AutoCloseable {
+        private final PrintStream out;
+        /** the pair being dumped, counted from 1 */
+        private int pair;
+        /** per feature of the pair's first image: whether the other extractor found it too (1/0) */
+        private int[] sharedGpuvo, sharedOpencv;
 
-    /** {matches, correct} of one extractor's features on a pair. */
+        MatchDump(Path file) throws IOException {
+            out = new PrintStream(new BufferedOutputStream(Files.newOutputStream(file)));
+        }
+
+        /** Starts the next pair, given both extractors' features of its first image. */
+        void startPair(SiftFeatures gpuvo, SiftFeatures opencv) {
+            pair++;
+            sharedGpuvo = shared(gpuvo, opencv);
+            sharedOpencv = shared(opencv, gpuvo);
+        }
+
+        /** The rows of one extractor's matches on the current pair. */
+        void write(String tally, SiftFeatures[] f, ImagePair imagePair, Matches matches) {
+            KeyPoints a = f[0].keyPoints, b = f[1].keyPoints;
+            Integer[] byResponse = new Integer[a.size()];
+            for (int i = 0; i < byResponse.length; i++)
+                byResponse[i] = i;
+            Arrays.sort(byResponse, (x, y) -> Float.compare(a.response[y], a.response[x]));
+            int[] rank = new int[byResponse.length];
+            for (int i = 0; i < byResponse.length; i++)
+                rank[byResponse[i]] = i;
+            Map<Long, Integer> atPosition = new HashMap<>();
+            for (int i = 0; i < a.size(); i++)
+                atPosition.merge(position(a, i), 1, Integer::sum);
+            int[] shared = tally.endsWith(" gpuvo") ? sharedGpuvo : sharedOpencv;
+            for (int i = 0; i < matches.size(); i++) {
+                int q = matches.query[i], t = matches.train[i];
+                out.printf(Locale.ROOT, "%s\t%d\t%d\t%d\t%.3f\t%.6g\t%d\t%d\t%.2f\t%.2f\t%d\t%.3f\t%.4g\t%d\t%d\t%.2f\t"
+                                + "%.1f\t%d\t%d%n",
+                        tally.replace(' ', '\t'), pair, q, a.level[q], a.diameter[q] / 2, a.response[q], rank[q],
+                        atPosition.get(position(a, q)), a.x[q], a.y[q], b.level[t], b.diameter[t] / 2,
+                        imagePair.check().error(a.x[q], a.y[q], b.x[t], b.y[t]), matches.distance[i],
+                        matches.secondDistance[i], a.angle[q], b.angle[t] - a.angle[q],
+                        imagePair.check().isCorrect(a.x[q], a.y[q], b.x[t], b.y[t]) ? 1 : 0, shared[q]);
+            }
+        }
+
+        /** Per feature of a: 1 when b has a keypoint within 1 input pixel at the same octave, diameter within 10 %. */
+        private static int[] shared(SiftFeatures a, SiftFeatures b) {
+            KeyPoints p = a.keyPoints, q = b.keyPoints;
+            int[] out = new int[p.size()];
+            for (int i = 0; i < p.size(); i++)
+                for (int j = 0; j < q.size(); j++) {
+                    float dx = p.x[i] - q.x[j], dy = p.y[i] - q.y[j];
+                    if (dx * dx + dy * dy <= 1 && p.level[i] == q.level[j]
+                            && Math.abs(p.diameter[i] - q.diameter[j]) <= 0.1f * p.diameter[i]) {
+                        out[i] = 1;
+                        break;
+                    }
+                }
+            return out;
+        }
+
+        @Override
+        public void close() {
+            out.close();
+        }
+    }
+
+    /** {matches, correct} of one extractor's features on a pair; its rows go to {@code dump} when not null. */
     private static int[] outcome(SiftFeatures[] f, ImagePair pair, FloatDescriptorMatcher matcher, Matches matches,
-                                 String tally) {
+                                 String tally, MatchDump dump) {
         if (f[0].size() == 0 || f[1].size() == 0)
             return new int[]{0, 0};
         matcher.match(f[0].descriptors, f[1].descriptors, matches);
+        if (dump != null)
+            dump.write(tally, f, pair, matches);
         long[] octaves = BY_OCTAVE.computeIfAbsent(tally, k -> new long[20]);
         int correct = 0;
-        int[] rank = null, orientations = null;
-        if (DUMP != null) {
-            KeyPoints k = f[0].keyPoints;
-            Integer[] idx = new Integer[k.size()];
-            for (int i = 0; i < idx.length; i++)
-                idx[i] = i;
-            Arrays.sort(idx, (a, b) -> Float.compare(k.response[b], k.response[a]));
-            rank = new int[idx.length];
-            for (int i = 0; i < idx.length; i++)
-                rank[idx[i]] = i;
-            Map<Long, Integer> same = new HashMap<>();
-            for (int i = 0; i < k.size(); i++)
-                same.merge(position(k, i), 1, Integer::sum);
-            orientations = new int[k.size()];
-            for (int i = 0; i < k.size(); i++)
-                orientations[i] = same.get(position(k, i));
-            if (tally.endsWith(" gpuvo"))
-                dumpPair++;
-        }
         for (int i = 0; i < matches.size(); i++) {
             int q = matches.query[i], t = matches.train[i];
-            if (DUMP != null) {
-                KeyPoints a = f[0].keyPoints, b = f[1].keyPoints;
-                double err = pair.check().error(a.x[q], a.y[q], b.x[t], b.y[t]);
-                DUMP.printf(Locale.ROOT, "%s\t%d\t%d\t%d\t%.3f\t%.6g\t%d\t%d\t%.2f\t%.2f\t%d\t%.3f\t%.4g\t%d\t%d\t%.2f\t%.1f\t%d\t%d%n",
-                        tally.replace(' ', '\t'), dumpPair, q, a.level[q], a.diameter[q] / 2, a.response[q], rank[q],
-                        orientations[q], a.x[q], a.y[q], b.level[t], b.diameter[t] / 2, err, matches.distance[i],
-                        matches.secondDistance[i], a.angle[q], b.angle[t] - a.angle[q],
-                        pair.check().isCorrect(a.x[q], a.y[q], b.x[t], b.y[t]) ? 1 : 0,
-                        (tally.endsWith(" gpuvo") ? SHARED_G : SHARED_O)[q]);
-            }
             int o = Math.min(9, f[0].keyPoints.level[q] + 1);
             octaves[2 * o]++;
             if (pair.check().isCorrect(f[0].keyPoints.x[q], f[0].keyPoints.y[q], f[1].keyPoints.x[t],
