@@ -18,9 +18,10 @@
 //     The first k-step's mma takes the columns' biases as its C operand: no instruction copies them.
 // Registers: 64 (A) + 64 (accumulators) + 32 (candidate lists) + addressing and the epilogue's temporaries: all 255
 // allowed, none spilled (ptxas -v, nvcc 13, sm_90; float_tiles_single 12 bytes), at two blocks of 128 threads per
-// multiprocessor (__launch_bounds__(128, 2): 2 x 128 x 255 registers fill the register file; 2 x 67 KB of shared
-// memory fit). Each warp issues 16 independent mma per k-step, and the grid is planned in about one wave of two
-// blocks per SM (CudaFloatMatcher.tilesPerBlock, planSplits). Why two blocks of 64 rows rather than one of 128
+// multiprocessor (__launch_bounds__(128, 2): 2 x 128 x 255 registers fill the register file). Two blocks' shared
+// memory (2 x 67 KB) fits on sm_80, sm_87 and sm_90; GPUs with 100 KB or less per multiprocessor hold one, and
+// the host plans the grid for what the driver reports resident (CudaFloatMatcher.tilesPerBlock, planSplits: about
+// one wave). Each warp issues 16 independent mma per k-step. Why two blocks of 64 rows rather than one of 128
 // (8 warps, as before): their barriers are independent, so one block's epilogue can overlap the other's mma, and
 // the grid has twice as many blocks to fill the multiprocessors with. Same-run on the H100 (stream time of whole
 // matches): 3267 x 4318 with the mutual check 0.1059 / 0.1055 / 0.1082 -> 0.0914 / 0.0913 / 0.0919 ms (its 146

@@ -1,6 +1,7 @@
 package org.gpuvo.gpu.cuda;
 
 import static jcuda.driver.JCudaDriver.cuFuncSetAttribute;
+import static jcuda.driver.JCudaDriver.cuOccupancyMaxActiveBlocksPerMultiprocessor;
 
 import java.util.Locale;
 
@@ -72,7 +73,10 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
     static final int TILE_THREADS = 128;
     /** TILE_ROWS: rows of a block of the tile kernel (its column tiles are {@link #TILE} wide) */
     static final int TILE_ROWS = 64;
-    /** blocks of the tile kernel that fit a multiprocessor together (registers: 255 a thread) */
+    /**
+     * blocks of the tile kernel that its registers allow on a multiprocessor ({@code __launch_bounds__(128, 2)}); the
+     * shared memory allows as many on sm_80, sm_87 and sm_90, fewer on others: the plan asks the driver
+     */
     static final int TILE_BLOCKS_PER_SM = 2;
     /** TILE_STAGE_BYTES: one pipeline stage of float_tiles (a tile, its biases and positions) */
     static final int TILE_STAGE_BYTES = TILE * HALF_ROW_BYTES + TILE * 4 + TILE * 8;
@@ -91,6 +95,8 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
     private final ConfigMatch config;
     private final CUfunction convert, tiles, rescore, compact;
     private final int tileStages;
+    /** tile blocks resident per multiprocessor, as the driver computes it for this device (at most 2) */
+    private final int tileBlocksPerSm;
     private int forcedSplits;
 
     // device working buffers, grown on demand and kept
@@ -144,6 +150,11 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
             this.tiles = cuda.function(MODULE_TILES, "float_tiles_single");
             this.tileStages = 1;
         }
+        int[] resident = new int[1];
+        CudaCheck.call(STAGE, "cuOccupancyMaxActiveBlocksPerMultiprocessor", () ->
+                cuOccupancyMaxActiveBlocksPerMultiprocessor(resident, tiles, TILE_THREADS,
+                        (long) tileStages * TILE_STAGE_BYTES));
+        this.tileBlocksPerSm = Math.max(1, resident[0]);
         this.compactList = new CompactMatchList(cuda, STAGE);
         this.windowPositions = new WindowPositions(cuda, STAGE);
         this.graphs = new StreamGraphs(cuda, STAGE);
@@ -170,6 +181,11 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
     /** Pipeline stages of the tile kernel on this device: 2 (cp.async double buffering) or 1. */
     public int tileStages() {
         return tileStages;
+    }
+
+    /** Blocks of the tile kernel resident per multiprocessor on this device, for which the grid is planned. */
+    public int tileBlocksPerMultiprocessor() {
+        return tileBlocksPerSm;
     }
 
     /** The kernels and launch configuration of the last match, in words (for benchmarks and logs). */
@@ -333,7 +349,7 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         // a block's share: its TILE_ROWS rows against column tiles of TILE columns
         long blockTiles = (long) ceilDiv(nq, TILE_ROWS) * colTiles
                 + (mutual ? (long) ceilDiv(nt, TILE_ROWS) * rowTiles : 0);
-        int perBlock = tilesPerBlock(blockTiles, TILE_BLOCKS_PER_SM * cuda.multiprocessorCount());
+        int perBlock = tilesPerBlock(blockTiles, tileBlocksPerSm * cuda.multiprocessorCount());
         int[] p = planSplits(colTiles, perBlock, forcedSplits);
         splits = p[0];
         tilesPerSplit = p[1];
@@ -359,11 +375,11 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         status = WorkingBuffers.growFilled(cuda, STAGE, status, 4, (byte) 0);  // zero between calls: float_rescore
         if (status != oldStatus)
             graphs.clear();
-        lastPlan = String.format(Locale.ROOT, "float_convert %d blocks; float_tiles (%d stage%s) %d blocks of %d: "
-                        + "%d x %d tiles in %d split(s) of %d%s; float_rescore %d blocks of %d; "
+        lastPlan = String.format(Locale.ROOT, "float_convert %d blocks; float_tiles (%d stage%s, %d per SM) %d blocks "
+                        + "of %d: %d x %d tiles in %d split(s) of %d%s; float_rescore %d blocks of %d; "
                         + "match_compact %d blocks",
                 ceilDiv(nqPad + ntPad, CONVERT_ROWS_PER_BLOCK), tileStages, tileStages == 1 ? "" : "s",
-                tileBlocks(), TILE_THREADS, rowTiles, colTiles, splits, tilesPerSplit,
+                tileBlocksPerSm, tileBlocks(), TILE_THREADS, rowTiles, colTiles, splits, tilesPerSplit,
                 mutual ? String.format(Locale.ROOT, " + mutual %d x %d tiles in %d split(s) of %d", colTiles,
                         rowTiles, mutualSplits, mutualTilesPerSplit) : "",
                 ceilDiv(nq, RESCORE_QUERIES), RESCORE_THREADS, selectBlocks);

@@ -45,7 +45,8 @@ class CudaFloatMatcherGpuTest {
         if (CudaProbe.status().usable()) {
             cuda = CudaContext.open("float-match-test");
             matcher = new CudaFloatMatcher(cuda, new ConfigMatch(0.8, false, NO_LIMIT));
-            System.out.println("CudaFloatMatcher: " + matcher.tileStages() + " tile pipeline stage(s)");
+            System.out.println("CudaFloatMatcher: " + matcher.tileStages() + " tile pipeline stage(s), "
+                    + matcher.tileBlocksPerMultiprocessor() + " tile block(s) per multiprocessor");
         }
     }
 
@@ -205,6 +206,29 @@ class CudaFloatMatcherGpuTest {
             }
             assertAgreement(cpu, gpu, 500, "ties " + config);
         }
+    }
+
+    /**
+     * The tile grid is planned for as many blocks per multiprocessor as the driver finds resident: two where the
+     * shared memory holds two double-buffered blocks (sm_80, sm_87, sm_90: the registers allow two everywhere), one
+     * on GPUs with 100 KB or less per multiprocessor.
+     */
+    @Test
+    void tileBlocksPerMultiprocessorFollowTheDevice() {
+        int resident = matcher.tileBlocksPerMultiprocessor();
+        assertThat(resident).isBetween(1, CudaFloatMatcher.TILE_BLOCKS_PER_SM);
+        String cc = CudaProbe.status().computeCapability();
+        if (cc.equals("8.0") || cc.equals("8.7") || cc.equals("9.0"))
+            assertThat(resident).as("compute %s", cc).isEqualTo(CudaFloatMatcher.TILE_BLOCKS_PER_SM);
+        Matches out = new Matches();
+        Random random = new Random(3);
+        FloatDescriptors train = RandomSiftDescriptors.realLike(random, 700, 20, 0.5);
+        FloatDescriptors query = RandomSiftDescriptors.noisyCopies(random, train, 600, 0.25, 0.5);
+        try (DeviceFloatFeatures q = MatchTestData.upload(cuda, query, null, 600);
+             DeviceFloatFeatures t = MatchTestData.upload(cuda, train, null, 700)) {
+            matcher.match(q, t, config(0.8, false, NO_LIMIT), out);
+        }
+        assertThat(matcher.lastPlan()).contains(", " + resident + " per SM)");
     }
 
     /** Any split of the columns merges to exactly the same lists, so the matches do not depend on it. */
