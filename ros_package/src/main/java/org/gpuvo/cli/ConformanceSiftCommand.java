@@ -29,6 +29,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -50,18 +51,23 @@ import java.util.concurrent.Callable;
                 "Per pair set and extractor: features per image, matches, correct matches, precision (correct / "
                         + "matches) and the mean wall time of one image's detection and description from Java (each "
                         + "image extracted once, after one untimed warm-up image; OpenCV on its default threads); and "
-                        + "per set whether gpuvo gives at least as many correct matches as OpenCV at no lower precision.",
+                        + "per set whether gpuvo gives at least as many correct matches as OpenCV at no lower precision "
+                        + "(where OpenCV is measured: --compare-with).",
                 "JSON (--json): backend; sift {max_features, first_octave, contrast_threshold, edge_threshold, "
-                        + "root_sift}; matcher {kind, ratio, mutual}; opencv_threads; extractors [{id, name, "
+                        + "root_sift}; matcher {kind, ratio, mutual}; opencv_threads (null without OpenCV); extractors [{id, name, "
                         + "implementation, first_octave}]; pair_sets [{set, criterion, tolerance_px, pairs, results "
                         + "[{extractor, features_per_image, matches, correct_matches, precision, ms_per_image, "
                         + "images_extracted}], bar [{gpuvo, reference, holds}]}] (only sets with pairs; precision "
-                        + "null without matches); bar_holds_everywhere [{gpuvo, reference, holds}]."})
+                        + "null without matches); bar_holds_everywhere [{gpuvo, reference, holds}] (the bar's arrays empty without "
+                        + "OpenCV)."})
 final class ConformanceSiftCommand implements Callable<Integer> {
     /** Creates gpuvo's extractor for a backend; tests substitute their own. */
     interface ExtractorFactory {
         SiftExtractor create(Backend backend, ConfigSift config);
     }
+
+    /** The other SIFTs gpuvo's is measured beside; {@code NONE} (alone) measures gpuvo's only. */
+    enum Reference { OPENCV, BOOFCV, NONE }
 
     /** The matching rule every extractor is measured with. */
     static final double RATIO = 0.8;
@@ -80,6 +86,12 @@ final class ConformanceSiftCommand implements Callable<Integer> {
 
     @Mixin
     SiftOptions sift;
+
+    @Option(names = "--compare-with", split = ",", paramLabel = "NAME", defaultValue = "opencv,boofcv",
+            description = "The other SIFTs measured beside gpuvo's: opencv, boofcv, both (the default: "
+                    + "${DEFAULT-VALUE}) or none. The bar needs opencv; with none, neither OpenCV's natives nor "
+                    + "BoofCV are loaded, e.g. to measure the CUDA backend on a GPU machine that lacks them.")
+    List<Reference> compareWith = new ArrayList<>();
 
     @Option(names = "--frames", paramLabel = "A:B",
             description = "Use only frames A to B-1 of each input (images of a folder in name order; either end "
@@ -109,6 +121,9 @@ final class ConformanceSiftCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         ConfigSift config = sift.checked(sift.toConfig(maxFeatures));
+        if (compareWith.contains(Reference.NONE) && compareWith.size() > 1)
+            throw new ParameterException(spec.commandLine(), "--compare-with none takes no other name, got "
+                    + compareWith.stream().map(r -> r.name().toLowerCase(Locale.ROOT)).toList());
         // the inputs differ in length: the range is cut to each one's frames
         int[] range = FrameRange.parse(frames, Integer.MAX_VALUE, spec.commandLine());
         if (warpImages < 0)
@@ -141,14 +156,16 @@ final class ConformanceSiftCommand implements Callable<Integer> {
             }
             tallies.values().forEach(t -> sets.add(t.figures()));
         }
-        SiftConformanceTable table = new SiftConformanceTable(config, match, backendName(sources),
-                opencv_core.getNumThreads(), sets);
+        // asked only where OpenCV was measured: the call loads its natives
+        Integer opencvThreads = compareWith.contains(Reference.OPENCV) ? opencv_core.getNumThreads() : null;
+        SiftConformanceTable table = new SiftConformanceTable(config, match, backendName(sources), opencvThreads,
+                sets);
         table.print(json.text());
         json.write(table.json());
         return 0;
     }
 
-    /** gpuvo at the configured first octave and at the other one, then OpenCV's and BoofCV's SIFT. */
+    /** gpuvo at the configured first octave and at the other one, then OpenCV's and BoofCV's SIFT where asked. */
     private List<SiftSource> sources(ConfigSift config) {
         List<SiftSource> sources = new ArrayList<>();
         try {
@@ -156,8 +173,10 @@ final class ConformanceSiftCommand implements Callable<Integer> {
             other.firstOctave = config.firstOctave == 0 ? -1 : 0;
             sources.add(new GpuvoSift(extractors.create(backend, config)));
             sources.add(new GpuvoSift(extractors.create(backend, other)));
-            sources.add(new OpenCvSift(config));
-            sources.add(new BoofCvSift(config));
+            if (compareWith.contains(Reference.OPENCV))
+                sources.add(new OpenCvSift(config));
+            if (compareWith.contains(Reference.BOOFCV))
+                sources.add(new BoofCvSift(config));
             return sources;
         } catch (RuntimeException | Error e) {
             sources.forEach(SiftSource::close);

@@ -24,10 +24,11 @@ final class SiftConformanceTable {
     private final ConfigSift sift;
     private final ConfigMatch match;
     private final String backend;
-    private final int opencvThreads;
+    /** null where OpenCV was not measured */
+    private final Integer opencvThreads;
     private final List<PairSetFigures> sets;
 
-    SiftConformanceTable(ConfigSift sift, ConfigMatch match, String backend, int opencvThreads,
+    SiftConformanceTable(ConfigSift sift, ConfigMatch match, String backend, Integer opencvThreads,
                          List<PairSetFigures> sets) {
         this.sift = sift;
         this.match = match;
@@ -37,9 +38,9 @@ final class SiftConformanceTable {
     }
 
     void print(PrintWriter out) {
-        out.printf(Locale.ROOT, "gpuvo SIFT (%s backend) against OpenCV's and BoofCV's, %d features each; matcher: "
-                        + "FP32 brute force, ratio %.2f, mutual check; OpenCV on %d threads%n",
-                backend, sift.maxFeatures, match.ratio, opencvThreads);
+        out.printf(Locale.ROOT, "gpuvo SIFT (%s backend)%s, %d features each; matcher: FP32 brute force, ratio %.2f, "
+                        + "mutual check%s%n", backend, others(), sift.maxFeatures, match.ratio,
+                opencvThreads == null ? "" : "; OpenCV on " + opencvThreads + " threads");
         out.printf(Locale.ROOT, ROW, "set", "extractor", "pairs", "feat/img", "matches", "correct", "precision",
                 "ms/img");
         for (PairSetFigures set : sets) {
@@ -48,6 +49,11 @@ final class SiftConformanceTable {
                         f.matches(), f.correct(), percent(f.precision()), fixed(f.millisPerImage(), 1));
         }
         out.printf(Locale.ROOT, "%ncorrect: %s%n", criteria());
+        if (!judged()) {
+            out.printf(Locale.ROOT, "bar: not judged, %s was not measured (--compare-with)%n", REFERENCE);
+            out.flush();
+            return;
+        }
         out.printf(Locale.ROOT, "bar: gpuvo gives at least as many correct matches as %s at no lower precision%n", REFERENCE);
         List<ExtractorFigures> gpuvo = gpuvoVariants();
         StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-15s", "set"));
@@ -108,11 +114,11 @@ final class SiftConformanceTable {
                 r.put("images_extracted", f.imagesExtracted());
             }
             ArrayNode bar = node.putArray("bar");
-            for (ExtractorFigures g : gpuvoVariants())
+            for (ExtractorFigures g : judged() ? gpuvoVariants() : List.<ExtractorFigures>of())
                 barEntry(bar, g.extractor(), holds(set, g.extractor()));
         }
         ArrayNode everywhere = root.putArray("bar_holds_everywhere");
-        for (ExtractorFigures g : gpuvoVariants())
+        for (ExtractorFigures g : judged() ? gpuvoVariants() : List.<ExtractorFigures>of())
             barEntry(everywhere, g.extractor(), holdsEverywhere(g.extractor()));
         return root;
     }
@@ -131,6 +137,21 @@ final class SiftConformanceTable {
                 if (f.name().equals("gpuvo"))
                     gpuvo.add(f);
         return gpuvo;
+    }
+
+    /** Whether the reference was measured, so that the bar can be judged. */
+    private boolean judged() {
+        return !sets.isEmpty() && sets.get(0).extractors().stream().anyMatch(f -> f.name().equals(REFERENCE));
+    }
+
+    /** " against OpenCV's and BoofCV's", as measured; empty for gpuvo alone. */
+    private String others() {
+        List<String> names = new ArrayList<>();
+        if (!sets.isEmpty())
+            for (ExtractorFigures f : sets.get(0).extractors())
+                if (!f.name().equals("gpuvo"))
+                    names.add(f.implementation());
+        return names.isEmpty() ? ", alone" : " against " + String.join(" and ", names);
     }
 
     private static ExtractorFigures reference(PairSetFigures set) {

@@ -89,6 +89,31 @@ class ConformanceSiftCommandTest {
         assertThat(run.err()).contains("consecutive", "rotation_60", "bar:", "gpuvo_o-1: the bar");
     }
 
+    /**
+     * {@code --compare-with none}: gpuvo's SIFT alone (no OpenCV natives, no BoofCV), with the bar reported as not
+     * judged rather than as failed.
+     */
+    @Test
+    void measuresGpuvoAloneWithoutJudgingTheBar() throws Exception {
+        Path kitti = SharedData.require("kitti-06-0050");
+        CliRun run = CliRun.run("conformance", "sift", kitti.toString(), "--backend", "cpu", "--frames", "0:2",
+                "--warp-images", "0", "--max-features", "300", "--compare-with", "none", "--json", "-");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        JsonNode json = JsonOutput.MAPPER.readTree(run.out());
+        List<String> ids = new ArrayList<>();
+        json.path("extractors").forEach(e -> ids.add(e.path("id").asText()));
+        assertThat(ids).containsExactly("gpuvo_o0", "gpuvo_o-1");
+        assertThat(json.path("opencv_threads").isNull()).isTrue();
+        JsonNode consecutive = json.path("pair_sets").get(0);
+        assertThat(consecutive.path("pairs").asInt()).isEqualTo(1);
+        assertThat(consecutive.path("results")).hasSize(2);
+        assertThat(consecutive.path("results").get(1).path("correct_matches").asLong()).isPositive();
+        assertThat(consecutive.path("bar")).isEmpty();
+        assertThat(json.path("bar_holds_everywhere")).isEmpty();
+        assertThat(run.err()).contains("(cpu backend), alone", "bar: not judged, opencv was not measured")
+                .doesNotContain("OpenCV on");
+    }
+
     @Test
     void badUsageIsRejected() throws Exception {
         assertThat(CliRun.run("conformance", "sift").exitCode()).isEqualTo(2);
@@ -105,6 +130,11 @@ class ConformanceSiftCommandTest {
         CliRun octave = CliRun.run("conformance", "sift", image.toString(), "--sift-first-octave", "1");
         assertThat(octave.exitCode()).isEqualTo(2);
         assertThat(octave.err()).contains("invalid SIFT parameters", "firstOctave");
+        CliRun none = CliRun.run("conformance", "sift", image.toString(), "--compare-with", "none,opencv");
+        assertThat(none.exitCode()).isEqualTo(2);
+        assertThat(none.err()).contains("--compare-with none takes no other name");
+        assertThat(CliRun.run("conformance", "sift", image.toString(), "--compare-with", "vlfeat").exitCode())
+                .isEqualTo(2);
         Files.writeString(dir.resolve("notes.txt"), "no images");
         assertThat(CliRun.run("conformance", "sift", dir.resolve("notes.txt").toString(), "--backend", "cpu")
                 .exitCode()).isNotZero();
