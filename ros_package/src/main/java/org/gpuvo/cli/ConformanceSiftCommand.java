@@ -58,8 +58,8 @@ import java.util.concurrent.Callable;
                         + "extractors [{id, name, implementation, first_octave}]; pair_sets [{set, criterion, "
                         + "tolerance_px, pairs, results [{extractor, features_per_image, matches, correct_matches, "
                         + "precision, ms_per_image, images_extracted}], bar [{gpuvo, reference, holds}]}] (only sets "
-                        + "with pairs; precision null without matches); bar_holds_everywhere [{gpuvo, reference, holds}] (the bar's arrays "
-                        + "empty without OpenCV)."})
+                        + "with pairs; precision null without matches); bar_holds_everywhere [{gpuvo, reference, "
+                        + "holds}] (the bar's arrays empty without OpenCV)."})
 final class ConformanceSiftCommand implements Callable<Integer> {
     /** Creates gpuvo's extractor for a backend; tests substitute their own. */
     interface ExtractorFactory {
