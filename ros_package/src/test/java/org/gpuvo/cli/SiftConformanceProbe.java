@@ -135,8 +135,9 @@ final class SiftConformanceProbe {
                 }
                 if (System.getProperty("probe.stats") != null)
                     for (int k = 0; k < 2; k++)
-                        System.err.printf(Locale.ROOT, "features %s g %d/%d o %d/%d%n", names[k], g[k].size(),
-                                positions(g[k].keyPoints), o[k].size(), positions(o[k].keyPoints));
+                        System.err.printf(Locale.ROOT, "features %s g %d/%d o %d/%d  g %s  o %s%n", names[k],
+                                g[k].size(), positions(g[k].keyPoints), o[k].size(), positions(o[k].keyPoints),
+                                perOctave(g[k].keyPoints), perOctave(o[k].keyPoints));
                 if (dump != null)
                     dump.startPair(g[0], o[0]);
                 rows.add(new PairRow(planned.set(), names[0], names[1],
@@ -164,6 +165,14 @@ final class SiftConformanceProbe {
 
     /** Octaves −1 … 8 of the query keypoints: matches and correct ones, per extractor and set. */
     static final Map<String, long[]> BY_OCTAVE = new LinkedHashMap<>();
+
+    /** Features per octave −1 … 8 (the {@code -Dprobe.stats} line). */
+    private static String perOctave(KeyPoints k) {
+        int[] n = new int[10];
+        for (int i = 0; i < k.size(); i++)
+            n[k.level[i] + 1]++;
+        return Arrays.toString(n);
+    }
 
     private static int positions(KeyPoints k) {
         Set<Long> set = new HashSet<>();
