@@ -51,15 +51,19 @@ import java.util.concurrent.Callable;
                 "Per pair set and extractor: features per image, matches, correct matches, precision (correct / "
                         + "matches) and the mean wall time of one image's detection and description from Java (each "
                         + "image extracted once, after one untimed warm-up image; OpenCV on its default threads); and "
-                        + "per set whether gpuvo gives at least as many correct matches as OpenCV at no lower precision "
-                        + "(where OpenCV is measured: --compare-with).",
+                        + "per set whether gpuvo gives at least as many correct matches as OpenCV at no lower "
+                        + "precision (where OpenCV is measured: --compare-with), with the differences gpuvo - OpenCV "
+                        + "and their standard deviations in a bootstrap over the set's pairs (2000 resamples, fixed "
+                        + "seed): how far another draw of such pairs would move them.",
                 "JSON (--json): backend; sift {max_features, first_octave, contrast_threshold, edge_threshold, "
                         + "root_sift}; matcher {kind, ratio, mutual}; opencv_threads (null without OpenCV); "
                         + "extractors [{id, name, implementation, first_octave}]; pair_sets [{set, criterion, "
                         + "tolerance_px, pairs, results [{extractor, features_per_image, matches, correct_matches, "
-                        + "precision, ms_per_image, images_extracted}], bar [{gpuvo, reference, holds}]}] (only sets "
-                        + "with pairs; precision null without matches); bar_holds_everywhere [{gpuvo, reference, "
-                        + "holds}] (the bar's arrays empty without OpenCV)."})
+                        + "precision, ms_per_image, images_extracted}], bar [{gpuvo, reference, holds, "
+                        + "correct_difference, correct_difference_sd, precision_difference, "
+                        + "precision_difference_sd}]}] (only sets with pairs; precision null without matches, a "
+                        + "standard deviation null with one pair); bar_holds_everywhere [{gpuvo, reference, holds}] "
+                        + "(the bar's arrays empty without OpenCV)."})
 final class ConformanceSiftCommand implements Callable<Integer> {
     /** Creates gpuvo's extractor for a backend; tests substitute their own. */
     interface ExtractorFactory {

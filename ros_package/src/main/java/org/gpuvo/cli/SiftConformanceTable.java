@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpuvo.gpu.conformance.ExtractorFigures;
 import org.gpuvo.gpu.conformance.PairSetFigures;
+import org.gpuvo.gpu.conformance.PairedBootstrap;
 import org.gpuvo.gpu.features.ConfigSift;
 import org.gpuvo.gpu.match.ConfigMatch;
 
@@ -54,17 +55,26 @@ final class SiftConformanceTable {
             out.flush();
             return;
         }
-        out.printf(Locale.ROOT, "bar: gpuvo gives at least as many correct matches as %s at no lower precision%n", REFERENCE);
+        out.printf(Locale.ROOT, "bar: gpuvo gives at least as many correct matches as %s at no lower precision%n",
+                REFERENCE);
+        out.printf(Locale.ROOT, "differences gpuvo - %s in correct matches and in precision, each +- its bootstrap "
+                + "standard deviation%nover the set's pairs (how far another draw of such pairs would move it):%n",
+                REFERENCE);
         List<ExtractorFigures> gpuvo = gpuvoVariants();
         StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-15s", "set"));
         for (ExtractorFigures g : gpuvo)
-            header.append(String.format(Locale.ROOT, " %-12s", g.extractor()));
-        out.println(header);
+            header.append(String.format(Locale.ROOT, " %-40s", g.extractor()));
+        out.println(header.toString().stripTrailing());
         for (PairSetFigures set : sets) {
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-15s", set.set()));
-            for (ExtractorFigures g : gpuvo)
-                line.append(String.format(Locale.ROOT, " %-12s", holds(set, g.extractor()) ? "holds" : "NOT MET"));
-            out.println(line);
+            for (ExtractorFigures g : gpuvo) {
+                Difference d = difference(set, g.extractor());
+                line.append(String.format(Locale.ROOT, " %-7s %+6d +- %-5s %7s +- %-6s",
+                        holds(set, g.extractor()) ? "holds" : "NOT MET", d.correct(), fixed(d.spread().correct(), 0),
+                        Double.isFinite(d.precision()) ? String.format(Locale.ROOT, "%+.4f", d.precision()) : "-",
+                        fixed(d.spread().precision(), 4)));
+            }
+            out.println(line.toString().stripTrailing());
         }
         for (ExtractorFigures g : gpuvo)
             out.printf(Locale.ROOT, "%s: the bar %s%n", g.extractor(),
@@ -114,8 +124,14 @@ final class SiftConformanceTable {
                 r.put("images_extracted", f.imagesExtracted());
             }
             ArrayNode bar = node.putArray("bar");
-            for (ExtractorFigures g : judged() ? gpuvoVariants() : List.<ExtractorFigures>of())
-                barEntry(bar, g.extractor(), holds(set, g.extractor()));
+            for (ExtractorFigures g : judged() ? gpuvoVariants() : List.<ExtractorFigures>of()) {
+                ObjectNode entry = barEntry(bar, g.extractor(), holds(set, g.extractor()));
+                Difference d = difference(set, g.extractor());
+                entry.put("correct_difference", d.correct());
+                entry.put("correct_difference_sd", JsonOutput.finiteOrNull(d.spread().correct()));
+                entry.put("precision_difference", JsonOutput.finiteOrNull(d.precision()));
+                entry.put("precision_difference_sd", JsonOutput.finiteOrNull(d.spread().precision()));
+            }
         }
         ArrayNode everywhere = root.putArray("bar_holds_everywhere");
         for (ExtractorFigures g : judged() ? gpuvoVariants() : List.<ExtractorFigures>of())
@@ -123,11 +139,23 @@ final class SiftConformanceTable {
         return root;
     }
 
-    private void barEntry(ArrayNode array, String gpuvo, boolean holds) {
+    private ObjectNode barEntry(ArrayNode array, String gpuvo, boolean holds) {
         ObjectNode o = array.addObject();
         o.put("gpuvo", gpuvo);
         o.put("reference", reference(sets.get(0)).extractor());
         o.put("holds", holds);
+        return o;
+    }
+
+    /** gpuvo − reference on one set: correct matches, precision (NaN where either has no matches), their spread. */
+    private record Difference(long correct, double precision, PairedBootstrap.Spread spread) {
+    }
+
+    private static Difference difference(PairSetFigures set, String gpuvo) {
+        ExtractorFigures candidate = figuresOf(set, gpuvo), reference = reference(set);
+        return new Difference(candidate.correct() - reference.correct(),
+                candidate.precision() - reference.precision(),
+                set.differenceSpread(gpuvo, reference.extractor()));
     }
 
     private List<ExtractorFigures> gpuvoVariants() {
@@ -159,10 +187,12 @@ final class SiftConformanceTable {
                 .orElseThrow(() -> new IllegalStateException("no " + REFERENCE + " figures in set " + set.set()));
     }
 
+    private static ExtractorFigures figuresOf(PairSetFigures set, String extractor) {
+        return set.extractors().stream().filter(f -> f.extractor().equals(extractor)).findFirst().orElseThrow();
+    }
+
     private static boolean holds(PairSetFigures set, String gpuvo) {
-        ExtractorFigures candidate = set.extractors().stream().filter(f -> f.extractor().equals(gpuvo)).findFirst()
-                .orElseThrow();
-        return ExtractorFigures.atLeastAsGood(candidate, reference(set));
+        return ExtractorFigures.atLeastAsGood(figuresOf(set, gpuvo), reference(set));
     }
 
     private boolean holdsEverywhere(String gpuvo) {

@@ -2,6 +2,7 @@ package org.gpuvo.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.gpuvo.gpu.conformance.ExtractorFigures;
+import org.gpuvo.gpu.conformance.PairOutcome;
 import org.gpuvo.gpu.conformance.PairSetFigures;
 import org.gpuvo.gpu.conformance.WarpKind;
 import org.gpuvo.gpu.features.ConfigSift;
@@ -21,6 +22,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class ConformanceSiftCommandTest {
     @TempDir
@@ -84,7 +86,12 @@ class ConformanceSiftCommandTest {
                     assertThat(r.path("precision").asDouble()).as(what).isGreaterThan(0.6);
             }
             assertThat(set.path("bar")).hasSize(2);
-            assertThat(set.path("bar").get(0).path("reference").asText()).isEqualTo("opencv_o-1");
+            JsonNode bar = set.path("bar").get(0);
+            assertThat(keys(bar)).containsExactly("gpuvo", "reference", "holds", "correct_difference",
+                    "correct_difference_sd", "precision_difference", "precision_difference_sd");
+            assertThat(bar.path("reference").asText()).isEqualTo("opencv_o-1");
+            // one pair per warp set: nothing to resample; the consecutive set's two pairs give a spread
+            assertThat(bar.path("correct_difference_sd").isNull()).isEqualTo(!name.equals("consecutive"));
         }
         assertThat(run.err()).contains("consecutive", "rotation_60", "bar:", "gpuvo_o-1: the bar");
     }
@@ -140,25 +147,44 @@ class ConformanceSiftCommandTest {
                 .exitCode()).isNotZero();
     }
 
-    /** The table and JSON from given figures: undefined precision is null, the bar is per set and over all. */
+    /**
+     * The table and JSON from given figures: undefined precision is null, the bar is per set and over all, with the
+     * differences and their bootstrap spread where the set has its pairs' outcomes.
+     */
     @Test
     void theTableJudgesTheBarPerSet() throws Exception {
+        // two pairs: gpuvo 60/57 and 40/38, opencv 50/45 twice
         PairSetFigures holds = new PairSetFigures("rotation_15", "homography_transfer_distance", 2.0, List.of(
-                figures("gpuvo_o0", "gpuvo", 100, 95), figures("opencv_o-1", "opencv", 100, 90)));
+                figures("gpuvo_o0", "gpuvo", 100, 95), figures("opencv_o-1", "opencv", 100, 90)),
+                List.of(List.of(outcome(60, 57), outcome(50, 45)), List.of(outcome(40, 38), outcome(50, 45))));
         PairSetFigures fails = new PairSetFigures("scale_2", "homography_transfer_distance", 2.0, List.of(
                 figures("gpuvo_o0", "gpuvo", 0, 0), figures("opencv_o-1", "opencv", 10, 5)));
         SiftConformanceTable table = new SiftConformanceTable(new ConfigSift(2000), new ConfigMatch(0.8, true, 1000),
                 "cpu", 4, List.of(holds, fails));
         JsonNode json = table.json();
-        assertThat(json.path("pair_sets").get(0).path("bar").get(0).path("holds").asBoolean()).isTrue();
+        JsonNode first = json.path("pair_sets").get(0).path("bar").get(0);
+        assertThat(first.path("holds").asBoolean()).isTrue();
+        assertThat(first.path("correct_difference").asLong()).isEqualTo(5);
+        assertThat(first.path("precision_difference").asDouble()).isCloseTo(0.05, within(1e-12));
+        // pair differences +12 and -7: a resample with k ~ Binomial(2, 1/2) copies of the first gives 19k - 14
+        // (sd 19 sqrt(1/2))
+        assertThat(first.path("correct_difference_sd").asDouble()).isCloseTo(19 * Math.sqrt(0.5), within(0.7));
+        JsonNode second = json.path("pair_sets").get(1).path("bar").get(0);
+        assertThat(second.path("correct_difference").asLong()).isEqualTo(-5);
+        assertThat(second.path("precision_difference").isNull()).as("gpuvo has no matches").isTrue();
+        assertThat(second.path("correct_difference_sd").isNull()).as("no pairs' outcomes").isTrue();
         assertThat(json.path("pair_sets").get(1).path("bar").get(0).path("holds").asBoolean()).isFalse();
         assertThat(json.path("pair_sets").get(1).path("results").get(0).path("precision").isNull()).isTrue();
         assertThat(json.path("bar_holds_everywhere").get(0).path("holds").asBoolean()).isFalse();
         assertThat(json.path("opencv_threads").asInt()).isEqualTo(4);
         StringWriter text = new StringWriter();
         table.print(new PrintWriter(text));
-        assertThat(text.toString()).contains("rotation_15     holds", "scale_2         NOT MET",
+        assertThat(text.toString()).contains("rotation_15     holds       +5 +- 13", "scale_2         NOT MET",
                 "gpuvo_o0: the bar does not hold on every set", "homography transfer distance <= 2 px");
+    }
+
+    private static PairOutcome outcome(int matches, int correct) {
+        return new PairOutcome(100, 100, matches, correct, 2, 1_000_000);
     }
 
     private static ExtractorFigures figures(String id, String name, long matches, long correct) {

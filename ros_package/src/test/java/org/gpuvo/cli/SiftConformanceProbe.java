@@ -2,6 +2,7 @@ package org.gpuvo.cli;
 
 import org.gpuvo.gpu.conformance.GpuvoSift;
 import org.gpuvo.gpu.conformance.ImagePair;
+import org.gpuvo.gpu.conformance.PairedBootstrap;
 import org.gpuvo.gpu.conformance.SiftSource;
 import org.gpuvo.gpu.features.Backend;
 import org.gpuvo.gpu.features.ConfigSift;
@@ -34,7 +35,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Random;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -44,9 +44,9 @@ import java.util.regex.Pattern;
  * set's difference. OpenCV's features are cached on disk per image (they do not change while gpuvo's SIFT is being
  * worked on), so a rerun after a change to gpuvo's CPU SIFT extracts only gpuvo's.
  *
- * <p>Per set: the sums, the difference gpuvo − OpenCV in correct matches and in precision, and a bootstrap over the
- * set's pairs (resampled with replacement, {@value #RESAMPLES} times) of both differences: its standard deviation is
- * how much the set's verdict would move on another draw of pairs like these. Then, per set and extractor, correct
+ * <p>Per set: the sums, the difference gpuvo − OpenCV in correct matches and in precision, and the standard deviation
+ * of both differences in a bootstrap over the set's pairs ({@link PairedBootstrap}, as {@code gpuvo conformance sift}
+ * reports it): how much the set's verdict would move on another draw of pairs like these. Then, per set and extractor, correct
  * matches and matches by the query keypoint's octave. {@code --pairs} writes the per-pair figures (tab-separated),
  * so that two variants of gpuvo's SIFT can be compared pair by pair. {@code --dump} writes one tab-separated row per
  * match, to find where the wrong matches come from: set, extractor (gpuvo or opencv), pair number (from 1), query
@@ -64,8 +64,6 @@ import java.util.regex.Pattern;
  * {@code target/classes} and {@code target/test-classes}).
  */
 final class SiftConformanceProbe {
-    static final int RESAMPLES = 2000;
-
     private record PairRow(String set, String first, String second, int[] gpuvo, int[] opencv) {
     }
 
@@ -295,25 +293,19 @@ final class SiftConformanceProbe {
         long[] all = new long[4];
         for (Map.Entry<String, List<PairRow>> e : bySet.entrySet()) {
             List<PairRow> set = e.getValue();
-            long[] s = sums(set, null);
+            long[] s = sums(set);
             for (int k = 0; k < 4; k++)
                 all[k] += s[k];
-            Random random = new Random(1);
             int n = set.size();
-            double sumDc = 0, sumDc2 = 0, sumDp = 0, sumDp2 = 0;
-            int[] pick = new int[n];
-            for (int b = 0; b < RESAMPLES; b++) {
-                for (int i = 0; i < n; i++)
-                    pick[i] = random.nextInt(n);
-                long[] t = sums(set, pick);
-                double dc = t[1] - t[3], dp = precision(t[1], t[0]) - precision(t[3], t[2]);
-                sumDc += dc;
-                sumDc2 += dc * dc;
-                sumDp += dp;
-                sumDp2 += dp * dp;
+            long[] gm = new long[n], gc = new long[n], om = new long[n], oc = new long[n];
+            for (int i = 0; i < n; i++) {
+                gm[i] = set.get(i).gpuvo()[0];
+                gc[i] = set.get(i).gpuvo()[1];
+                om[i] = set.get(i).opencv()[0];
+                oc[i] = set.get(i).opencv()[1];
             }
-            double sdC = Math.sqrt(Math.max(0, sumDc2 / RESAMPLES - Math.pow(sumDc / RESAMPLES, 2)));
-            double sdP = Math.sqrt(Math.max(0, sumDp2 / RESAMPLES - Math.pow(sumDp / RESAMPLES, 2)));
+            PairedBootstrap.Spread spread = PairedBootstrap.spread(gm, gc, om, oc);
+            double sdC = spread.correct(), sdP = spread.precision();
             double pg = precision(s[1], s[0]), po = precision(s[3], s[2]);
             boolean holds = s[1] >= s[3] && pg >= po;
             out.printf(Locale.ROOT, "%-16s %5d  %6d/%6d %.4f %6d/%6d %.4f %+8d %6.1f %+9.4f %7.4f  %s%n", e.getKey(), n,
@@ -323,12 +315,10 @@ final class SiftConformanceProbe {
                 precision(all[1], all[0]), all[3], all[2], precision(all[3], all[2]), all[1] - all[3]);
     }
 
-    /** {gpuvo matches, gpuvo correct, opencv matches, opencv correct} over the rows (or the picked ones). */
-    private static long[] sums(List<PairRow> set, int[] pick) {
+    /** {gpuvo matches, gpuvo correct, opencv matches, opencv correct} over the rows. */
+    private static long[] sums(List<PairRow> set) {
         long[] s = new long[4];
-        int n = pick == null ? set.size() : pick.length;
-        for (int i = 0; i < n; i++) {
-            PairRow r = set.get(pick == null ? i : pick[i]);
+        for (PairRow r : set) {
             s[0] += r.gpuvo()[0];
             s[1] += r.gpuvo()[1];
             s[2] += r.opencv()[0];

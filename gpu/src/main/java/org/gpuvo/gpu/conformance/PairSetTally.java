@@ -3,11 +3,15 @@ package org.gpuvo.gpu.conformance;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Adds up every implementation's outcomes on the pairs of one set, pair by pair, into {@link PairSetFigures}. */
+/**
+ * Adds up every implementation's outcomes on the pairs of one set, pair by pair, into {@link PairSetFigures} (which
+ * keeps them pair by pair too).
+ */
 public final class PairSetTally {
     private final String set, criterion;
     private final double tolerancePx;
     private final List<ExtractorFigures> figures = new ArrayList<>();
+    private final List<List<PairOutcome>> outcomes = new ArrayList<>();
 
     /** An empty tally of {@code set}, whose pairs are all judged by {@code criterion} within {@code tolerancePx}. */
     public PairSetTally(String set, String criterion, double tolerancePx, List<SiftSource> sources) {
@@ -24,9 +28,10 @@ public final class PairSetTally {
             throw new IllegalArgumentException(outcomes.size() + " outcomes for " + figures.size() + " implementations");
         for (int i = 0; i < outcomes.size(); i++)
             figures.set(i, figures.get(i).plus(outcomes.get(i)));
+        this.outcomes.add(List.copyOf(outcomes));
     }
 
     public PairSetFigures figures() {
-        return new PairSetFigures(set, criterion, tolerancePx, figures);
+        return new PairSetFigures(set, criterion, tolerancePx, figures, outcomes);
     }
 }

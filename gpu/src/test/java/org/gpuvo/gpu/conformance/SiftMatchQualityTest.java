@@ -120,6 +120,11 @@ class SiftMatchQualityTest {
         assertThat(f.millisPerImage()).isCloseTo(2.0, within(1e-12));
         assertThat(ExtractorFigures.none(source).precision()).isNaN();
         assertThatThrownBy(() -> tally.add(List.of())).isInstanceOf(IllegalArgumentException.class);
+        assertThat(set.outcomes()).hasSize(2);
+        assertThat(set.outcomes().get(1).get(0).correct()).isEqualTo(29);
+        assertThat(set.differenceSpread("scripted_o0", "scripted_o0").correct()).as("against itself").isZero();
+        assertThatThrownBy(() -> set.differenceSpread("scripted_o0", "absent"))
+                .isInstanceOf(IllegalArgumentException.class);
 
         ExtractorFigures reference = figures(100, 90);   // precision 0.9
         assertThat(ExtractorFigures.atLeastAsGood(figures(100, 90), reference)).isTrue();
