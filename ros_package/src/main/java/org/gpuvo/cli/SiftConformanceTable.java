@@ -63,7 +63,7 @@ final class SiftConformanceTable {
         List<ExtractorFigures> gpuvo = gpuvoVariants();
         StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-15s", "set"));
         for (ExtractorFigures g : gpuvo)
-            header.append(String.format(Locale.ROOT, " %-40s", g.extractor()));
+            header.append(String.format(Locale.ROOT, " %-41s", g.extractor()));  // a cell below is 42 wide
         out.println(header.toString().stripTrailing());
         for (PairSetFigures set : sets) {
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-15s", set.set()));
