@@ -46,15 +46,15 @@ import java.util.regex.Pattern;
  *
  * <p>Per set: the sums, the difference gpuvo − OpenCV in correct matches and in precision, and the standard deviation
  * of both differences in a bootstrap over the set's pairs ({@link PairedBootstrap}, as {@code gpuvo conformance sift}
- * reports it): how much the set's verdict would move on another draw of pairs like these. Then, per set and extractor, correct
- * matches and matches by the query keypoint's octave. {@code --pairs} writes the per-pair figures (tab-separated),
- * so that two variants of gpuvo's SIFT can be compared pair by pair. {@code --dump} writes one tab-separated row per
- * match, to find where the wrong matches come from: set, extractor (gpuvo or opencv), pair number (from 1), query
- * index, query octave, query σ (input pixels), query response, the query's rank by response in its image, how many
- * features of that image share the query's position (its orientations), query x, y, train octave, train σ, the
- * pair's error of the match (Sampson distance or homography transfer distance, pixels), distance, second distance,
- * query angle, train angle − query angle, correct (1/0), and whether the other extractor has a keypoint within
- * 1 pixel of the query at the same octave with a diameter within 10 % (1/0: a keypoint both detectors find).
+ * reports it): how much the set's verdict would move on another draw of pairs like these. Then, per set and extractor,
+ * correct matches and matches by the query keypoint's octave. {@code --pairs} writes the per-pair figures
+ * (tab-separated), so that two variants of gpuvo's SIFT can be compared pair by pair. {@code --dump} writes one
+ * tab-separated row per match, to find where the wrong matches come from: set, extractor (gpuvo or opencv), pair number
+ * (from 1), query index, query octave, query σ (input pixels), query response, the query's rank by response in its
+ * image, how many features of that image share the query's position (its orientations), query x, y, train octave, train
+ * σ, the pair's error of the match (Sampson distance or homography transfer distance, pixels), distance, second
+ * distance, query angle, train angle − query angle, correct (1/0), and whether the other extractor has a keypoint
+ * within 1 pixel of the query at the same octave with a diameter within 10 % (1/0: a keypoint both detectors find).
  *
  * <pre>
  * args: [--warp-images N] [--sets REGEX] [--cache DIR] [--first-octave -1|0] [--max-features N]
