@@ -16,8 +16,9 @@
 //     addresses of every ldmatrix phase hit 8 distinct bank groups: conflict-free;
 //   - per tile and warp: 8 k-steps x (4 ldmatrix.x4 for B, 16 mma) = 32 ldmatrix + 128 mma, then the epilogue.
 //     The first k-step's mma takes the columns' biases as its C operand: no instruction copies them.
-// Registers: 64 (A) + 64 (accumulators) + 32 (candidate lists) + addressing and the epilogue's temporaries: all 255
-// allowed, none spilled (ptxas -v, nvcc 13, sm_90; float_tiles_single 12 bytes), at two blocks of 128 threads per
+// Registers: 64 (A) + 64 (accumulators) + 32 (candidate lists) + 4 (floors) + addressing and the epilogue's
+// temporaries: all 255 allowed (ptxas -v, nvcc 13: float_tiles spills 20 bytes on sm_90, none on sm_80 to sm_89;
+// float_tiles_single 12 bytes on sm_90, none on sm_75), at two blocks of 128 threads per
 // multiprocessor (__launch_bounds__(128, 2): 2 x 128 x 255 registers fill the register file). Two blocks' shared
 // memory (2 x 67 KB) fits on sm_80, sm_87 and sm_90; GPUs with 100 KB or less per multiprocessor hold one, and
 // the host plans the grid for what the driver reports resident (CudaFloatMatcher.tilesPerBlock, planSplits: about
@@ -44,6 +45,13 @@
 // epilogue walked the 16 keys pair by pair behind per-pair votes: on the H100 at 16384 x 16384 it issued 7
 // instructions per mma and the tiles took 0.77 ms; this one 0.42 ms.) In window mode the pairs outside the window
 // (in_window, match_common.cuh) are set to FLOAT_NO_PAIR before the packing: never a candidate.
+// A row group's floor is taken at the block's first tile and then only in the insertion rounds, the only places
+// its lists change; each tile starts from the floors the last one ended with. Recomputing them at every tile's
+// start, as before, cost 4 quad_floor calls per tile (8 shuffles and about 20 FMNMX each). Same-run on the H100
+// (stream time of whole matches, two rounds): 16384 x 16384 0.3934 -> 0.3775 ms and with the mutual check 0.6874
+// -> 0.6530 ms; 4096 x 4096 0.0477 / 0.0475 -> 0.0475 / 0.0467 ms; 3267 x 4318 with the mutual check 0.0911 /
+// 0.0912 -> 0.0902 / 0.0889 ms. (Keeping them in shared memory instead, no spill: 0.3843, 0.6650 and 0.0469 /
+// 0.0471 ms.)
 //
 // At the end the 8 lists of a row (4 lanes of a quad x 2 column warps) are merged (candidate_merge): two shuffle
 // rounds in the quad, then through shared memory across the warp pair; the merged list is written to
@@ -280,6 +288,7 @@ __device__ __forceinline__ void tiles_block(const TilePass& p, double radius2, u
 
     float lk[2][2][FLOAT_CANDIDATES];
     int li[2][2][FLOAT_CANDIDATES];
+    float floor_[2][2];  // per row group: quad_floor of the lists as they stand (set at the first tile)
     float2 rxy[2][2];
 #pragma unroll
     for (int mt = 0; mt < 2; mt++)
@@ -377,13 +386,19 @@ __device__ __forceinline__ void tiles_block(const TilePass& p, double radius2, u
                 for (int h = 0; h < 2; h++)
                     take_top4(acc[mt], h, lk[mt][h], li[mt][h], cbase);
         }
-        float most[2][2], floor_[2][2];
+        // The floors change only where a list does: after take_top4 and in the insertion rounds below, which
+        // take them again. So a tile starts from the floors the previous one ended with (they are those of the
+        // lists as they stand), and only the block's first tile computes them afresh: 4 quad_floor calls less
+        // per tile. Not in the single-stage kernel (sm_75), where the 4 floors kept across the mma would spill
+        // (ptxas: 80 bytes stored, 152 loaded, against 8 and 12).
+        float most[2][2];
 #pragma unroll
         for (int mt = 0; mt < 2; mt++)
 #pragma unroll
             for (int h = 0; h < 2; h++) {
                 most[mt][h] = group_max(acc[mt], h);
-                floor_[mt][h] = quad_floor(lk[mt][h]);
+                if (tile == first || STAGES == 1)
+                    floor_[mt][h] = quad_floor(lk[mt][h]);
             }
         // Row group by row group, while some lane of the warp has a pair at or above its floor (a warp-uniform
         // loop: mostly one round, none once the lists have settled), each such lane inserts its best pair and
