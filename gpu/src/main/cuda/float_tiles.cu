@@ -48,10 +48,11 @@
 // A row group's floor is taken at the block's first tile and then only in the insertion rounds, the only places
 // its lists change; each tile starts from the floors the last one ended with. Recomputing them at every tile's
 // start, as before, cost 4 quad_floor calls per tile (8 shuffles and about 20 FMNMX each). Same-run on the H100
-// (stream time of whole matches, two rounds): 16384 x 16384 0.3934 -> 0.3775 ms and with the mutual check 0.6874
-// -> 0.6530 ms; 4096 x 4096 0.0477 / 0.0475 -> 0.0475 / 0.0467 ms; 3267 x 4318 with the mutual check 0.0911 /
-// 0.0912 -> 0.0902 / 0.0889 ms. (Keeping them in shared memory instead, no spill: 0.3843, 0.6650 and 0.0469 /
-// 0.0471 ms.)
+// (stream time of whole matches, three rounds): 16384 x 16384 0.3949 / 0.3924 / 0.3967 -> 0.3740 / 0.3747 / 0.3735
+// ms and with the mutual check 0.6961 / 0.7011 / 0.6955 -> 0.6552 / 0.6554 / 0.6650 ms; 4096 x 4096 0.0489 / 0.0482
+// / 0.0491 -> 0.0484 / 0.0482 / 0.0481 ms; 3267 x 4318 with the mutual check 0.0925 / 0.0918 / 0.0937 -> 0.0908 /
+// 0.0900 / 0.0907 ms. (Kept in shared memory instead, without the spill, they gained less: 16384 x 16384 0.3843
+// against 0.3775 ms in another same-run comparison.)
 //
 // At the end the 8 lists of a row (4 lanes of a quad x 2 column warps) are merged (candidate_merge): two shuffle
 // rounds in the quad, then through shared memory across the warp pair; the merged list is written to
