@@ -3,6 +3,7 @@ package org.gpuvo.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpuvo.gpu.conformance.ExtractorFigures;
+import org.gpuvo.gpu.conformance.PairGroupFigures;
 import org.gpuvo.gpu.conformance.PairSetFigures;
 import org.gpuvo.gpu.conformance.PairedBootstrap;
 import org.gpuvo.gpu.features.ConfigSift;
@@ -15,7 +16,8 @@ import java.util.Locale;
 
 /**
  * The result of {@code gpuvo conformance sift} as a table for a person (per pair set and extractor, then whether the
- * issue's bar holds) and as JSON with the fixed key names listed in the command's help.
+ * issue's bar holds on each of its groups of pairs, then the same comparison set by set, with each difference's
+ * bootstrap spread) and as JSON with the fixed key names listed in the command's help.
  */
 final class SiftConformanceTable {
     private static final String ROW = "%-15s %-12s %6s %10s %8s %8s %9s %9s%n";
@@ -28,6 +30,8 @@ final class SiftConformanceTable {
     /** null where OpenCV was not measured */
     private final Integer opencvThreads;
     private final List<PairSetFigures> sets;
+    /** the sets in the groups ({@link SiftPairSets#groups}), on which the bar is judged */
+    private final List<PairGroupFigures> groups;
 
     SiftConformanceTable(ConfigSift sift, ConfigMatch match, String backend, Integer opencvThreads,
                          List<PairSetFigures> sets) {
@@ -36,6 +40,7 @@ final class SiftConformanceTable {
         this.backend = backend;
         this.opencvThreads = opencvThreads;
         this.sets = List.copyOf(sets);
+        this.groups = SiftPairSets.groups(this.sets);
     }
 
     void print(PrintWriter out) {
@@ -55,31 +60,48 @@ final class SiftConformanceTable {
             out.flush();
             return;
         }
-        out.printf(Locale.ROOT, "bar: gpuvo gives at least as many correct matches as %s at no lower precision%n",
-                REFERENCE);
-        out.printf(Locale.ROOT, "differences gpuvo - %s in correct matches and in precision, each +- its bootstrap "
-                + "standard deviation%nover the set's pairs (how far another draw of such pairs would move it):%n",
-                REFERENCE);
         List<ExtractorFigures> gpuvo = gpuvoVariants();
-        StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-15s", "set"));
+        out.printf(Locale.ROOT, "bar: gpuvo gives at least as many correct matches as %s at no lower precision on each "
+                + "of the issue's%ngroups of pairs: consecutive frames, every %dth frame, the warped views (all kinds "
+                + "pooled).%nDifferences gpuvo - %s in correct matches and in precision, each +- its bootstrap standard "
+                + "deviation%nover the pairs (how far another draw of such pairs would move it; a group's pairs drawn "
+                + "set by set):%n", REFERENCE, SiftPairSets.STRIDE, REFERENCE);
+        printDifferences(out, "group", groups, gpuvo);
+        out.printf(Locale.ROOT, "%nPer set, a finer look than the bar (\"< 2 sd\": gpuvo is below by less than 2 "
+                + "standard deviations%nin each figure it is below in, within what another draw of pairs could "
+                + "change):%n");
+        printDifferences(out, "set", sets.stream().map(PairGroupFigures::of).toList(), gpuvo);
+        for (ExtractorFigures g : gpuvo) {
+            String id = g.extractor();
+            long holding = sets.stream().filter(set -> verdict(PairGroupFigures.of(set), id) == Verdict.HOLDS).count();
+            long close = sets.stream().filter(set -> verdict(PairGroupFigures.of(set), id) == Verdict.WITHIN_TWO_SD)
+                    .count();
+            out.printf(Locale.ROOT, "%s: the bar %s; per set it holds on %d of %d, is below within 2 sd on %d and "
+                            + "below by more on %d%n", id,
+                    holdsOnEveryGroup(id) ? "holds on every group" : "does NOT hold on every group", holding,
+                    sets.size(), close, sets.size() - holding - close);
+        }
+        out.flush();
+    }
+
+    /** One line per set or group: its pairs, then per gpuvo variant the verdict and the differences ± spreads. */
+    private static void printDifferences(PrintWriter out, String what, List<PairGroupFigures> rows,
+                                         List<ExtractorFigures> gpuvo) {
+        StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-15s %5s", what, "pairs"));
         for (ExtractorFigures g : gpuvo)
-            header.append(String.format(Locale.ROOT, " %-41s", g.extractor()));  // a cell below is 42 wide
+            header.append(String.format(Locale.ROOT, " %-42s", g.extractor()));  // a cell below is 43 wide
         out.println(header.toString().stripTrailing());
-        for (PairSetFigures set : sets) {
-            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-15s", set.set()));
+        for (PairGroupFigures row : rows) {
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-15s %5d", row.group(), row.pairs()));
             for (ExtractorFigures g : gpuvo) {
-                Difference d = difference(set, g.extractor());
+                Difference d = difference(row, g.extractor());
                 line.append(String.format(Locale.ROOT, " %-7s %+6d +- %-5s %7s +- %-6s",
-                        holds(set, g.extractor()) ? "holds" : "NOT MET", d.correct(), fixed(d.spread().correct(), 0),
+                        verdict(row, g.extractor()).label, d.correct(), fixed(d.spread().correct(), 0),
                         Double.isFinite(d.precision()) ? String.format(Locale.ROOT, "%+.4f", d.precision()) : "-",
                         fixed(d.spread().precision(), 4)));
             }
             out.println(line.toString().stripTrailing());
         }
-        for (ExtractorFigures g : gpuvo)
-            out.printf(Locale.ROOT, "%s: the bar %s%n", g.extractor(),
-                    holdsEverywhere(g.extractor()) ? "holds on every set" : "does not hold on every set");
-        out.flush();
     }
 
     ObjectNode json() {
@@ -114,48 +136,103 @@ final class SiftConformanceTable {
             node.put("pairs", set.pairs());
             ArrayNode results = node.putArray("results");
             for (ExtractorFigures f : set.extractors()) {
-                ObjectNode r = results.addObject();
-                r.put("extractor", f.extractor());
+                ObjectNode r = putMatchFigures(results, f);
                 r.put("features_per_image", JsonOutput.finiteOrNull(f.featuresPerImage()));
-                r.put("matches", f.matches());
-                r.put("correct_matches", f.correct());
-                r.put("precision", JsonOutput.finiteOrNull(f.precision()));
                 r.put("ms_per_image", JsonOutput.finiteOrNull(f.millisPerImage()));
                 r.put("images_extracted", f.imagesExtracted());
             }
-            ArrayNode bar = node.putArray("bar");
-            for (ExtractorFigures g : judged() ? gpuvoVariants() : List.<ExtractorFigures>of()) {
-                ObjectNode entry = barEntry(bar, g.extractor(), holds(set, g.extractor()));
-                Difference d = difference(set, g.extractor());
-                entry.put("correct_difference", d.correct());
-                entry.put("correct_difference_sd", JsonOutput.finiteOrNull(d.spread().correct()));
-                entry.put("precision_difference", JsonOutput.finiteOrNull(d.precision()));
-                entry.put("precision_difference_sd", JsonOutput.finiteOrNull(d.spread().precision()));
-            }
+            putBar(node, PairGroupFigures.of(set));
         }
-        ArrayNode everywhere = root.putArray("bar_holds_everywhere");
-        for (ExtractorFigures g : judged() ? gpuvoVariants() : List.<ExtractorFigures>of())
-            barEntry(everywhere, g.extractor(), holdsEverywhere(g.extractor()));
+        ArrayNode pairGroups = root.putArray("pair_groups");
+        for (PairGroupFigures group : groups) {
+            ObjectNode node = pairGroups.addObject();
+            node.put("group", group.group());
+            ArrayNode members = node.putArray("sets");
+            group.sets().forEach(set -> members.add(set.set()));
+            node.put("criterion", group.criterion());
+            node.put("tolerance_px", group.tolerancePx());
+            node.put("pairs", group.pairs());
+            ArrayNode results = node.putArray("results");
+            for (ExtractorFigures f : group.extractors())
+                putMatchFigures(results, f);
+            putBar(node, group);
+        }
+        ArrayNode holds = root.putArray("bar_holds");
+        ArrayNode everySet = root.putArray("bar_holds_on_every_set");
+        for (ExtractorFigures g : judged() ? gpuvoVariants() : List.<ExtractorFigures>of()) {
+            barEntry(holds, g.extractor()).put("holds", holdsOnEveryGroup(g.extractor()));
+            barEntry(everySet, g.extractor()).put("holds", sets.stream()
+                    .allMatch(set -> verdict(PairGroupFigures.of(set), g.extractor()) == Verdict.HOLDS));
+        }
         return root;
     }
 
-    private ObjectNode barEntry(ArrayNode array, String gpuvo, boolean holds) {
+    /** An extractor's entry of a "results" array, with its matches, correct matches and precision. */
+    private static ObjectNode putMatchFigures(ArrayNode results, ExtractorFigures f) {
+        ObjectNode r = results.addObject();
+        r.put("extractor", f.extractor());
+        r.put("matches", f.matches());
+        r.put("correct_matches", f.correct());
+        r.put("precision", JsonOutput.finiteOrNull(f.precision()));
+        return r;
+    }
+
+    /** The "bar" array of a set's or a group's node: per gpuvo variant, the verdict and the differences. */
+    private void putBar(ObjectNode node, PairGroupFigures figures) {
+        ArrayNode bar = node.putArray("bar");
+        for (ExtractorFigures g : judged() ? gpuvoVariants() : List.<ExtractorFigures>of()) {
+            ObjectNode entry = barEntry(bar, g.extractor());
+            Verdict verdict = verdict(figures, g.extractor());
+            entry.put("holds", verdict == Verdict.HOLDS);
+            entry.put("verdict", verdict.name().toLowerCase(Locale.ROOT));
+            Difference d = difference(figures, g.extractor());
+            entry.put("correct_difference", d.correct());
+            entry.put("correct_difference_sd", JsonOutput.finiteOrNull(d.spread().correct()));
+            entry.put("precision_difference", JsonOutput.finiteOrNull(d.precision()));
+            entry.put("precision_difference_sd", JsonOutput.finiteOrNull(d.spread().precision()));
+        }
+    }
+
+    private ObjectNode barEntry(ArrayNode array, String gpuvo) {
         ObjectNode o = array.addObject();
         o.put("gpuvo", gpuvo);
-        o.put("reference", reference(sets.get(0)).extractor());
-        o.put("holds", holds);
+        o.put("reference", reference(groups.get(0)).extractor());
         return o;
     }
 
-    /** gpuvo − reference on one set: correct matches, precision (NaN where either has no matches), their spread. */
+    /**
+     * The bar's outcome on a set or group: it holds; or gpuvo is below, by less than 2 standard deviations in each
+     * figure it is below in (a difference another draw of such pairs could well reverse); or below by more.
+     */
+    enum Verdict {
+        HOLDS("holds"), WITHIN_TWO_SD("< 2 sd"), BELOW("BELOW");
+
+        final String label;
+
+        Verdict(String label) {
+            this.label = label;
+        }
+    }
+
+    private static Verdict verdict(PairGroupFigures figures, String gpuvo) {
+        if (ExtractorFigures.atLeastAsGood(figuresOf(figures, gpuvo), reference(figures)))
+            return Verdict.HOLDS;
+        Difference d = difference(figures, gpuvo);
+        boolean correctClose = d.correct() >= 0 || -d.correct() < 2 * d.spread().correct();
+        // a precision that is not a number (a side without matches) is never close
+        boolean precisionClose = d.precision() >= 0 || -d.precision() < 2 * d.spread().precision();
+        return correctClose && precisionClose ? Verdict.WITHIN_TWO_SD : Verdict.BELOW;
+    }
+
+    /** gpuvo − reference: correct matches, precision (NaN where either has no matches), their spread. */
     private record Difference(long correct, double precision, PairedBootstrap.Spread spread) {
     }
 
-    private static Difference difference(PairSetFigures set, String gpuvo) {
-        ExtractorFigures candidate = figuresOf(set, gpuvo), reference = reference(set);
+    private static Difference difference(PairGroupFigures figures, String gpuvo) {
+        ExtractorFigures candidate = figuresOf(figures, gpuvo), reference = reference(figures);
         return new Difference(candidate.correct() - reference.correct(),
                 candidate.precision() - reference.precision(),
-                set.differenceSpread(gpuvo, reference.extractor()));
+                figures.differenceSpread(gpuvo, reference.extractor()));
     }
 
     private List<ExtractorFigures> gpuvoVariants() {
@@ -182,21 +259,18 @@ final class SiftConformanceTable {
         return names.isEmpty() ? ", alone" : " against " + String.join(" and ", names);
     }
 
-    private static ExtractorFigures reference(PairSetFigures set) {
-        return set.extractors().stream().filter(f -> f.name().equals(REFERENCE)).findFirst()
-                .orElseThrow(() -> new IllegalStateException("no " + REFERENCE + " figures in set " + set.set()));
+    private static ExtractorFigures reference(PairGroupFigures figures) {
+        return figures.extractors().stream().filter(f -> f.name().equals(REFERENCE)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no " + REFERENCE + " figures in " + figures.group()));
     }
 
-    private static ExtractorFigures figuresOf(PairSetFigures set, String extractor) {
-        return set.extractors().stream().filter(f -> f.extractor().equals(extractor)).findFirst().orElseThrow();
+    private static ExtractorFigures figuresOf(PairGroupFigures figures, String extractor) {
+        return figures.extractors().stream().filter(f -> f.extractor().equals(extractor)).findFirst().orElseThrow();
     }
 
-    private static boolean holds(PairSetFigures set, String gpuvo) {
-        return ExtractorFigures.atLeastAsGood(figuresOf(set, gpuvo), reference(set));
-    }
-
-    private boolean holdsEverywhere(String gpuvo) {
-        return sets.stream().allMatch(set -> holds(set, gpuvo));
+    /** The bar: it holds on each of the groups of pairs. */
+    private boolean holdsOnEveryGroup(String gpuvo) {
+        return groups.stream().allMatch(group -> verdict(group, gpuvo) == Verdict.HOLDS);
     }
 
     private String criteria() {

@@ -1,6 +1,8 @@
 package org.gpuvo.cli;
 
 import org.gpuvo.gpu.conformance.ImagePair;
+import org.gpuvo.gpu.conformance.PairGroupFigures;
+import org.gpuvo.gpu.conformance.PairSetFigures;
 import org.gpuvo.gpu.conformance.WarpKind;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.odometry.camera.CameraModel;
@@ -31,9 +33,12 @@ import java.util.function.Supplier;
  * {@link WarpKind}, each pair judged by the known homography.</li>
  * </ul>
  * Images are read when a pair needs them; the last two stay loaded, so a chain reads each frame once.
+ *
+ * <p>The issue's bar is judged on its three groups of pairs ({@link #groups}): each chain alone, and all warped views
+ * pooled ({@value #WARPED}).
  */
 final class SiftPairSets {
-    static final String CONSECUTIVE = "consecutive", EVERY_5TH = "every_5th";
+    static final String CONSECUTIVE = "consecutive", EVERY_5TH = "every_5th", WARPED = "warped";
     static final int STRIDE = 5;
     static final double EPIPOLAR_TOLERANCE_PX = 1.0;
 
@@ -115,6 +120,27 @@ final class SiftPairSets {
                     pairs.add(new PlannedPair(kind.id(), () -> kind.pair(frame.name(), load(frame))));
         }
         return pairs;
+    }
+
+    /**
+     * The sets of a report in the issue's groups, in order of first appearance: a chain's set is a group of its own,
+     * the sets of every {@link WarpKind} form one group, {@value #WARPED}.
+     */
+    static List<PairGroupFigures> groups(List<PairSetFigures> sets) {
+        Map<String, List<PairSetFigures>> groups = new LinkedHashMap<>();
+        for (PairSetFigures set : sets)
+            groups.computeIfAbsent(groupOf(set.set()), g -> new ArrayList<>()).add(set);
+        List<PairGroupFigures> result = new ArrayList<>();
+        groups.forEach((group, members) -> result.add(new PairGroupFigures(group, members)));
+        return result;
+    }
+
+    /** The group of pair set {@code set}: {@value #WARPED} for a {@link WarpKind}'s, else the set itself. */
+    static String groupOf(String set) {
+        for (WarpKind kind : WarpKind.values())
+            if (kind.id().equals(set))
+                return WARPED;
+        return set;
     }
 
     private void chain(Input input, int step, String set, List<PlannedPair> pairs) {

@@ -44,9 +44,11 @@ import java.util.regex.Pattern;
  * set's difference. OpenCV's features are cached on disk per image (they do not change while gpuvo's SIFT is being
  * worked on), so a rerun after a change to gpuvo's CPU SIFT extracts only gpuvo's.
  *
- * <p>Per set: the sums, the difference gpuvo − OpenCV in correct matches and in precision, and the standard deviation
- * of both differences in a bootstrap over the set's pairs ({@link PairedBootstrap}, as {@code gpuvo conformance sift}
- * reports it): how much the set's verdict would move on another draw of pairs like these. Then, per set and extractor,
+ * <p>Per set, then per group of sets on which the issue's bar is judged (each chain, the warped views pooled): the
+ * sums, the difference gpuvo − OpenCV in correct matches and in precision, and the standard deviation of both
+ * differences in a bootstrap over the pairs, a group's drawn set by set ({@link PairedBootstrap}, as
+ * {@code gpuvo conformance sift} reports it): how much the verdict would move on another draw of pairs like these.
+ * Then, per set and extractor,
  * correct matches and matches by the query keypoint's octave. {@code --pairs} writes the per-pair figures
  * (tab-separated), so that two variants of gpuvo's SIFT can be compared pair by pair. {@code --dump} writes one
  * tab-separated row per match, to find where the wrong matches come from: set, extractor (gpuvo or opencv), pair number
@@ -283,36 +285,44 @@ final class SiftConformanceProbe {
         Files.writeString(file, s);
     }
 
-    /** Per set: sums, differences, and their bootstrap standard deviations over the set's pairs. */
+    /**
+     * Per set, then per group of the issue ({@link SiftPairSets#groupOf}: the bar's verdict): sums, differences, and
+     * their bootstrap standard deviations over the pairs, a group's drawn set by set.
+     */
     static void summarise(List<PairRow> rows, PrintStream out) {
-        Map<String, List<PairRow>> bySet = new LinkedHashMap<>();
-        for (PairRow r : rows)
+        Map<String, List<PairRow>> bySet = new LinkedHashMap<>(), byGroup = new LinkedHashMap<>();
+        for (PairRow r : rows) {
             bySet.computeIfAbsent(r.set(), k -> new ArrayList<>()).add(r);
-        out.printf(Locale.ROOT, "%-16s %5s  %-19s %-19s %8s %6s %9s %7s  %s%n", "set", "pairs", "gpuvo c/m prec",
-                "opencv c/m prec", "dCorrect", "sd", "dPrec", "sd", "bar");
-        long[] all = new long[4];
-        for (Map.Entry<String, List<PairRow>> e : bySet.entrySet()) {
-            List<PairRow> set = e.getValue();
-            long[] s = sums(set);
-            for (int k = 0; k < 4; k++)
-                all[k] += s[k];
-            int n = set.size();
-            long[] gm = new long[n], gc = new long[n], om = new long[n], oc = new long[n];
-            for (int i = 0; i < n; i++) {
-                gm[i] = set.get(i).gpuvo()[0];
-                gc[i] = set.get(i).gpuvo()[1];
-                om[i] = set.get(i).opencv()[0];
-                oc[i] = set.get(i).opencv()[1];
-            }
-            PairedBootstrap.Spread spread = PairedBootstrap.spread(gm, gc, om, oc);
-            double sdC = spread.correct(), sdP = spread.precision();
-            double pg = precision(s[1], s[0]), po = precision(s[3], s[2]);
-            boolean holds = s[1] >= s[3] && pg >= po;
-            out.printf(Locale.ROOT, "%-16s %5d  %6d/%6d %.4f %6d/%6d %.4f %+8d %6.1f %+9.4f %7.4f  %s%n", e.getKey(), n,
-                    s[1], s[0], pg, s[3], s[2], po, s[1] - s[3], sdC, pg - po, sdP, holds ? "holds" : "FAILS");
+            byGroup.computeIfAbsent(SiftPairSets.groupOf(r.set()), k -> new ArrayList<>()).add(r);
         }
-        out.printf(Locale.ROOT, "%-16s %5d  %6d/%6d %.4f %6d/%6d %.4f %+8d%n", "all", rows.size(), all[1], all[0],
-                precision(all[1], all[0]), all[3], all[2], precision(all[3], all[2]), all[1] - all[3]);
+        String columns = String.format(Locale.ROOT, "%5s  %-19s %-19s %8s %6s %9s %7s  %s", "pairs",
+                "gpuvo c/m prec", "opencv c/m prec", "dCorrect", "sd", "dPrec", "sd", "bar");
+        out.printf(Locale.ROOT, "%-16s %s%n", "set", columns);
+        bySet.forEach((set, members) -> summariseLine(set, members, out));
+        out.printf(Locale.ROOT, "%-16s %s%n", "group (the bar)", columns);
+        byGroup.forEach((group, members) -> summariseLine(group, members, out));
+    }
+
+    private static void summariseLine(String label, List<PairRow> rows, PrintStream out) {
+        long[] s = sums(rows);
+        int n = rows.size();
+        Map<String, Integer> strata = new LinkedHashMap<>();
+        int[] stratum = new int[n];
+        long[] gm = new long[n], gc = new long[n], om = new long[n], oc = new long[n];
+        for (int i = 0; i < n; i++) {
+            PairRow r = rows.get(i);
+            stratum[i] = strata.computeIfAbsent(r.set(), k -> strata.size());
+            gm[i] = r.gpuvo()[0];
+            gc[i] = r.gpuvo()[1];
+            om[i] = r.opencv()[0];
+            oc[i] = r.opencv()[1];
+        }
+        PairedBootstrap.Spread spread = PairedBootstrap.spread(stratum, gm, gc, om, oc);
+        double pg = precision(s[1], s[0]), po = precision(s[3], s[2]);
+        boolean holds = s[1] >= s[3] && pg >= po;
+        out.printf(Locale.ROOT, "%-16s %5d  %6d/%6d %.4f %6d/%6d %.4f %+8d %6.1f %+9.4f %7.4f  %s%n", label, n,
+                s[1], s[0], pg, s[3], s[2], po, s[1] - s[3], spread.correct(), pg - po, spread.precision(),
+                holds ? "holds" : "FAILS");
     }
 
     /** {gpuvo matches, gpuvo correct, opencv matches, opencv correct} over the rows. */

@@ -40,6 +40,15 @@ public record ExtractorFigures(String extractor, String name, String implementat
                 imagesExtracted + o.imagesExtracted(), extractionNanos + o.extractionNanos());
     }
 
+    /** These figures pooled with {@code other}'s, the same implementation's on other pairs. */
+    public ExtractorFigures plus(ExtractorFigures other) {
+        if (!extractor.equals(other.extractor))
+            throw new IllegalArgumentException("pooling " + extractor + " with " + other.extractor);
+        return new ExtractorFigures(extractor, name, implementation, firstOctave, pairs + other.pairs,
+                features + other.features, matches + other.matches, correct + other.correct,
+                imagesExtracted + other.imagesExtracted, extractionNanos + other.extractionNanos);
+    }
+
     /** No pairs yet, for {@code source}. */
     public static ExtractorFigures none(SiftSource source) {
         return new ExtractorFigures(source.id(), source.name(), source.implementation(), source.firstOctave(),

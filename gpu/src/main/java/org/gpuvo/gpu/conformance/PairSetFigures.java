@@ -39,19 +39,11 @@ public record PairSetFigures(String set, String criterion, double tolerancePx, L
      * least 2 pairs.
      */
     public PairedBootstrap.Spread differenceSpread(String candidate, String reference) {
-        int c = indexOf(candidate), r = indexOf(reference), n = outcomes.size();
-        long[] cm = new long[n], cc = new long[n], rm = new long[n], rc = new long[n];
-        for (int i = 0; i < n; i++) {
-            List<PairOutcome> pair = outcomes.get(i);
-            cm[i] = pair.get(c).matches();
-            cc[i] = pair.get(c).correct();
-            rm[i] = pair.get(r).matches();
-            rc[i] = pair.get(r).correct();
-        }
-        return PairedBootstrap.spread(cm, cc, rm, rc);
+        return PairGroupFigures.of(this).differenceSpread(candidate, reference);
     }
 
-    private int indexOf(String extractor) {
+    /** The position of implementation {@code extractor} in {@link #extractors()}. */
+    int indexOf(String extractor) {
         for (int i = 0; i < extractors.size(); i++)
             if (extractors.get(i).extractor().equals(extractor))
                 return i;

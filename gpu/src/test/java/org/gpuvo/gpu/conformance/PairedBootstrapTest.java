@@ -38,6 +38,43 @@ class PairedBootstrapTest {
         assertThat(a).isEqualTo(b);
     }
 
+    /**
+     * Pair differences 10, 0, 0, 0 in correct matches. Drawn from all four, the first pair comes k ~ Binomial(4, 1/4)
+     * times: sd 10 · √(4 · ¼ · ¾) = 8.66. Drawn within strata {10, 0} and {0, 0}, only the first stratum varies:
+     * sd 10 · √(1/2) = 7.07.
+     */
+    @Test
+    void strataAreDrawnFromSeparately() {
+        long[] m = {30, 20, 20, 20}, c = {30, 20, 20, 20}, rm = {20, 20, 20, 20}, rc = {20, 20, 20, 20};
+        assertThat(PairedBootstrap.spread(m, c, rm, rc).correct()).isCloseTo(10 * Math.sqrt(0.75), within(0.3));
+        assertThat(PairedBootstrap.spread(new int[]{0, 0, 1, 1}, m, c, rm, rc).correct())
+                .isCloseTo(10 * Math.sqrt(0.5), within(0.3));
+        // the strata need not be contiguous: the same grouping, interleaved
+        long[] m2 = {30, 20, 20, 20}, c2 = {30, 20, 20, 20};
+        assertThat(PairedBootstrap.spread(new int[]{0, 1, 0, 1}, m2, c2, rm, rc).correct())
+                .isCloseTo(10 * Math.sqrt(0.5), within(0.3));
+    }
+
+    /** One stratum is the plain bootstrap, draw for draw. */
+    @Test
+    void oneStratumIsThePlainBootstrap() {
+        long[] m = {100, 50, 80, 120}, c = {95, 40, 78, 100}, rm = {100, 60, 70, 110}, rc = {90, 50, 66, 101};
+        assertThat(PairedBootstrap.spread(new int[4], m, c, rm, rc)).isEqualTo(PairedBootstrap.spread(m, c, rm, rc));
+    }
+
+    /** Strata of one pair each have nothing to resample; one stratum of two pairs is enough. */
+    @Test
+    void singlePairStrataGiveNaNAndNegativeStrataAreRejected() {
+        long[] m = {30, 20}, c = {30, 20}, rm = {20, 20}, rc = {20, 20};
+        assertThat(PairedBootstrap.spread(new int[]{0, 1}, m, c, rm, rc).correct()).isNaN();
+        long[] m3 = {30, 20, 25}, c3 = {30, 20, 25}, rm3 = {20, 20, 20}, rc3 = {20, 20, 20};
+        // the single pair of stratum 1 is drawn every time: only stratum 0's pairs, 30 and 20, vary
+        assertThat(PairedBootstrap.spread(new int[]{0, 0, 1}, m3, c3, rm3, rc3).correct())
+                .isCloseTo(10 * Math.sqrt(0.5), within(0.3));
+        assertThatThrownBy(() -> PairedBootstrap.spread(new int[]{0, -1}, m, c, rm, rc))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
     @Test
     void fewerThanTwoPairsGiveNaNAndUnequalArraysAreRejected() {
         PairedBootstrap.Spread one = PairedBootstrap.spread(new long[]{5}, new long[]{4}, new long[]{5}, new long[]{3});
