@@ -11,8 +11,11 @@ import org.gpuvo.gpu.match.ConfigMatch;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The result of {@code gpuvo conformance sift} as a table for a person (per pair set and extractor, then whether the
@@ -73,13 +76,14 @@ final class SiftConformanceTable {
         printDifferences(out, "set", sets.stream().map(PairGroupFigures::of).toList(), gpuvo);
         for (ExtractorFigures g : gpuvo) {
             String id = g.extractor();
-            long holding = sets.stream().filter(set -> verdict(PairGroupFigures.of(set), id) == Verdict.HOLDS).count();
-            long close = sets.stream().filter(set -> verdict(PairGroupFigures.of(set), id) == Verdict.WITHIN_TWO_SD)
-                    .count();
+            Map<Verdict, Long> perSet = sets.stream().collect(Collectors.groupingBy(
+                    set -> verdict(PairGroupFigures.of(set), id), () -> new EnumMap<>(Verdict.class),
+                    Collectors.counting()));
             out.printf(Locale.ROOT, "%s: the bar %s; per set it holds on %d of %d, is below within 2 sd on %d and "
                             + "below by more on %d%n", id,
-                    holdsOnEveryGroup(id) ? "holds on every group" : "does NOT hold on every group", holding,
-                    sets.size(), close, sets.size() - holding - close);
+                    holdsOnEveryGroup(id) ? "holds on every group" : "does NOT hold on every group",
+                    perSet.getOrDefault(Verdict.HOLDS, 0L), sets.size(),
+                    perSet.getOrDefault(Verdict.WITHIN_TWO_SD, 0L), perSet.getOrDefault(Verdict.BELOW, 0L));
         }
         out.flush();
     }
@@ -89,7 +93,7 @@ final class SiftConformanceTable {
                                          List<ExtractorFigures> gpuvo) {
         StringBuilder header = new StringBuilder(String.format(Locale.ROOT, "%-15s %5s", what, "pairs"));
         for (ExtractorFigures g : gpuvo)
-            header.append(String.format(Locale.ROOT, " %-42s", g.extractor()));  // a cell below is 43 wide
+            header.append(String.format(Locale.ROOT, " %-41s", g.extractor()));  // a cell below is 42 wide
         out.println(header.toString().stripTrailing());
         for (PairGroupFigures row : rows) {
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-15s %5d", row.group(), row.pairs()));
