@@ -114,6 +114,12 @@ final class ConformanceSiftCommand implements Callable<Integer> {
             description = "Images of each input that are changed by every kind of warp, spread evenly (default: ${DEFAULT-VALUE}).")
     int warpImages;
 
+    @Option(names = "--plot", paramLabel = "PNG",
+            description = "Also draw gpuvo's differences from OpenCV (correct matches in percent of OpenCV's, "
+                    + "precision in percentage points) per group of the bar and per kind of warp, with error bars "
+                    + "of 2 bootstrap standard deviations, into a PNG file. Needs OpenCV measured.")
+    Path plot;
+
     @Mixin
     JsonOutput json;
 
@@ -138,6 +144,11 @@ final class ConformanceSiftCommand implements Callable<Integer> {
                     + compareWith.stream().map(r -> r.name().toLowerCase(Locale.ROOT)).toList());
         // the inputs differ in length: the range is cut to each one's frames
         int[] range = FrameRange.parse(frames, Integer.MAX_VALUE, spec.commandLine());
+        if (plot != null && !compareWith.contains(Reference.OPENCV))
+            throw new ParameterException(spec.commandLine(), "--plot draws gpuvo's differences from OpenCV: it needs "
+                    + "opencv in --compare-with");
+        if (plot != null)
+            OutputFiles.requireWritable(plot);   // before minutes of measuring
         if (warpImages < 0)
             throw new ParameterException(spec.commandLine(), "--warp-images must not be negative, got " + warpImages);
         List<String> warnings = new ArrayList<>();
@@ -174,6 +185,12 @@ final class ConformanceSiftCommand implements Callable<Integer> {
                 sets);
         table.print(json.text());
         json.write(table.json());
+        if (plot != null) {
+            table.plot(plot, "gpuvo SIFT - OpenCV SIFT, " + String.join(", ", inputs.stream().map(SiftPairSets.Input::name)
+                    .toList()) + " (error bars: 2 sd)");
+            json.text().printf("plot: %s%n", plot);
+            json.text().flush();
+        }
         return 0;
     }
 

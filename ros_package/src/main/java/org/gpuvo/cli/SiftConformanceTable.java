@@ -9,7 +9,9 @@ import org.gpuvo.gpu.conformance.PairedBootstrap;
 import org.gpuvo.gpu.features.ConfigSift;
 import org.gpuvo.gpu.match.ConfigMatch;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -86,6 +88,39 @@ final class SiftConformanceTable {
                     perSet.getOrDefault(Verdict.WITHIN_TWO_SD, 0L), perSet.getOrDefault(Verdict.BELOW, 0L));
         }
         out.flush();
+    }
+
+    /**
+     * Draws the differences from the reference ({@link SiftConformancePlot}): the groups of the bar, then the sets of
+     * the groups that pool several. Needs the reference measured.
+     */
+    void plot(Path png, String title) throws IOException {
+        if (!judged())
+            throw new IllegalStateException(REFERENCE + " was not measured: no differences to draw");
+        List<PairGroupFigures> rows = new ArrayList<>(groups);
+        List<String> labels = new ArrayList<>(groups.stream().map(g -> "bar: " + g.group()).toList());
+        for (PairGroupFigures group : groups)
+            if (group.sets().size() > 1)
+                for (PairSetFigures set : group.sets()) {
+                    rows.add(PairGroupFigures.of(set));
+                    labels.add(set.set());
+                }
+        SiftConformancePlot chart = new SiftConformancePlot(labels);
+        for (ExtractorFigures g : gpuvoVariants()) {
+            int n = rows.size();
+            double[] correct = new double[n], correctSd = new double[n], precision = new double[n],
+                    precisionSd = new double[n];
+            for (int i = 0; i < n; i++) {
+                Difference d = difference(rows.get(i), g.extractor());
+                double percentOfReference = 100.0 / reference(rows.get(i)).correct();
+                correct[i] = d.correct() * percentOfReference;
+                correctSd[i] = d.spread().correct() * percentOfReference;
+                precision[i] = 100 * d.precision();
+                precisionSd[i] = 100 * d.spread().precision();
+            }
+            chart.add(g.extractor(), correct, correctSd, precision, precisionSd);
+        }
+        chart.write(png, title);
     }
 
     /** One line per set or group: its pairs, then per gpuvo variant the verdict and the differences ± spreads. */

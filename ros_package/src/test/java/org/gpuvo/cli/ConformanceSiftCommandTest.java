@@ -13,6 +13,9 @@ import org.gpuvo.gpu.testdata.SharedData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -22,6 +25,7 @@ import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 class ConformanceSiftCommandTest {
@@ -158,6 +162,14 @@ class ConformanceSiftCommandTest {
         CliRun none = CliRun.run("conformance", "sift", image.toString(), "--compare-with", "none,opencv");
         assertThat(none.exitCode()).isEqualTo(2);
         assertThat(none.err()).contains("--compare-with none takes no other name");
+        CliRun plotAlone = CliRun.run("conformance", "sift", image.toString(), "--compare-with", "boofcv", "--plot",
+                dir.resolve("d.png").toString());
+        assertThat(plotAlone.exitCode()).isEqualTo(2);
+        assertThat(plotAlone.err()).contains("--plot draws gpuvo's differences from OpenCV");
+        CliRun plotNowhere = CliRun.run("conformance", "sift", image.toString(), "--backend", "cpu", "--plot",
+                dir.resolve("absent/d.png").toString());
+        assertThat(plotNowhere.exitCode()).isNotZero();
+        assertThat(plotNowhere.err()).contains("does not exist");
         assertThat(CliRun.run("conformance", "sift", image.toString(), "--compare-with", "vlfeat").exitCode())
                 .isEqualTo(2);
         Files.writeString(dir.resolve("notes.txt"), "no images");
@@ -237,7 +249,7 @@ class ConformanceSiftCommandTest {
 
     /** The bar holds on the groups where it fails on a set within them, and the report says both. */
     @Test
-    void theBarIsJudgedOnGroupsNotOnEverySet() {
+    void theBarIsJudgedOnGroupsNotOnEverySet() throws Exception {
         PairSetFigures chain = new PairSetFigures("consecutive", "sampson_distance", 1.0, List.of(
                 figures("gpuvo_o-1", "gpuvo", 100, 90), figures("opencv_o-1", "opencv", 100, 80)));
         PairSetFigures ahead = new PairSetFigures("rotation_30", "homography_transfer_distance", 2.0, List.of(
@@ -255,6 +267,18 @@ class ConformanceSiftCommandTest {
         StringWriter text = new StringWriter();
         table.print(new PrintWriter(text));
         assertThat(text.toString()).contains("gpuvo_o-1: the bar holds on every group; per set it holds on 2 of 3");
+
+        // the plot: two panels of 1200 x 460 (the groups, then the warped group's sets); none without the reference
+        Path png = dir.resolve("conformance.png");
+        table.plot(png, "test");
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertThat(image.getWidth()).isEqualTo(1200);
+        assertThat(image.getHeight()).isEqualTo(920);
+        SiftConformanceTable alone = new SiftConformanceTable(new ConfigSift(2000), new ConfigMatch(0.8, true, 1000),
+                "cpu", null, List.of(new PairSetFigures("consecutive", "sampson_distance", 1.0, List.of(
+                figures("gpuvo_o-1", "gpuvo", 100, 90)))));
+        assertThatThrownBy(() -> alone.plot(dir.resolve("alone.png"), "test"))
+                .isInstanceOf(IllegalStateException.class);
     }
 
     private static PairOutcome outcome(int matches, int correct) {
