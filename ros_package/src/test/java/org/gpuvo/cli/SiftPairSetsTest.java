@@ -2,6 +2,8 @@ package org.gpuvo.cli;
 
 import georegression.struct.se.Se3_F64;
 import org.gpuvo.gpu.conformance.ImagePair;
+import org.gpuvo.gpu.conformance.PairGroupFigures;
+import org.gpuvo.gpu.conformance.PairSetFigures;
 import org.gpuvo.gpu.conformance.WarpKind;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.odometry.camera.CameraModel;
@@ -39,6 +41,22 @@ class SiftPairSetsTest {
             }
         }
         return new SiftPairSets.Input(name, list, CameraModel.pinhole(40, 30, 30, 30, 20, 15), truth);
+    }
+
+    /** The issue's groups: each chain alone, every kind of warp in one group, in order of first appearance. */
+    @Test
+    void setsFallIntoTheIssuesGroups() {
+        List<PairSetFigures> sets = new ArrayList<>();
+        for (String set : List.of("consecutive", "rotation_15", "blur_2", "every_5th", "brightness_-40"))
+            sets.add(new PairSetFigures(set, set.contains("_5th") || set.equals("consecutive") ? "sampson_distance"
+                    : "homography_transfer_distance", 1.0, List.of()));
+        List<PairGroupFigures> groups = SiftPairSets.groups(sets);
+        assertThat(groups).extracting(PairGroupFigures::group).containsExactly("consecutive", "warped", "every_5th");
+        assertThat(groups.get(1).sets()).extracting(PairSetFigures::set)
+                .containsExactly("rotation_15", "blur_2", "brightness_-40");
+        for (WarpKind kind : WarpKind.values())
+            assertThat(SiftPairSets.groupOf(kind.id())).isEqualTo(SiftPairSets.WARPED);
+        assertThat(SiftPairSets.groupOf(SiftPairSets.EVERY_5TH)).isEqualTo(SiftPairSets.EVERY_5TH);
     }
 
     @Test
