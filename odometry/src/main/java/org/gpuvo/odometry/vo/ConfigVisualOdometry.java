@@ -36,8 +36,14 @@ public final class ConfigVisualOdometry {
     public ConfigMatch siftMatch = new ConfigMatch(0.8, true, SIFT_MAX_DISTANCE);
     /** whether to narrow matching to a window around the rotation predicted by the constant-velocity prior */
     public boolean useMotionPrior = true;
-    /** seed of every random choice (RANSAC): equal seeds and inputs give equal trajectories */
+    /** seed of every random choice (RANSAC): with {@link #deterministic}, equal seeds and inputs give equal trajectories */
     public long seed = 0xC0FFEE;
+    /**
+     * whether local mapping (new map points, the bundle adjustment) runs on the tracking thread at fixed points of
+     * the frame sequence (after each frame, adjusting every {@link #bundleInterval} frames), so that runs repeat bit
+     * for bit; else it runs on a thread of its own and tracking never waits for it (the live default)
+     */
+    public boolean deterministic = false;
 
     /** RANSAC inlier threshold of PnP and of the essential matrix, in pixels */
     public double inlierThresholdPixels = 1.5;

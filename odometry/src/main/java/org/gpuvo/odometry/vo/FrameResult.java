@@ -15,11 +15,16 @@ public final class FrameResult {
     public final int inliers;
     /** whether the frame became a keyframe (new map points were triangulated from it) */
     public final boolean keyframe;
-    /** time spent in feature extraction and matching (either backend), and on the host afterwards */
+    /** matches whose track observes a map point the frame's pose was estimated from (PnP correspondences) */
+    public final int mapPointsTracked;
+    /**
+     * time spent in feature extraction and matching (either backend), and on the tracking thread afterwards (PnP,
+     * the new points' measurements); local mapping and the bundle adjustment are not in it
+     */
     public final double frontEndMillis, hostMillis;
 
     public FrameResult(double timestamp, Se3_F64 cameraToWorld, TrackingState state, int features, int matches,
-                       int inliers, boolean keyframe, double frontEndMillis, double hostMillis) {
+                       int inliers, boolean keyframe, int mapPointsTracked, double frontEndMillis, double hostMillis) {
         this.timestamp = timestamp;
         this.cameraToWorld = cameraToWorld.copy();
         this.state = state;
@@ -27,6 +32,7 @@ public final class FrameResult {
         this.matches = matches;
         this.inliers = inliers;
         this.keyframe = keyframe;
+        this.mapPointsTracked = mapPointsTracked;
         this.frontEndMillis = frontEndMillis;
         this.hostMillis = hostMillis;
     }

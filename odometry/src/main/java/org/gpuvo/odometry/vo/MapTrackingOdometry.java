@@ -157,7 +157,7 @@ final class MapTrackingOdometry implements VisualOdometry {
         lastTimestamp = timestamp;
         long end = System.nanoTime();
         return new FrameResult(timestamp, poses.get(k).invert(null), result, features, matches.size(), inliers,
-                keyframe, (extracted - start + frontEndNanosInHost) / 1e6, (end - extracted - frontEndNanosInHost) / 1e6);
+                keyframe, 0, (extracted - start + frontEndNanosInHost) / 1e6, (end - extracted - frontEndNanosInHost) / 1e6);
     }
 
     private void checkInputs(double timestamp, GrayImage left, GrayImage right, DepthImage depth) {
@@ -598,6 +598,16 @@ final class MapTrackingOdometry implements VisualOdometry {
     @Override
     public PointCloud pointCloud() {
         return map.toPointCloud();
+    }
+
+    @Override
+    public List<MappingRecord> takeMappingRecords() {
+        return List.of();
+    }
+
+    @Override
+    public MappingStatus mappingStatus() {
+        return new MappingStatus(0, 0, 0, 0, null);
     }
 
     @Override

@@ -30,6 +30,7 @@ public final class SequenceOdometry {
             throw new IllegalArgumentException(sequence.name() + " has no depth images: RGB-D mode needs them");
         Trajectory trajectory = new Trajectory();
         List<FrameResult> frames = new ArrayList<>(sequence.size());
+        List<MappingRecord> mapping = new ArrayList<>();
         try (VisualOdometry vo = FactoryVisualOdometry.create(config, sequence.camera(), stereo)) {
             for (int i = 0; i < sequence.size(); i++) {
                 FrameResult r = vo.process(sequence.timestamp(i), sequence.left(i),
@@ -37,10 +38,14 @@ public final class SequenceOdometry {
                         config.mode == VoMode.RGBD ? sequence.depth(i) : null);
                 frames.add(r);
                 trajectory.add(r.timestamp, r.cameraToWorld);
+                mapping.addAll(vo.takeMappingRecords());
                 if (progress != null)
                     progress.accept(r);
             }
-            return new SequenceRun(sequence.name(), config.mode, vo.backend(), config.features, trajectory, frames, vo.pointCloud());
+            PointCloud cloud = vo.pointCloud();
+            mapping.addAll(vo.takeMappingRecords());
+            return new SequenceRun(sequence.name(), config.mode, vo.backend(), config.features, trajectory, frames,
+                    cloud, mapping);
         }
     }
 }

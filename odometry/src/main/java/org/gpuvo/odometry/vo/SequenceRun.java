@@ -10,9 +10,10 @@ import java.util.List;
  * left camera, one pose per frame, in the first frame's camera frame), the per-frame results, the map.
  *
  * @param features the feature type the pipeline ran with
+ * @param mapping  the local bundle adjustments the mapping thread ran, in order
  */
 public record SequenceRun(String sequence, VoMode mode, String backend, FeatureType features, Trajectory trajectory,
-                          List<FrameResult> frames, PointCloud pointCloud) {
+                          List<FrameResult> frames, PointCloud pointCloud, List<MappingRecord> mapping) {
     public int framesTracked() {
         return (int) frames.stream().filter(FrameResult::tracked).count();
     }

@@ -3,9 +3,13 @@ package org.gpuvo.odometry.vo;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.odometry.dataset.DepthImage;
 
+import java.util.List;
+
 /**
  * A visual odometry pipeline for one camera (or rig). Feed frames in time order; each call returns the frame's
- * pose and tracking state. Not thread safe. Create one with {@link FactoryVisualOdometry}.
+ * pose and tracking state as soon as the frame is tracked. Local mapping (new points into the map, the bundle
+ * adjustment) runs on a thread of its own unless {@link ConfigVisualOdometry#deterministic} is set. Not thread
+ * safe: one thread feeds it. Create one with {@link FactoryVisualOdometry}.
  */
 public interface VisualOdometry extends AutoCloseable {
     /**
@@ -18,8 +22,17 @@ public interface VisualOdometry extends AutoCloseable {
      */
     FrameResult process(double timestamp, GrayImage left, GrayImage right, DepthImage depth);
 
-    /** The map points triangulated so far (all of them, also those no longer tracked), in the world frame. */
+    /**
+     * The map points triangulated so far (all of them, also those no longer tracked), in the world frame, once local
+     * mapping has taken in every frame processed.
+     */
     PointCloud pointCloud();
+
+    /** The bundle adjustments local mapping finished since the last call (at most the latest 10,000). */
+    List<MappingRecord> takeMappingRecords();
+
+    /** Local mapping's counters: what it ran, what failed. */
+    MappingStatus mappingStatus();
 
     VoMode mode();
 
