@@ -13,7 +13,6 @@ import java.util.ArrayDeque;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.Iterator;
-import java.util.List;
 
 /**
  * Bundle adjustment over a sliding window of the most recent frames (Triggs et al., "Bundle Adjustment — A Modern
@@ -52,6 +51,7 @@ final class LocalBundleAdjustment {
     private final Deque<FrameObservations> window = new ArrayDeque<>();
     private final BundleAdjustment<SceneStructureMetric> bundle;
     private int[] pointIndex = new int[0], seen = new int[0];
+    private int lastIterations, lastPoints, lastObservations;
 
     LocalBundleAdjustment(int windowSize, double focal, double huberPixels, int iterations) {
         this.windowSize = windowSize;
@@ -96,16 +96,31 @@ final class LocalBundleAdjustment {
         return window.size() == windowSize;
     }
 
+    /** The last adjustment's iterations, points and observations. */
+    int iterations() {
+        return lastIterations;
+    }
+
+    int points() {
+        return lastPoints;
+    }
+
+    int observations() {
+        return lastObservations;
+    }
+
     /**
      * Refines the poses of the window's frames (but the two oldest) and the points they share, in place.
      *
      * @param poses world-to-camera poses of all frames, by frame index
      * @return whether the optimisation ran and converged to a finite result
      */
-    boolean optimize(List<Se3_F64> poses, LandmarkMap map) {
+    boolean optimize(FramePoses poses, LandmarkMap map) {
+        lastIterations = lastPoints = lastObservations = 0;
         if (window.size() < 3)
             return false;
         int points = selectPoints(map);
+        lastPoints = points;
         if (points < 10)
             return false;
         int views = window.size();
@@ -116,7 +131,7 @@ final class LocalBundleAdjustment {
         observations.initialize(views);
         int v = 0;
         for (FrameObservations f : window) {
-            structure.setView(v, 0, v < 2, poses.get(f.frame));
+            structure.setView(v, 0, v < 2, poses.get(f.frame, new Se3_F64()));
             SceneObservations.View view = observations.getView(v);
             for (int o = 0; o < f.size; o++) {
                 int p = pointIndex[f.ids[o]];
@@ -124,6 +139,7 @@ final class LocalBundleAdjustment {
                     continue;
                 view.add(p, (float) (f.x[o] * focal), (float) (f.y[o] * focal));
                 structure.connectPointToView(p, v);
+                lastObservations++;
             }
             v++;
         }
@@ -138,7 +154,7 @@ final class LocalBundleAdjustment {
         v = 0;
         for (FrameObservations f : window) {
             if (v >= 2)
-                poses.get(f.frame).setTo(structure.getParentToView(v));
+                poses.set(f.frame, structure.getParentToView(v));
             v++;
         }
         for (int id = 0; id < map.size(); id++) {

@@ -21,8 +21,8 @@ import org.gpuvo.odometry.geometry.Triangulation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.List;
 
 /**
@@ -40,6 +40,12 @@ import java.util.List;
  * <p>A frame that cannot be tracked (too few inliers, a black or blurred frame) is reported {@link TrackingState#LOST}
  * with the constant-velocity extrapolation as its pose; the pipeline then re-initialises: at once from stereo or depth,
  * or in monocular mode by a new two-view initialisation whose scale continues the last known speed.
+ *
+ * <p>This class is the tracking thread: it reads the map from the latest {@link MapSnapshot} and writes nothing into
+ * it. What a frame adds (its pose, its observations, the points it measured, the points it found wrong) goes to
+ * {@link LocalMapping} as a {@link FrameUpdate}, on a thread of its own or, in the deterministic mode, at once. New
+ * points get their ids here, so that the frame's tracks refer to them before mapping has placed them; they are used
+ * for pose estimation from the snapshot that holds them on.
  */
 final class MapTrackingOdometry implements VisualOdometry {
     private static final Logger LOG = LoggerFactory.getLogger(MapTrackingOdometry.class);
@@ -53,15 +59,20 @@ final class MapTrackingOdometry implements VisualOdometry {
     private final StereoPointMatcher stereoMatcher;
     /** sub-pixel disparities where the raw images are rectified already (else null) */
     private final SubpixelDisparity subpixel;
-    private final LocalBundleAdjustment bundle;
+    private final MappingRunner mapping;
 
     private final Matches matches = new Matches(4096);
     private final FeatureTracks tracks = new FeatureTracks();
-    private final LandmarkMap map = new LandmarkMap();
     private final MotionPrior prior = new MotionPrior();
     /** world-to-camera pose of every frame so far, and whether it was estimated (not held or extrapolated) */
-    private final List<Se3_F64> poses = new ArrayList<>();
-    private boolean[] estimated = new boolean[256];
+    private final TrackedPoses poses = new TrackedPoses();
+    private final PointAnchors anchors = new PointAnchors();
+    /** points tracking found wrong; mapping learns of them with the frame's update */
+    private final BitSet rejected = new BitSet();
+    private int nextPointId;
+    /** the current frame's update to local mapping */
+    private FrameUpdate update;
+    private MapSnapshot map = MapSnapshot.EMPTY;
 
     private TrackingState state = TrackingState.INITIALIZING;
     private int initReference = -1;
@@ -70,6 +81,8 @@ final class MapTrackingOdometry implements VisualOdometry {
     private double lastTimestamp = Double.NEGATIVE_INFINITY;
     /** front-end work done from the host side of a frame (right image, feature download), counted as front end */
     private long frontEndNanosInHost;
+    /** the current frame's map correspondences */
+    private int mapPointsTracked;
 
     // per-frame scratch, grown as needed
     private double[] curX = new double[0], curY = new double[0], prevX = new double[0], prevY = new double[0];
@@ -82,7 +95,8 @@ final class MapTrackingOdometry implements VisualOdometry {
     private final FeatureDescriptors descriptors, rightDescriptors;
     private final Point2D_F64 p2 = new Point2D_F64();
     private final Point3D_F64 p3 = new Point3D_F64(), q3 = new Point3D_F64();
-    private final Se3_F64 predicted = new Se3_F64(), estimate = new Se3_F64(), relative = new Se3_F64();
+    private final Se3_F64 predicted = new Se3_F64(), estimate = new Se3_F64(), relative = new Se3_F64(),
+            last = new Se3_F64(), before = new Se3_F64(), current = new Se3_F64(), first = new Se3_F64();
 
     MapTrackingOdometry(ConfigVisualOdometry config, CameraModel camera, StereoRectification stereo) {
         this.config = config;
@@ -104,10 +118,11 @@ final class MapTrackingOdometry implements VisualOdometry {
         this.descriptors = FeatureDescriptors.of(config.features);
         this.rightDescriptors = FeatureDescriptors.of(config.features);
         this.subpixel = stereo != null && stereo.imagesAreRectified(0.01) ? new SubpixelDisparity(3, 2) : null;
-        this.bundle = config.bundleWindow >= 3 ? new LocalBundleAdjustment(config.bundleWindow, focal,
-                config.inlierThresholdPixels, config.bundleIterations) : null;
         this.frontEnd = FactoryVisualOdometry.frontEnd(config.mode.name().toLowerCase(java.util.Locale.ROOT), config,
                 config.backend);
+        LocalMapping local = new LocalMapping(config.bundleWindow >= 3 ? new LocalBundleAdjustment(config.bundleWindow,
+                focal, config.inlierThresholdPixels, config.bundleIterations) : null);
+        this.mapping = config.deterministic ? MappingRunner.inline(local) : MappingRunner.threaded(local);
     }
 
     @Override
@@ -115,11 +130,15 @@ final class MapTrackingOdometry implements VisualOdometry {
         checkInputs(timestamp, left, right, depth);
         long start = System.nanoTime();
         frontEndNanosInHost = 0;
+        mapPointsTracked = 0;
+        takeLatestMap();
         boolean searchable = state == TrackingState.TRACKING && config.useMotionPrior;
         int features = extract(left, searchable ? prior.rotationHomography(camera) : null);
         long extracted = System.nanoTime();
 
         int k = poses.size();
+        update = mapping.obtain(k);
+        update.firstNewPoint = nextPointId;
         tracks.nextFrame(features);
         normalizeMatches();
         for (int m = 0; m < matches.size(); m++)
@@ -130,7 +149,7 @@ final class MapTrackingOdometry implements VisualOdometry {
         TrackingState result;
         if (k == 0) {
             // the first frame is the origin: its pose is known by definition
-            addPose(new Se3_F64(), true);
+            poses.add(new Se3_F64(), true);
             startMap(k, left, right, depth);
             result = TrackingState.TRACKING;
             keyframe = config.mode != VoMode.MONO;
@@ -143,7 +162,7 @@ final class MapTrackingOdometry implements VisualOdometry {
                     lastKeyframe = k;
                     keyframe = true;
                 }
-                adjustWindow(k);
+                update.bundleDue = k % config.bundleInterval == 0;
             } else {
                 inliers = 0;
                 result = TrackingState.LOST;
@@ -155,9 +174,27 @@ final class MapTrackingOdometry implements VisualOdometry {
             keyframe = result == TrackingState.TRACKING;
         }
         lastTimestamp = timestamp;
+        poses.describeNewest(update);
+        mapping.submit(update);
+        update = null;
+        // the frame's pose as best known now: adjusted already where mapping has run (always, in the deterministic mode)
+        takeLatestMap();
+        poses.get(k, current);
         long end = System.nanoTime();
-        return new FrameResult(timestamp, poses.get(k).invert(null), result, features, matches.size(), inliers,
-                keyframe, 0, (extracted - start + frontEndNanosInHost) / 1e6, (end - extracted - frontEndNanosInHost) / 1e6);
+        return new FrameResult(timestamp, current.invert(null), result, features, matches.size(), inliers,
+                keyframe, mapPointsTracked, (extracted - start + frontEndNanosInHost) / 1e6, (end - extracted - frontEndNanosInHost) / 1e6);
+    }
+
+    /**
+     * Takes the latest map local mapping has published. When a bundle adjustment has moved the last two frames, the
+     * motion prior follows their adjusted poses (where only older frames moved, the last motion is as it was: the
+     * newer frames moved with their anchor).
+     */
+    private void takeLatestMap() {
+        int k = poses.size();
+        if (poses.adopt(mapping.latest()) && k >= 2 && k - 1 <= poses.snapshot().newestFrame && prior.valid())
+            prior.update(poses.get(k - 2, before), poses.get(k - 1, last));
+        map = poses.snapshot();
     }
 
     private void checkInputs(double timestamp, GrayImage left, GrayImage right, DepthImage depth) {
@@ -211,7 +248,8 @@ final class MapTrackingOdometry implements VisualOdometry {
     /** PnP of the frame against the tracked map points; returns the inlier count, or -1 if the frame is lost. */
     private int trackMap(int k) {
         int n = gatherMapCorrespondences();
-        Se3_F64 last = poses.get(k - 1);
+        mapPointsTracked = n;
+        poses.get(k - 1, last);
         prior.predict(last, predicted);
         if (n < config.minTrackedPoints)
             return -1;
@@ -222,17 +260,15 @@ final class MapTrackingOdometry implements VisualOdometry {
             if (inlier[c])
                 continue;
             int m = corrMatch[c], i = matches.query[m];
-            map.reject(tracks.landmark[i]);
+            reject(tracks.landmark[i]);
             tracks.restart(i, k, curX[m], curY[m]);
         }
-        addPose(estimate, true);
+        poses.add(estimate, true);
         prior.update(last, estimate);
-        if (bundle != null) {
-            bundle.beginFrame(k);
-            for (int c = 0; c < n; c++)
-                if (inlier[c])
-                    bundle.observe(k, tracks.landmark[matches.query[corrMatch[c]]], nx[c], ny[c]);
-        }
+        update.entersWindow = true;
+        for (int c = 0; c < n; c++)
+            if (inlier[c])
+                update.observe(k, tracks.landmark[matches.query[corrMatch[c]]], nx[c], ny[c]);
         if (config.mode == VoMode.MONO)
             retriangulate(k, n);
         return tracked;
@@ -292,7 +328,7 @@ final class MapTrackingOdometry implements VisualOdometry {
         ensureCorrespondences(matches.size());
         for (int m = 0; m < matches.size(); m++) {
             int id = tracks.landmark[matches.query[m]];
-            if (!map.usable(id))
+            if (!usable(id))
                 continue;
             wx[n] = map.x(id);
             wy[n] = map.y(id);
@@ -310,26 +346,27 @@ final class MapTrackingOdometry implements VisualOdometry {
      * again from these two views. Far points, first triangulated with little parallax, get their depth right this way.
      */
     private void retriangulate(int k, int n) {
-        Se3_F64 current = poses.get(k);
+        poses.get(k, current);
         double maxError = 2 * config.inlierThresholdPixels / camera.fx;
         int lastFrame = -1;
         for (int c = 0; c < n; c++) {
             if (!inlier[c])
                 continue;
-            int m = corrMatch[c], id = tracks.landmark[matches.query[m]], f = map.anchorFrame(id);
-            if (f < 0 || f >= k || !estimated[f])
+            int m = corrMatch[c], id = tracks.landmark[matches.query[m]], f = anchors.frame(id);
+            if (f < 0 || f >= k || !poses.estimated(f))
                 continue;
             if (f != lastFrame) {
-                poses.get(f).invert(null).concat(current, relative);
+                poses.get(f, first).invert(null).concat(current, relative);
                 lastFrame = f;
             }
-            double parallax = Triangulation.parallaxDeg(map.anchorX(id), map.anchorY(id), curX[m], curY[m], relative);
-            if (parallax < 1.5 * map.parallaxDeg(id)
-                    || !Triangulation.triangulate(map.anchorX(id), map.anchorY(id), curX[m], curY[m], relative,
+            double parallax = Triangulation.parallaxDeg(anchors.x(id), anchors.y(id), curX[m], curY[m], relative);
+            if (parallax < 1.5 * anchors.parallaxDeg(id)
+                    || !Triangulation.triangulate(anchors.x(id), anchors.y(id), curX[m], curY[m], relative,
                     config.minTriangulationAngleDeg, maxError, p3))
                 continue;
-            SePointOps_F64.transformReverse(poses.get(f), p3, q3);
-            map.refine(id, q3.x, q3.y, q3.z, parallax);
+            SePointOps_F64.transformReverse(first, p3, q3);
+            anchors.setParallax(id, parallax);
+            update.refine(id, q3.x, q3.y, q3.z);
         }
     }
 
@@ -341,10 +378,9 @@ final class MapTrackingOdometry implements VisualOdometry {
 
     /** The frame is lost: extrapolate its pose, count it, and re-initialise. */
     private void loseTrack(int k, GrayImage left, GrayImage right, DepthImage depth) {
-        addPose(prior.predict(poses.get(k - 1), predicted), false);
+        poses.add(prior.predict(poses.get(k - 1, last), predicted), false);
         tracks.clearCurrent();
-        if (bundle != null)
-            bundle.clear();
+        update.clearWindow = true;
         if (config.mode == VoMode.MONO) {
             state = TrackingState.INITIALIZING;
             initReference = k;
@@ -372,8 +408,8 @@ final class MapTrackingOdometry implements VisualOdometry {
 
     /** Adds map points observed in frame {@code k} (its pose set); returns how many. */
     private int addMapPoints(int k, GrayImage left, GrayImage right, DepthImage depth) {
-        if (bundle != null && config.mode != VoMode.MONO && !bundle.hasFrame(k))
-            bundle.beginFrame(k);
+        if (config.mode != VoMode.MONO)
+            update.entersWindow = true;
         return switch (config.mode) {
             case MONO -> triangulateTracks(k, left);
             case STEREO -> addStereoPoints(k, left, right);
@@ -383,27 +419,27 @@ final class MapTrackingOdometry implements VisualOdometry {
 
     /** Monocular: triangulates tracks without a map point between their first observation and frame k. */
     private int triangulateTracks(int k, GrayImage left) {
-        Se3_F64 current = poses.get(k);
+        poses.get(k, current);
         double maxError = 2 * config.inlierThresholdPixels / camera.fx;
         int added = 0, lastFrame = -1;
         for (int m = 0; m < matches.size(); m++) {
             int i = matches.query[m], f = tracks.firstFrame[i];
-            if (tracks.landmark[i] != FeatureTracks.NONE || f < 0 || f >= k || !estimated[f])
+            if (tracks.landmark[i] != FeatureTracks.NONE || f < 0 || f >= k || !poses.estimated(f))
                 continue;
             if (f != lastFrame) {
-                poses.get(f).invert(null).concat(current, relative); // first view → current view
+                poses.get(f, first).invert(null).concat(current, relative); // first view → current view
                 lastFrame = f;
             }
             if (!Triangulation.triangulate(tracks.firstX[i], tracks.firstY[i], curX[m], curY[m], relative,
                     config.minTriangulationAngleDeg, maxError, p3))
                 continue;
             // p3 is in the first view's frame
-            SePointOps_F64.transformReverse(poses.get(f), p3, q3);
-            tracks.landmark[i] = map.addTriangulated(q3.x, q3.y, q3.z, greyAt(left, matches.queryX[m], matches.queryY[m]),
-                    f, tracks.firstX[i], tracks.firstY[i],
-                    Triangulation.parallaxDeg(tracks.firstX[i], tracks.firstY[i], curX[m], curY[m], relative));
-            observe(f, tracks.landmark[i], tracks.firstX[i], tracks.firstY[i]);
-            observe(k, tracks.landmark[i], curX[m], curY[m]);
+            SePointOps_F64.transformReverse(first, p3, q3);
+            tracks.landmark[i] = addPoint(q3, greyAt(left, matches.queryX[m], matches.queryY[m]), f, tracks.firstX[i],
+                    tracks.firstY[i], Triangulation.parallaxDeg(tracks.firstX[i], tracks.firstY[i], curX[m], curY[m],
+                            relative));
+            update.observe(f, tracks.landmark[i], tracks.firstX[i], tracks.firstY[i]);
+            update.observe(k, tracks.landmark[i], curX[m], curY[m]);
             added++;
         }
         return added;
@@ -421,7 +457,7 @@ final class MapTrackingOdometry implements VisualOdometry {
         stereoMatcher.match(keyPoints, descriptors, rightKeyPoints, rightDescriptors, stereo.rectifiedCamera().height,
                 maxDisparity);
         double minDisparity = f / config.stereoMaxDepthBaselines;
-        Se3_F64 pose = poses.get(k);
+        Se3_F64 pose = poses.get(k, current);
         int added = 0;
         for (int i = 0; i < keyPoints.size(); i++) {
             double d = stereoMatcher.disparity[i];
@@ -440,7 +476,7 @@ final class MapTrackingOdometry implements VisualOdometry {
         long t0 = System.nanoTime();
         frontEnd.currentFeatures(keyPoints, descriptors);
         frontEndNanosInHost += System.nanoTime() - t0;
-        Se3_F64 pose = poses.get(k);
+        Se3_F64 pose = poses.get(k, current);
         int added = 0;
         for (int i = 0; i < keyPoints.size(); i++) {
             if (tracks.landmark[i] != FeatureTracks.NONE)
@@ -460,8 +496,8 @@ final class MapTrackingOdometry implements VisualOdometry {
         SePointOps_F64.transformReverse(worldToCamera, inCamera, p3);
         camera.pixelToNormalized(keyPoints.x[i], keyPoints.y[i], p2);
         tracks.restart(i, k, p2.x, p2.y);
-        tracks.landmark[i] = map.add(p3.x, p3.y, p3.z, greyAt(left, keyPoints.x[i], keyPoints.y[i]));
-        observe(k, tracks.landmark[i], p2.x, p2.y);
+        tracks.landmark[i] = addPoint(p3, greyAt(left, keyPoints.x[i], keyPoints.y[i]), -1, 0, 0, 0);
+        update.observe(k, tracks.landmark[i], p2.x, p2.y);
         return 1;
     }
 
@@ -473,7 +509,7 @@ final class MapTrackingOdometry implements VisualOdometry {
      * triangulates its inliers and starts tracking. Returns the inlier count (0 while waiting).
      */
     private int initialiseMono(int k, GrayImage left) {
-        Se3_F64 reference = poses.get(initReference);
+        Se3_F64 reference = poses.get(initReference, first);
         int n = 0;
         ensureCorrespondences(matches.size());
         double[] parallax = new double[matches.size()];
@@ -489,7 +525,8 @@ final class MapTrackingOdometry implements VisualOdometry {
             corrMatch[n++] = m;
         }
         // hold (or extrapolate) the pose while waiting
-        addPose(prior.valid() ? prior.predict(poses.get(k - 1), predicted) : poses.get(k - 1), false);
+        poses.get(k - 1, last);
+        poses.add(prior.valid() ? prior.predict(last, predicted) : last, false);
         if (n < config.initMinPoints) {
             // the reference's features are gone: start over from this frame
             initReference = k;
@@ -511,32 +548,28 @@ final class MapTrackingOdometry implements VisualOdometry {
                     config.minTriangulationAngleDeg, maxError, p3))
                 continue;
             SePointOps_F64.transformReverse(reference, p3, q3);
-            landmarkOf[c] = map.addTriangulated(q3.x, q3.y, q3.z,
-                    greyAt(left, matches.queryX[corrMatch[c]], matches.queryY[corrMatch[c]]), initReference, x1[c], y1[c],
-                    Triangulation.parallaxDeg(x1[c], y1[c], nx[c], ny[c], relative));
+            landmarkOf[c] = addPoint(q3, greyAt(left, matches.queryX[corrMatch[c]], matches.queryY[corrMatch[c]]),
+                    initReference, x1[c], y1[c], Triangulation.parallaxDeg(x1[c], y1[c], nx[c], ny[c], relative));
             triangulated++;
         }
         if (triangulated < config.initMinPoints) {
             for (int c = 0; c < n; c++)
                 if (landmarkOf[c] >= 0)
-                    map.reject(landmarkOf[c]);
+                    reject(landmarkOf[c]);
             return 0;
         }
-        if (bundle != null) {
-            bundle.clear();
-            bundle.beginFrame(initReference);
-            bundle.beginFrame(k);
-        }
+        update.clearWindow = true;
+        update.windowReference = initReference;
+        update.entersWindow = true;
         for (int c = 0; c < n; c++)
             if (landmarkOf[c] >= 0) {
                 tracks.landmark[matches.query[corrMatch[c]]] = landmarkOf[c];
-                observe(initReference, landmarkOf[c], x1[c], y1[c]);
-                observe(k, landmarkOf[c], nx[c], ny[c]);
+                update.observe(initReference, landmarkOf[c], x1[c], y1[c]);
+                update.observe(k, landmarkOf[c], nx[c], ny[c]);
             }
 
         reference.concat(relative, estimate);
-        poses.set(k, estimate.copy());
-        estimated[k] = true;
+        poses.setNewest(estimate, true);
         if (k - initReference == 1)
             prior.update(reference, estimate);
         else
@@ -549,30 +582,25 @@ final class MapTrackingOdometry implements VisualOdometry {
 
     // ------------------------------------------------------------------------------------------------ helpers
 
-    private void observe(int frame, int id, double x, double y) {
-        if (bundle != null)
-            bundle.observe(frame, id, x, y);
+    /**
+     * A new map point at world position {@code at} (in the snapshot's world), for local mapping to place; its id is
+     * the next one, at once. A monocular point keeps its first observation (frame, x, y) and parallax, else frame -1.
+     */
+    private int addPoint(Point3D_F64 at, int grey, int anchorFrame, double ax, double ay, double parallax) {
+        int id = nextPointId++;
+        update.addPoint(at.x, at.y, at.z, grey);
+        anchors.set(id, anchorFrame, ax, ay, parallax);
+        return id;
     }
 
-    /** Bundle adjustment of the recent frames every {@code bundleInterval} frames; the motion prior follows. */
-    private void adjustWindow(int k) {
-        if (bundle == null || k % config.bundleInterval != 0 || !bundle.full())
-            return;
-        try {
-            if (bundle.optimize(poses, map))
-                prior.update(poses.get(k - 1), poses.get(k));
-        } catch (RuntimeException e) {
-            // a degenerate window (e.g. points on a line) must not end the run: keep the unadjusted estimates
-            LOG.debug("bundle adjustment of the window ending at frame {} failed: {}", k, e.toString());
-        }
+    /** Whether the map point can be tracked: placed by mapping, and rejected neither there nor here. */
+    private boolean usable(int id) {
+        return map.usable(id) && !rejected.get(id);
     }
 
-    private void addPose(Se3_F64 worldToCamera, boolean isEstimated) {
-        int k = poses.size();
-        if (k == estimated.length)
-            estimated = Arrays.copyOf(estimated, 2 * k);
-        estimated[k] = isEstimated;
-        poses.add(worldToCamera.copy());
+    private void reject(int id) {
+        rejected.set(id);
+        update.rejected.add(id);
     }
 
     private void ensureCorrespondences(int n) {
@@ -597,17 +625,17 @@ final class MapTrackingOdometry implements VisualOdometry {
 
     @Override
     public PointCloud pointCloud() {
-        return map.toPointCloud();
+        return mapping.pointCloud();
     }
 
     @Override
     public List<MappingRecord> takeMappingRecords() {
-        return List.of();
+        return mapping.takeRecords();
     }
 
     @Override
     public MappingStatus mappingStatus() {
-        return new MappingStatus(0, 0, 0, 0, null);
+        return mapping.status();
     }
 
     @Override
@@ -622,6 +650,10 @@ final class MapTrackingOdometry implements VisualOdometry {
 
     @Override
     public void close() {
-        frontEnd.close();
+        try {
+            mapping.close();
+        } finally {
+            frontEnd.close();
+        }
     }
 }

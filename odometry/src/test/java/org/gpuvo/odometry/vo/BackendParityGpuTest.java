@@ -51,6 +51,7 @@ class BackendParityGpuTest {
 
     private static SequenceRun run(Sequence sequence, VoMode mode, Backend backend) {
         ConfigVisualOdometry config = new ConfigVisualOdometry(mode);
+        config.deterministic = true;
         config.backend = backend;
         return SequenceOdometry.run(sequence, config, null);
     }

@@ -26,6 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SiftOdometryTest {
     private static ConfigVisualOdometry sift(VoMode mode) {
         ConfigVisualOdometry config = new ConfigVisualOdometry(mode);
+        config.deterministic = true;
         config.backend = Backend.CPU;
         config.features = FeatureType.SIFT;
         return config;

@@ -44,6 +44,7 @@ class SyntheticOdometryTest {
             render.blackFrames = new int[]{FIRST_BLACK, FIRST_BLACK + 1, FIRST_BLACK + 2, FIRST_BLACK + 3, FIRST_BLACK + 4};
         SyntheticSequence sequence = new SyntheticSequence(render);
         ConfigVisualOdometry config = new ConfigVisualOdometry(mode);
+        config.deterministic = true;
         config.backend = Backend.CPU;
         SequenceRun run = SequenceOdometry.run(sequence, config, null);
 

@@ -1,0 +1,179 @@
+package org.gpuvo.odometry.vo;
+
+import georegression.struct.point.Point3D_F64;
+import georegression.struct.se.Se3_F64;
+import georegression.transform.se.SePointOps_F64;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Local mapping: takes in what tracking measured frame by frame ({@link FrameUpdate}), keeps every frame's pose and
+ * the map, runs the bundle adjustment of the recent frames, and publishes the result as {@link MapSnapshot}s.
+ *
+ * <p>It is the only writer of world geometry. Tracking measures new points and frame poses in the world of the
+ * snapshot it tracked against and never places anything into the map itself; this class places each update's pose
+ * and points with the correction its anchor frame has received since (see {@link FrameUpdate}). A bundle adjustment
+ * therefore cannot leave behind points created while it ran — none are created outside this class — nor frames
+ * tracked against the map before it: they follow their anchor. (The flaw this rules out: applying a delayed pose
+ * correction to the trajectory while points made between the correction's snapshot and its application stay in the
+ * old world.) All methods run on one thread, the mapping thread or, in the deterministic mode, the tracking thread.
+ */
+final class LocalMapping {
+    private static final Logger LOG = LoggerFactory.getLogger(LocalMapping.class);
+    /** records kept for {@link #takeRecords()} when nobody takes them */
+    private static final int MAX_RECORDS = 10_000;
+
+    private final LandmarkMap map = new LandmarkMap();
+    private final FramePoses poses = new FramePoses();
+    private final LocalBundleAdjustment bundle;
+
+    // read by the tracking thread while mapping runs: a concurrent queue and single-writer volatile counters
+    private final Queue<MappingRecord> records = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger recordCount = new AtomicInteger();
+    private int adjustments;
+    private volatile int bundleRuns, bundleFailures, errors;
+    private volatile String lastError;
+
+    private final Se3_F64 anchorNow = new Se3_F64(), correction = new Se3_F64(), inverse = new Se3_F64(),
+            placed = new Se3_F64();
+    private final Point3D_F64 p = new Point3D_F64(), q = new Point3D_F64();
+
+    /** @param bundle the window's adjustment, or null for none */
+    LocalMapping(LocalBundleAdjustment bundle) {
+        this.bundle = bundle;
+    }
+
+    /**
+     * Takes in one frame's update (frames in order). An update that fails part way is counted and its frame and
+     * point ids are still taken in (the frame at tracking's pose, the points as rejected), so that the next updates
+     * line up.
+     */
+    void apply(FrameUpdate u) {
+        try {
+            place(u);
+        } catch (RuntimeException e) {
+            errors = errors + 1;
+            lastError = "frame " + u.frame + ": " + e;
+            LOG.warn("local mapping could not take in frame {}: {}", u.frame, e.toString());
+        } finally {
+            if (poses.size() == u.frame)
+                poses.set(u.frame, u.pose);
+            while (map.size() < u.endOfNewPoints())
+                map.reject(map.add(0, 0, 0, 0));
+        }
+    }
+
+    private void place(FrameUpdate u) {
+        if (u.frame != poses.size())
+            throw new IllegalStateException("frame " + u.frame + " arrived after " + (poses.size() - 1));
+        if (map.size() != u.firstNewPoint)
+            throw new IllegalStateException("new points start at " + u.firstNewPoint + ", the map holds " + map.size());
+        boolean corrected = correction(u);
+        poses.set(u.frame, corrected ? inverse.concat(u.pose, placed) : u.pose);
+        for (int i = 0; i < u.newPoints(); i++) {
+            worldPoint(u.newXyz.data, 3 * i, corrected);
+            map.add(q.x, q.y, q.z, u.newGrey.get(i));
+        }
+        for (int i = 0; i < u.refinedPoint.size; i++) {
+            worldPoint(u.refinedXyz.data, 3 * i, corrected);
+            map.setPosition(u.refinedPoint.get(i), q.x, q.y, q.z);
+        }
+        // last: an update may reject points it has just added (a failed initialisation)
+        for (int i = 0; i < u.rejected.size; i++)
+            map.reject(u.rejected.get(i));
+        if (bundle == null)
+            return;
+        if (u.clearWindow)
+            bundle.clear();
+        if (u.windowReference >= 0)
+            bundle.beginFrame(u.windowReference);
+        if (u.entersWindow)
+            bundle.beginFrame(u.frame);
+        for (int i = 0; i < u.observedFrame.size; i++)
+            bundle.observe(u.observedFrame.get(i), u.observedPoint.get(i), u.observedX.get(i), u.observedY.get(i));
+    }
+
+    /**
+     * The correction from the world the update was measured in to the map's world now, into {@code correction}
+     * (and its inverse): the identity unless the anchor frame moved since tracking read it. Returns whether it
+     * is not the identity.
+     */
+    private boolean correction(FrameUpdate u) {
+        if (u.anchorFrame < 0)
+            return false;
+        poses.get(u.anchorFrame, anchorNow);
+        if (FramePoses.equal(anchorNow, u.anchorPose))
+            return false;
+        // world then → anchor camera → world now
+        u.anchorPose.concat(anchorNow.invert(null), correction);
+        correction.invert(inverse);
+        return true;
+    }
+
+    private void worldPoint(double[] xyz, int at, boolean corrected) {
+        q.setTo(xyz[at], xyz[at + 1], xyz[at + 2]);
+        if (corrected) {
+            p.setTo(q);
+            SePointOps_F64.transform(correction, p, q);
+        }
+    }
+
+    /**
+     * Bundle adjustment of the window ending at {@code frame}, if the window is full; the map keeps its state when it
+     * fails or diverges.
+     *
+     * @param waitMillis how long the update that asked for it waited for the mapping thread
+     */
+    void adjust(int frame, double waitMillis) {
+        if (bundle == null || !bundle.full())
+            return;
+        long start = System.nanoTime();
+        boolean applied;
+        try {
+            applied = bundle.optimize(poses, map);
+        } catch (RuntimeException e) {
+            // a degenerate window (e.g. points on a line) must not end the run: keep the unadjusted estimates
+            LOG.debug("bundle adjustment of the window ending at frame {} failed: {}", frame, e.toString());
+            applied = false;
+        }
+        bundleRuns = bundleRuns + 1;
+        if (applied)
+            adjustments++;
+        else
+            bundleFailures = bundleFailures + 1;
+        if (recordCount.get() >= MAX_RECORDS && records.poll() != null)
+            recordCount.decrementAndGet();
+        recordCount.incrementAndGet();
+        records.add(new MappingRecord(frame, waitMillis, (System.nanoTime() - start) / 1e6, bundle.iterations(),
+                bundle.points(), bundle.observations(), applied));
+    }
+
+    MapSnapshot publish() {
+        return new MapSnapshot(poses.size() - 1, adjustments, poses.publish(), map.publish());
+    }
+
+    PointCloud pointCloud() {
+        return map.toPointCloud();
+    }
+
+    /** The records of the adjustments since the last call; any thread. */
+    List<MappingRecord> takeRecords() {
+        List<MappingRecord> taken = new ArrayList<>();
+        for (MappingRecord r; (r = records.poll()) != null; ) {
+            recordCount.decrementAndGet();
+            taken.add(r);
+        }
+        return taken;
+    }
+
+    /** Any thread. */
+    MappingStatus status(int pending) {
+        return new MappingStatus(pending, bundleRuns, bundleFailures, errors, lastError);
+    }
+}

@@ -1,0 +1,109 @@
+package org.gpuvo.odometry.vo;
+
+import georegression.struct.se.Se3_F64;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+
+/**
+ * Every frame's world-to-camera pose as the tracking thread sees it: local mapping's, from the latest
+ * {@link MapSnapshot}, for the frames mapping has taken in; tracking's own estimate for the newer ones, each held
+ * relative to the frame that anchored it (the snapshot's newest when it was tracked), so that it moves with the
+ * anchor when a bundle adjustment moves the anchor. Whether each pose was estimated (not held or extrapolated) is
+ * tracking's own record.
+ */
+final class TrackedPoses {
+    /** a frame mapping has not taken in yet */
+    private static final class Pending {
+        final int frame;
+        final Se3_F64 pose = new Se3_F64();
+        final int anchorFrame;
+        final Se3_F64 anchorPose = new Se3_F64();
+
+        Pending(int frame, Se3_F64 pose, int anchorFrame, Se3_F64 anchorPose) {
+            this.frame = frame;
+            this.pose.setTo(pose);
+            this.anchorFrame = anchorFrame;
+            this.anchorPose.setTo(anchorPose);
+        }
+    }
+
+    private MapSnapshot snapshot = MapSnapshot.EMPTY;
+    private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+    private boolean[] estimated = new boolean[256];
+    private int size;
+    private final Se3_F64 anchorNow = new Se3_F64(), relative = new Se3_F64(), anchorThen = new Se3_F64();
+
+    /**
+     * Takes a snapshot newer than the one held; returns whether a bundle adjustment was written back in between
+     * (poses of recent frames moved).
+     */
+    boolean adopt(MapSnapshot latest) {
+        if (latest == snapshot)
+            return false;
+        boolean adjusted = latest.adjustments != snapshot.adjustments;
+        snapshot = latest;
+        while (!pending.isEmpty() && pending.peekFirst().frame <= latest.newestFrame)
+            pending.removeFirst();
+        return adjusted;
+    }
+
+    MapSnapshot snapshot() {
+        return snapshot;
+    }
+
+    int size() {
+        return size;
+    }
+
+    /** Appends the next frame's pose, anchored to the snapshot's newest frame. */
+    void add(Se3_F64 worldToCamera, boolean isEstimated) {
+        if (size == estimated.length)
+            estimated = Arrays.copyOf(estimated, 2 * size);
+        estimated[size] = isEstimated;
+        int anchor = snapshot.newestFrame;
+        if (anchor >= 0)
+            snapshot.pose(anchor, anchorThen);
+        else
+            anchorThen.reset();
+        pending.addLast(new Pending(size++, worldToCamera, anchor, anchorThen));
+    }
+
+    /** Replaces the newest frame's pose (a monocular initialisation that has just placed it). */
+    void setNewest(Se3_F64 worldToCamera, boolean isEstimated) {
+        pending.peekLast().pose.setTo(worldToCamera);
+        estimated[size - 1] = isEstimated;
+    }
+
+    boolean estimated(int frame) {
+        return estimated[frame];
+    }
+
+    /** The pose of {@code frame} into {@code out}. */
+    Se3_F64 get(int frame, Se3_F64 out) {
+        if (frame <= snapshot.newestFrame)
+            return snapshot.pose(frame, out);
+        for (Pending p : pending)
+            if (p.frame == frame)
+                return anchored(p, out);
+        throw new IllegalArgumentException("no pose of frame " + frame);
+    }
+
+    private Se3_F64 anchored(Pending p, Se3_F64 out) {
+        if (p.anchorFrame < 0)
+            return out.setTo(p.pose);
+        snapshot.pose(p.anchorFrame, anchorNow);
+        if (FramePoses.equal(anchorNow, p.anchorPose))
+            return out.setTo(p.pose);
+        p.anchorPose.invert(null).concat(p.pose, relative);
+        return anchorNow.concat(relative, out);
+    }
+
+    /** Fills the update's pose (the newest frame's, as tracked) and its anchor. */
+    void describeNewest(FrameUpdate u) {
+        Pending p = pending.peekLast();
+        u.pose.setTo(p.pose);
+        u.anchorFrame = p.anchorFrame;
+        u.anchorPose.setTo(p.anchorPose);
+    }
+}
