@@ -13,29 +13,34 @@ import java.util.Arrays;
 final class FeatureTracks {
     static final int NONE = -1;
 
-    private int[] prevLandmark = new int[0], prevFirstFrame = new int[0];
+    private int[] prevLandmark = new int[0], prevFirstFrame = new int[0], prevOrigin = new int[0];
     private double[] prevFirstX = new double[0], prevFirstY = new double[0];
     int[] landmark = new int[0], firstFrame = new int[0];
+    /** the track's feature index in its first frame: with {@link #firstFrame}, the track's identity */
+    int[] origin = new int[0];
     double[] firstX = new double[0], firstY = new double[0];
     private int count;
 
     /** The current frame becomes the previous one; the new current frame has {@code features} features, all without a track. */
     void nextFrame(int features) {
-        int[] li = prevLandmark, fi = prevFirstFrame;
+        int[] li = prevLandmark, fi = prevFirstFrame, oi = prevOrigin;
         double[] fx = prevFirstX, fy = prevFirstY;
         prevLandmark = landmark;
         prevFirstFrame = firstFrame;
+        prevOrigin = origin;
         prevFirstX = firstX;
         prevFirstY = firstY;
         if (li.length < features) {
             int n = Math.max(features, li.length * 2);
             li = new int[n];
             fi = new int[n];
+            oi = new int[n];
             fx = new double[n];
             fy = new double[n];
         }
         landmark = li;
         firstFrame = fi;
+        origin = oi;
         firstX = fx;
         firstY = fy;
         count = features;
@@ -55,11 +60,13 @@ final class FeatureTracks {
         if (previous < prevFirstFrame.length && prevFirstFrame[previous] != NONE) {
             landmark[current] = prevLandmark[previous];
             firstFrame[current] = prevFirstFrame[previous];
+            origin[current] = prevOrigin[previous];
             firstX[current] = prevFirstX[previous];
             firstY[current] = prevFirstY[previous];
         } else {
             landmark[current] = NONE;
             firstFrame[current] = previousFrame;
+            origin[current] = previous;
             firstX[current] = previousX;
             firstY[current] = previousY;
         }
@@ -69,6 +76,7 @@ final class FeatureTracks {
     void restart(int i, int frame, double x, double y) {
         landmark[i] = NONE;
         firstFrame[i] = frame;
+        origin[i] = i;
         firstX[i] = x;
         firstY[i] = y;
     }

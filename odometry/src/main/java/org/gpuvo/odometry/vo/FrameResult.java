@@ -37,6 +37,17 @@ public final class FrameResult {
         this.hostMillis = hostMillis;
     }
 
+    /** This frame's result once it has been placed after the fact ({@link PlacedFrame}): tracked, at that pose. */
+    public FrameResult placedAt(Se3_F64 cameraToWorld) {
+        return new FrameResult(timestamp, cameraToWorld, TrackingState.TRACKING, features, matches, inliers, keyframe,
+                mapPointsTracked, frontEndMillis, hostMillis);
+    }
+
+    /** Whether the frame has a pose: every frame but those a monocular initialisation waited through unplaced. */
+    public boolean hasPose() {
+        return state != TrackingState.INITIALIZING;
+    }
+
     public boolean tracked() {
         return state == TrackingState.TRACKING;
     }

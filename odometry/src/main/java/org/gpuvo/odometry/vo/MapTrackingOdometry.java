@@ -21,6 +21,7 @@ import org.gpuvo.odometry.geometry.Triangulation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
@@ -67,6 +68,9 @@ final class MapTrackingOdometry implements VisualOdometry {
     /** world-to-camera pose of every frame so far, and whether it was estimated (not held or extrapolated) */
     private final TrackedPoses poses = new TrackedPoses();
     private final PointAnchors anchors = new PointAnchors();
+    private final InitialisationFrames waitingFrames = new InitialisationFrames();
+    /** frames placed after their result was returned, not yet taken */
+    private final List<PlacedFrame> placed = new ArrayList<>();
     /** points tracking found wrong; mapping learns of them with the frame's update */
     private final BitSet rejected = new BitSet();
     private int nextPointId;
@@ -169,7 +173,7 @@ final class MapTrackingOdometry implements VisualOdometry {
                 loseTrack(k, left, right, depth);
             }
         } else {
-            inliers = initialiseMono(k, left);
+            inliers = initialiseMono(k, timestamp, left);
             result = state == TrackingState.TRACKING ? TrackingState.TRACKING : TrackingState.INITIALIZING;
             keyframe = result == TrackingState.TRACKING;
         }
@@ -384,6 +388,7 @@ final class MapTrackingOdometry implements VisualOdometry {
         if (config.mode == VoMode.MONO) {
             state = TrackingState.INITIALIZING;
             initReference = k;
+            waitingFrames.clear();
             speedHint = prior.speed();
         } else {
             trackedAfterKeyframe = addMapPoints(k, left, right, depth);
@@ -398,6 +403,7 @@ final class MapTrackingOdometry implements VisualOdometry {
         if (config.mode == VoMode.MONO) {
             state = TrackingState.INITIALIZING;
             initReference = k;
+            waitingFrames.clear();
             speedHint = 0;
         } else {
             state = TrackingState.TRACKING;
@@ -508,7 +514,7 @@ final class MapTrackingOdometry implements VisualOdometry {
      * continuously since the reference: waits for enough parallax, then estimates the essential matrix,
      * triangulates its inliers and starts tracking. Returns the inlier count (0 while waiting).
      */
-    private int initialiseMono(int k, GrayImage left) {
+    private int initialiseMono(int k, double timestamp, GrayImage left) {
         Se3_F64 reference = poses.get(initReference, first);
         int n = 0;
         ensureCorrespondences(matches.size());
@@ -530,12 +536,13 @@ final class MapTrackingOdometry implements VisualOdometry {
         if (n < config.initMinPoints) {
             // the reference's features are gone: start over from this frame
             initReference = k;
+            waitingFrames.clear();
             tracks.clearCurrent();
             return 0;
         }
         Arrays.sort(parallax, 0, n);
         if (parallax[n / 2] < config.initMinParallaxPixels || !essential.process(x1, y1, nx, ny, n, relative))
-            return 0;
+            return waitForParallax(k, timestamp);
 
         double scale = speedHint > 0 ? speedHint * (k - initReference) : 1.0;
         relative.T.scale(scale);
@@ -548,6 +555,9 @@ final class MapTrackingOdometry implements VisualOdometry {
                     config.minTriangulationAngleDeg, maxError, p3))
                 continue;
             SePointOps_F64.transformReverse(reference, p3, q3);
+            wx[c] = q3.x;
+            wy[c] = q3.y;
+            wz[c] = q3.z;
             landmarkOf[c] = addPoint(q3, greyAt(left, matches.queryX[corrMatch[c]], matches.queryY[corrMatch[c]]),
                     initReference, x1[c], y1[c], Triangulation.parallaxDeg(x1[c], y1[c], nx[c], ny[c], relative));
             triangulated++;
@@ -556,7 +566,7 @@ final class MapTrackingOdometry implements VisualOdometry {
             for (int c = 0; c < n; c++)
                 if (landmarkOf[c] >= 0)
                     reject(landmarkOf[c]);
-            return 0;
+            return waitForParallax(k, timestamp);
         }
         update.clearWindow = true;
         update.windowReference = initReference;
@@ -570,6 +580,7 @@ final class MapTrackingOdometry implements VisualOdometry {
 
         reference.concat(relative, estimate);
         poses.setNewest(estimate, true);
+        placeWaitingFrames(n, landmarkOf, reference);
         if (k - initReference == 1)
             prior.update(reference, estimate);
         else
@@ -578,6 +589,32 @@ final class MapTrackingOdometry implements VisualOdometry {
         lastKeyframe = k;
         trackedAfterKeyframe = triangulated;
         return essential.inlierCount();
+    }
+
+    /** Initialisation must wait for more parallax: frame k is recorded, to be placed once the map exists. */
+    private int waitForParallax(int k, double timestamp) {
+        waitingFrames.record(k, timestamp, initReference, tracks, matches.query, matches.size(), curX, curY);
+        return 0;
+    }
+
+    /** Places the frames the initialisation waited through against its n correspondences' points (wx, wy, wz). */
+    private void placeWaitingFrames(int n, int[] landmarkOf, Se3_F64 reference) {
+        int origins = 0;
+        for (int c = 0; c < n; c++)
+            origins = Math.max(origins, tracks.origin[matches.query[corrMatch[c]]] + 1);
+        int[] pointOf = new int[origins];
+        Arrays.fill(pointOf, -1);
+        double[] px = new double[origins], py = new double[origins], pz = new double[origins];
+        for (int c = 0; c < n; c++) {
+            if (landmarkOf[c] < 0)
+                continue;
+            int o = tracks.origin[matches.query[corrMatch[c]]];
+            pointOf[o] = landmarkOf[c];
+            px[o] = wx[c];
+            py[o] = wy[c];
+            pz[o] = wz[c];
+        }
+        placed.addAll(waitingFrames.place(pointOf, px, py, pz, pnp, reference, config.minTrackedPoints));
     }
 
     // ------------------------------------------------------------------------------------------------ helpers
@@ -631,6 +668,13 @@ final class MapTrackingOdometry implements VisualOdometry {
     @Override
     public List<MappingRecord> takeMappingRecords() {
         return mapping.takeRecords();
+    }
+
+    @Override
+    public List<PlacedFrame> takePlacedFrames() {
+        List<PlacedFrame> taken = List.copyOf(placed);
+        placed.clear();
+        return taken;
     }
 
     @Override

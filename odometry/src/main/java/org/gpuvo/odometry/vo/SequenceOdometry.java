@@ -14,7 +14,9 @@ public final class SequenceOdometry {
     }
 
     /**
-     * Runs a pipeline of {@code config} over every frame of {@code sequence}.
+     * Runs a pipeline of {@code config} over every frame of {@code sequence}. The trajectory holds every frame that
+     * has a pose ({@link FrameResult#hasPose()}): all but those a monocular initialisation waited through and could
+     * not place afterwards.
      *
      * @param progress told about each frame as it is done (may be null)
      * @throws IllegalArgumentException if the sequence lacks what the mode needs (right images, depth)
@@ -37,13 +39,18 @@ public final class SequenceOdometry {
                         config.mode == VoMode.STEREO ? sequence.right(i) : null,
                         config.mode == VoMode.RGBD ? sequence.depth(i) : null);
                 frames.add(r);
-                trajectory.add(r.timestamp, r.cameraToWorld);
+                for (PlacedFrame p : vo.takePlacedFrames())
+                    frames.set(p.frame(), frames.get(p.frame()).placedAt(p.cameraToWorld()));
                 mapping.addAll(vo.takeMappingRecords());
                 if (progress != null)
                     progress.accept(r);
             }
             PointCloud cloud = vo.pointCloud();
             mapping.addAll(vo.takeMappingRecords());
+            // frames a monocular initialisation could not place have no pose: evaluation pairs what exists
+            for (FrameResult f : frames)
+                if (f.hasPose())
+                    trajectory.add(f.timestamp, f.cameraToWorld);
             return new SequenceRun(sequence.name(), config.mode, vo.backend(), config.features, trajectory, frames,
                     cloud, mapping);
         }

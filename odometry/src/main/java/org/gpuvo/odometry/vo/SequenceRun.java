@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * The result of running visual odometry over a whole sequence: the estimated trajectory (camera-to-world of the
- * left camera, one pose per frame, in the first frame's camera frame), the per-frame results, the map.
+ * left camera, in the first frame's camera frame, for every frame with a pose), the per-frame results, the map.
  *
  * @param features the feature type the pipeline ran with
  * @param mapping  the local bundle adjustments the mapping thread ran, in order
@@ -16,6 +16,11 @@ public record SequenceRun(String sequence, VoMode mode, String backend, FeatureT
                           List<FrameResult> frames, PointCloud pointCloud, List<MappingRecord> mapping) {
     public int framesTracked() {
         return (int) frames.stream().filter(FrameResult::tracked).count();
+    }
+
+    /** Frames without a pose (a monocular initialisation waited through them and could not place them). */
+    public int framesWithoutPose() {
+        return (int) frames.stream().filter(f -> !f.hasPose()).count();
     }
 
     public int framesLost() {

@@ -31,6 +31,12 @@ public interface VisualOdometry extends AutoCloseable {
     /** The bundle adjustments local mapping finished since the last call (at most the latest 10,000). */
     List<MappingRecord> takeMappingRecords();
 
+    /**
+     * Frames placed since the last call after their result was returned (a monocular initialisation places the
+     * frames it waited through); a frame never placed keeps {@link TrackingState#INITIALIZING} and has no pose.
+     */
+    List<PlacedFrame> takePlacedFrames();
+
     /** Local mapping's counters: what it ran, what failed. */
     MappingStatus mappingStatus();
 
