@@ -22,7 +22,9 @@ import java.util.regex.Pattern;
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Renders a short synthetic stereo + depth sequence (gpuvo's own ray-cast scene: a textured "
                 + "room or street, with exact ground truth), runs the visual odometry on it (the GPU where CUDA is "
-                + "usable, else the CPU), prints the errors and writes the same files as gpuvo run."})
+                + "usable, else the CPU), prints the errors and writes the same files as gpuvo run.",
+                "Local mapping runs deterministically (as gpuvo run --deterministic runs it), so that the figures "
+                        + "printed repeat from run to run."})
 final class DemoCommand implements Callable<Integer> {
     private static final Pattern SIZE = Pattern.compile("(\\d+)x(\\d+)");
 
@@ -60,7 +62,8 @@ final class DemoCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "invalid synthetic sequence: " + e.getMessage());
         }
-        PipelineRun run = new PipelineRun(sequence, pipeline);
+        // deterministic: what the demo prints (and the README shows) must repeat
+        PipelineRun run = new PipelineRun(sequence, pipeline, true);
         run.execute(out, i -> i).report("gpuvo demo", json);
         return 0;
     }

@@ -44,7 +44,8 @@ final class PipelineOptions {
     Integer maxFeatures;
 
     @Option(names = "--seed", paramLabel = "S",
-            description = "Seed of RANSAC's random choices; equal seeds give equal trajectories (default: the pipeline's).")
+            description = "Seed of RANSAC's random choices; with deterministic mapping (run and replay: "
+                    + "--deterministic; demo always) equal seeds give equal trajectories (default: the pipeline's).")
     Long seed;
 
     @Option(names = "--ply", paramLabel = "ENCODING", defaultValue = "BINARY",
@@ -77,10 +78,16 @@ final class PipelineOptions {
         return mode;
     }
 
-    /** The pipeline's configuration for {@code mode} with these options; a usage error where one is out of range. */
-    ConfigVisualOdometry config(VoMode mode) {
+    /**
+     * The pipeline's configuration for {@code mode} with these options; a usage error where one is out of range.
+     *
+     * @param deterministic whether local mapping runs on the tracking thread at fixed points (repeatable runs)
+     *                      rather than on its own thread
+     */
+    ConfigVisualOdometry config(VoMode mode, boolean deterministic) {
         ConfigVisualOdometry config = new ConfigVisualOdometry(mode);
         config.backend = backend;
+        config.deterministic = deterministic;
         features.requireOptionsOfTheType(List.of());
         config.features = features.type;
         if (features.type == FeatureType.SIFT)

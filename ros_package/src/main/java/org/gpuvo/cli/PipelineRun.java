@@ -30,13 +30,15 @@ final class PipelineRun {
     /**
      * Checks the sequence against the options, before any frame is read.
      *
+     * @param deterministic local mapping on the tracking thread at fixed points (repeatable runs), else on its own
+     *                      thread (the live default)
      * @throws IllegalArgumentException if the sequence cannot serve the mode or its ground truth covers too few frames
      */
-    PipelineRun(Sequence sequence, PipelineOptions options) {
+    PipelineRun(Sequence sequence, PipelineOptions options, boolean deterministic) {
         this.sequence = sequence;
         this.options = options;
         this.mode = options.mode(sequence);
-        this.config = options.config(mode);
+        this.config = options.config(mode, deterministic);
         options.requireBackend();
         this.groundTruth = sequence.groundTruth()
                 .map(truth -> new GroundTruthEvaluation(sequence, truth, options.alignment(mode)))
@@ -81,6 +83,7 @@ final class PipelineRun {
             folder.commit();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        return RunSummary.of(sequence.name(), run, evaluation, evaluationError, seconds, out, files);
+        return RunSummary.of(sequence.name(), run, config.deterministic, evaluation, evaluationError, seconds, out,
+                files);
     }
 }

@@ -34,7 +34,8 @@ import java.util.concurrent.Callable;
 @Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs the visual odometry over a rosbag2 recording's camera topics as fast as it can (or at "
                 + "--rate × real time) and writes into --out what gpuvo run writes: trajectory.tum, trajectory.kitti, "
-                + "frames.csv, points.ply, and with ground truth metrics.json and the plots.",
+                + "frames.csv, mapping.csv, points.ply, and with ground truth metrics.json and the plots. Local mapping "
+                + "runs on a thread of its own, as on a robot, unless --deterministic is given.",
                 "Topics are found by ROS's conventions where not named: one image topic is mono; a left/right "
                         + "(or cam0/cam1) pair is stereo; an image and a depth topic are RGB-D; the camera_info "
                         + "beside each image topic; the ground truth on /ground_truth (nav_msgs/Odometry or "
@@ -92,6 +93,9 @@ final class ReplayCommand implements Callable<Integer> {
     PipelineOptions pipeline;
 
     @Mixin
+    MappingOption mapping;
+
+    @Mixin
     JsonOutput json;
 
     @Mixin
@@ -126,7 +130,7 @@ final class ReplayCommand implements Callable<Integer> {
             ReplayCounters counters = new ReplayCounters();
             try (BagSequence sequence = BagSequence.open(bag, name, topics, sync, truthFromFile,
                     rate == null ? 0 : rate, counters)) {
-                PipelineRun run = new PipelineRun(sequence, pipeline);
+                PipelineRun run = new PipelineRun(sequence, pipeline, mapping.deterministic);
                 Path folder = out != null ? out : Path.of("runs", name + "-" + PipelineOptions.name(run.mode()));
                 RunSummary summary = run.execute(folder, i -> i);
                 long written = 0;

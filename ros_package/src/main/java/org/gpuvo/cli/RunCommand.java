@@ -15,9 +15,11 @@ import java.util.concurrent.Callable;
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs the visual odometry over a dataset folder (KITTI, EuRoC, TUM RGB-D, or images with a "
                 + "camera_info.yaml) as fast as it can and writes into --out: trajectory.tum (the frames' times), "
-                + "trajectory.kitti, frames.csv (per frame: state, features, matches, inliers, keyframe, times), "
-                + "points.ply (the map), and where the dataset has ground truth metrics.json (as gpuvo eval), "
-                + "trajectory.png and ate_over_time.png.",
+                + "trajectory.kitti, frames.csv (per frame: state, features, matches, inliers, map points tracked, "
+                + "keyframe, times), mapping.csv (per bundle adjustment: frame, wait, time, iterations, points, "
+                + "observations, applied), points.ply (the map), and where the dataset has ground truth metrics.json "
+                + "(as gpuvo eval), trajectory.png and ate_over_time.png.",
+                "Local mapping runs on a thread of its own, as on a robot, unless --deterministic is given.",
                 "The folder appears complete or not at all; an earlier run's folder is replaced only then."})
 final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DATASET",
@@ -36,6 +38,9 @@ final class RunCommand implements Callable<Integer> {
     PipelineOptions pipeline;
 
     @Mixin
+    MappingOption mapping;
+
+    @Mixin
     JsonOutput json;
 
     @Spec
@@ -46,7 +51,7 @@ final class RunCommand implements Callable<Integer> {
         Sequence whole = DatasetArgument.open(dataset, spec.commandLine());
         int[] range = FrameRange.parse(frames, whole.size(), spec.commandLine());
         Sequence sequence = range[0] == 0 && range[1] == whole.size() ? whole : new SequenceSlice(whole, range[0], range[1]);
-        PipelineRun run = new PipelineRun(sequence, pipeline);
+        PipelineRun run = new PipelineRun(sequence, pipeline, mapping.deterministic);
         Path folder = out != null ? out : Path.of("runs", whole.name() + "-" + PipelineOptions.name(run.mode()));
         run.execute(folder, i -> range[0] + i).report("gpuvo run", json);
         return 0;

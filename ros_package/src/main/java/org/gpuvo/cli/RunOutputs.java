@@ -6,6 +6,7 @@ import org.gpuvo.odometry.trajectory.Trajectory;
 import org.gpuvo.odometry.trajectory.TrajectoryFormat;
 import org.gpuvo.odometry.trajectory.TrajectoryWriter;
 import org.gpuvo.odometry.vo.FrameResult;
+import org.gpuvo.odometry.vo.MappingRecord;
 import org.gpuvo.odometry.vo.SequenceRun;
 
 import org.slf4j.Logger;
@@ -30,11 +31,14 @@ final class RunOutputs {
     static final String FRAMES_CSV = "frames.csv";
     static final String POINTS_PLY = "points.ply";
     static final String METRICS_JSON = "metrics.json";
-    static final String FRAMES_CSV_HEADER = "index,timestamp,state,features,matches,inliers,keyframe,front_end_ms,host_ms";
+    static final String MAPPING_CSV = "mapping.csv";
+    static final String FRAMES_CSV_HEADER =
+            "index,timestamp,state,features,matches,inliers,map_points_tracked,keyframe,front_end_ms,host_ms";
+    static final String MAPPING_CSV_HEADER = "frame,wait_ms,bundle_ms,iterations,points,observations,applied";
 
     /** Every name a run folder may hold: a folder of only these may be replaced by a new run. */
-    static final Set<String> NAMES = Set.of(TRAJECTORY_TUM, TRAJECTORY_KITTI, FRAMES_CSV, POINTS_PLY, METRICS_JSON,
-            TrajectoryPlots.TRAJECTORY_PNG, TrajectoryPlots.ATE_PNG);
+    static final Set<String> NAMES = Set.of(TRAJECTORY_TUM, TRAJECTORY_KITTI, FRAMES_CSV, MAPPING_CSV, POINTS_PLY,
+            METRICS_JSON, TrajectoryPlots.TRAJECTORY_PNG, TrajectoryPlots.ATE_PNG);
 
     private RunOutputs() {
     }
@@ -55,6 +59,8 @@ final class RunOutputs {
         written.add(TRAJECTORY_KITTI);
         folder.write(dir -> writeFramesCsv(run.frames(), datasetIndex, dir.resolve(FRAMES_CSV)));
         written.add(FRAMES_CSV);
+        folder.write(dir -> writeMappingCsv(run.mapping(), datasetIndex, dir.resolve(MAPPING_CSV)));
+        written.add(MAPPING_CSV);
         folder.write(dir -> PlyWriter.write(run.pointCloud(), dir.resolve(POINTS_PLY), plyEncoding));
         written.add(POINTS_PLY);
         if (evaluation != null) {
@@ -83,10 +89,27 @@ final class RunOutputs {
             out.write('\n');
             for (int i = 0; i < frames.size(); i++) {
                 FrameResult f = frames.get(i);
-                out.write(String.format(Locale.ROOT, "%d,%.9f,%s,%d,%d,%d,%d,%.3f,%.3f\n", datasetIndex.applyAsInt(i),
-                        f.timestamp, f.state.name().toLowerCase(Locale.ROOT), f.features, f.matches, f.inliers,
-                        f.keyframe ? 1 : 0, f.frontEndMillis, f.hostMillis));
+                out.write(String.format(Locale.ROOT, "%d,%.9f,%s,%d,%d,%d,%d,%d,%.3f,%.3f\n",
+                        datasetIndex.applyAsInt(i), f.timestamp, f.state.name().toLowerCase(Locale.ROOT), f.features,
+                        f.matches, f.inliers, f.mapPointsTracked, f.keyframe ? 1 : 0, f.frontEndMillis, f.hostMillis));
             }
+        }
+    }
+
+    /**
+     * One line per bundle adjustment, in the order local mapping ran them; {@code frame} is the dataset's number of
+     * the newest frame of the adjusted window (as frames.csv's {@code index}), {@code applied} 0 where the adjustment
+     * failed or diverged and the map kept its state. Only the header where none ran.
+     */
+    static void writeMappingCsv(List<MappingRecord> mapping, IntUnaryOperator datasetIndex, Path file)
+            throws IOException {
+        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            out.write(MAPPING_CSV_HEADER);
+            out.write('\n');
+            for (MappingRecord m : mapping)
+                out.write(String.format(Locale.ROOT, "%d,%.3f,%.3f,%d,%d,%d,%d\n", datasetIndex.applyAsInt(m.frame()),
+                        m.waitMillis(), m.bundleMillis(), m.iterations(), m.points(), m.observations(),
+                        m.applied() ? 1 : 0));
         }
     }
 

@@ -56,7 +56,7 @@ class BenchCommandTest {
     }
 
     @Test
-    void timingStatsAreMedianAndNinetiethPercentile() {
+    void timingStatsAreMedianPercentilesMeanAndExtremes() {
         long[] nanos = new long[11];
         for (int i = 0; i < nanos.length; i++)
             nanos[i] = (10 - i) * 1_000_000L;  // 10, 9, ..., 0 ms
@@ -64,6 +64,9 @@ class BenchCommandTest {
         assertThat(t.medianMs).isCloseTo(5.0, within(1e-9));
         assertThat(t.p90Ms).isCloseTo(9.0, within(1e-9));
         assertThat(t.minMs).isZero();
+        assertThat(t.maxMs).isEqualTo(10.0);
+        assertThat(t.meanMs).isCloseTo(5.0, within(1e-9));
+        assertThat(t.p99Ms).isCloseTo(9.9, within(1e-9));
         assertThat(TimingStats.ofMillis(new double[]{Double.NaN, 2, 4}, 3).medianMs).isCloseTo(3.0, within(1e-9));
     }
 }

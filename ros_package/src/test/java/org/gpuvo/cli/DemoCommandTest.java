@@ -39,11 +39,15 @@ class DemoCommandTest {
         double truePath = new SyntheticSequence(config).groundTruth().orElseThrow().pathLength();
         assertThat(json.path("path_length_m").asDouble()).isCloseTo(truePath, withinPercentage(10));
         assertThat(json.path("ate_rmse_m").asDouble()).isLessThan(0.05 * truePath);
-        assertThat(run.err()).contains("gpuvo demo: synthetic-room-1, stereo, 12 frames on cpu", "ATE        rmse");
+        assertThat(run.err()).contains("gpuvo demo: synthetic-room-1, stereo, 12 frames on cpu", "ATE        rmse",
+                "tracking   mean ", "mapping    deterministic (on the tracking thread)");
+        // the demo's figures repeat: its mapping is always the deterministic one
+        assertThat(json.path("deterministic").asBoolean()).isTrue();
 
         try (Stream<Path> files = Files.list(out)) {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("trajectory.tum",
-                    "trajectory.kitti", "frames.csv", "points.ply", "metrics.json", "trajectory.png", "ate_over_time.png");
+                    "trajectory.kitti", "frames.csv", "mapping.csv", "points.ply", "metrics.json", "trajectory.png",
+                    "ate_over_time.png");
         }
         assertThat(PlyFile.read(out.resolve("points.ply")).vertices()).isEqualTo(json.path("points").asInt()).isPositive();
         List<String> csv = Files.readAllLines(out.resolve("frames.csv"));
@@ -60,6 +64,8 @@ class DemoCommandTest {
         assertThat(CliRun.run("demo", "--size", "big", "--out", out.toString()).err()).contains("--size takes WxH");
         assertThat(CliRun.run("demo", "--frames", "0", "--out", out.toString()).exitCode()).isEqualTo(2);
         assertThat(CliRun.run("demo", "--scene", "moon", "--out", out.toString()).exitCode()).isEqualTo(2);
+        // always deterministic: there is nothing to choose
+        assertThat(CliRun.run("demo", "--deterministic", "--out", out.toString()).exitCode()).isEqualTo(2);
         assertThat(out).doesNotExist();
     }
 }

@@ -15,8 +15,10 @@ import org.gpuvo.ros.msg.Odometry;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -42,8 +44,9 @@ class ReplayCommandTest {
     }
 
     /**
-     * The issue's round trip: KITTI 06 0–50 written as a bag and replayed gives the trajectory of {@code gpuvo run}
-     * on the folder, bit for bit (same seed, the same pixels, the same calibration and times), and its metrics.
+     * The round trip: KITTI 06 0–50 written as a bag and replayed gives the trajectory of {@code gpuvo run}
+     * on the folder, bit for bit (same seed, the same pixels, the same calibration and times, deterministic mapping on
+     * both sides), and its metrics.
      * With the ground truth from poses.txt ({@code --gt}) every metric is equal. With the bag's /ground_truth topic
      * the reference travels as quaternions in nav_msgs/Odometry, and KITTI's poses.txt holds matrices that are
      * rotations only to 1.5e-7 (R·Rᵀ − I), while a quaternion carries an exact rotation: the ATE then agrees to
@@ -64,10 +67,11 @@ class ReplayCommandTest {
         assertThat(counts).containsEntry("/camera/image_raw", 51).containsEntry("/camera/camera_info", 51)
                 .containsEntry("/ground_truth", 51).containsEntry("/tf", 51);
 
-        JsonNode run = json(CliRun.run("run", kitti.toString(), "--backend", "cpu", "--out", dir.resolve("run").toString(),
-                "--json", "-"));
-        JsonNode replay = json(CliRun.run("replay", bag.toString(), "--backend", "cpu", "--out",
+        JsonNode run = json(CliRun.run("run", kitti.toString(), "--backend", "cpu", "--deterministic", "--out",
+                dir.resolve("run").toString(), "--json", "-"));
+        JsonNode replay = json(CliRun.run("replay", bag.toString(), "--backend", "cpu", "--deterministic", "--out",
                 dir.resolve("replay").toString(), "--json", "-"));
+        assertThat(replay.path("deterministic").asBoolean()).isTrue();
 
         Trajectory a = tum(dir.resolve("run/trajectory.tum")), b = tum(dir.resolve("replay/trajectory.tum"));
         assertThat(b.size()).isEqualTo(51);
@@ -86,12 +90,30 @@ class ReplayCommandTest {
         assertThat(replay.path("rpe_rot_rmse_deg").asDouble())
                 .isCloseTo(run.path("rpe_rot_rmse_deg").asDouble(), within(0.02 * run.path("rpe_rot_rmse_deg").asDouble()));
 
-        JsonNode withFile = json(CliRun.run("replay", bag.toString(), "--backend", "cpu", "--gt",
+        JsonNode withFile = json(CliRun.run("replay", bag.toString(), "--backend", "cpu", "--deterministic", "--gt",
                 kitti.resolve("poses.txt").toString(), "--out", dir.resolve("replay-gt").toString(), "--json", "-"));
         for (String key : new String[]{"frames_tracked", "ate_rmse_m", "rpe_trans_rmse_m", "rpe_rot_rmse_deg", "path_length_m"})
             assertThat(withFile.path(key).asDouble()).as(key).isEqualTo(run.path(key).asDouble());
         assertThat(replay.path("replay").path("counts").path("malformed").asInt()).isZero();
         assertThat(replay.path("replay").path("topics").asText()).contains("/camera/image_raw", "/ground_truth");
+        // the same bundle adjustments, and the same figures per frame but the times
+        assertThat(replay.path("mapping").path("bundle_adjustments").asInt())
+                .isEqualTo(run.path("mapping").path("bundle_adjustments").asInt());
+        assertThat(Files.readAllLines(dir.resolve("replay/mapping.csv")))
+                .hasSize(1 + replay.path("mapping").path("bundle_adjustments").asInt());
+        assertThat(figures(dir.resolve("replay/frames.csv"))).isEqualTo(figures(dir.resolve("run/frames.csv")));
+    }
+
+    /** frames.csv's lines up to and with keyframe: all but the two times. */
+    private static List<String> figures(Path framesCsv) throws IOException {
+        return Files.readAllLines(framesCsv).stream().map(l -> l.substring(0, nthComma(l, 8))).toList();
+    }
+
+    private static int nthComma(String line, int n) {
+        int at = -1;
+        for (int k = 0; k < n; k++)
+            at = line.indexOf(',', at + 1);
+        return at;
     }
 
     /** --features sift: a bag of KITTI frames replays to the trajectory that gpuvo run gives on SIFT features. */
@@ -101,9 +123,9 @@ class ReplayCommandTest {
         Path bag = dir.resolve("bag");
         ok(CliRun.run("bag-from", kitti.toString(), bag.toString(), "--frames", ":12", "-q"));
         JsonNode run = json(CliRun.run("run", kitti.toString(), "--frames", ":12", "--backend", "cpu", "--features",
-                "sift", "--out", dir.resolve("run").toString(), "--json", "-"));
+                "sift", "--deterministic", "--out", dir.resolve("run").toString(), "--json", "-"));
         JsonNode replay = json(CliRun.run("replay", bag.toString(), "--backend", "cpu", "--features", "sift",
-                "--out", dir.resolve("replay").toString(), "--json", "-"));
+                "--deterministic", "--out", dir.resolve("replay").toString(), "--json", "-"));
         assertThat(replay.path("features").asText()).isEqualTo("sift");
         assertThat(replay.path("frames").asInt()).isEqualTo(12);
         assertThat(replay.path("frames_tracked").asInt()).isEqualTo(run.path("frames_tracked").asInt()).isPositive();
@@ -115,6 +137,7 @@ class ReplayCommandTest {
             assertThat(b.pose(i).R.data).isEqualTo(a.pose(i).R.data);
         }
         assertThat(Files.exists(dir.resolve("replay/points.ply"))).isTrue();
+        assertThat(Files.exists(dir.resolve("replay/mapping.csv"))).isTrue();
         assertThat(Files.exists(dir.resolve("replay/metrics.json"))).isTrue();
     }
 

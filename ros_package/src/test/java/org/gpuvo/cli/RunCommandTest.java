@@ -12,6 +12,7 @@ import javax.imageio.ImageIO;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -20,8 +21,11 @@ import static org.assertj.core.api.Assertions.within;
 
 class RunCommandTest {
     private static final String[] SUMMARY_KEYS = {"frames", "frames_tracked", "frames_lost", "path_length_m",
-            "ate_rmse_m", "ate_alignment", "rpe_trans_rmse_m", "rpe_rot_rmse_deg", "ms_per_frame_median", "backend",
-            "mode", "dataset", "out"};
+            "ate_rmse_m", "ate_alignment", "rpe_trans_rmse_m", "rpe_rot_rmse_deg", "ms_per_frame_median",
+            "tracking_ms_mean", "tracking_ms_p99", "tracking_ms_max", "deterministic", "mapping", "backend", "mode",
+            "dataset", "out"};
+    private static final String[] MAPPING_KEYS = {"bundle_adjustments", "bundle_failures", "bundle_ms_median",
+            "bundle_ms_p90", "bundle_ms_max", "wait_ms_max"};
 
     @TempDir
     Path dir;
@@ -42,13 +46,23 @@ class RunCommandTest {
         assertThat(json.path("dataset").asText()).isEqualTo("kitti-06-0050");
         assertThat(json.path("ate_alignment").asText()).isEqualTo("sim3");
         assertThat(json.path("frames_tracked").asInt() + json.path("frames_lost").asInt()).isBetween(0, 8);
-        for (String key : new String[]{"ate_rmse_m", "rpe_trans_rmse_m", "rpe_rot_rmse_deg", "ms_per_frame_median"})
+        for (String key : new String[]{"ate_rmse_m", "rpe_trans_rmse_m", "rpe_rot_rmse_deg", "ms_per_frame_median",
+                "tracking_ms_mean", "tracking_ms_p99", "tracking_ms_max"})
             assertThat(json.path(key).isNumber()).as(key).isTrue();
+        assertThat(json.path("tracking_ms_mean").asDouble()).isPositive()
+                .isLessThanOrEqualTo(json.path("tracking_ms_max").asDouble());
+        assertThat(json.path("tracking_ms_p99").asDouble()).isLessThanOrEqualTo(json.path("tracking_ms_max").asDouble());
+        // the live default: mapping on a thread of its own
+        assertThat(json.path("deterministic").asBoolean(true)).isFalse();
+        JsonNode mapping = json.path("mapping");
+        for (String key : MAPPING_KEYS)
+            assertThat(mapping.has(key)).as("mapping." + key).isTrue();
         // the human summary moved to standard error
-        assertThat(run.err()).contains("gpuvo run: kitti-06-0050, mono, 8 frames on cpu", "ATE        rmse");
+        assertThat(run.err()).contains("gpuvo run: kitti-06-0050, mono, 8 frames on cpu", "ATE        rmse",
+                "tracking   mean ", "mapping    asynchronous (a thread of its own)");
 
         assertThat(names(out)).containsExactlyInAnyOrder("trajectory.tum", "trajectory.kitti", "frames.csv",
-                "points.ply", "metrics.json", "trajectory.png", "ate_over_time.png");
+                "mapping.csv", "points.ply", "metrics.json", "trajectory.png", "ate_over_time.png");
         assertThat(siblings(out)).containsExactly("run");
 
         // the TUM file has the frames' KITTI times (10 Hz from frame 0), the KITTI file the same poses
@@ -63,17 +77,30 @@ class RunCommandTest {
 
         List<String> csv = Files.readAllLines(out.resolve("frames.csv"));
         assertThat(csv).hasSize(9);
-        assertThat(csv.get(0)).isEqualTo("index,timestamp,state,features,matches,inliers,keyframe,front_end_ms,host_ms");
+        assertThat(csv.get(0)).isEqualTo(
+                "index,timestamp,state,features,matches,inliers,map_points_tracked,keyframe,front_end_ms,host_ms");
         for (int i = 0; i < 8; i++) {
             String[] row = csv.get(1 + i).split(",");
-            assertThat(row).hasSize(9);
+            assertThat(row).hasSize(10);
             assertThat(Integer.parseInt(row[0])).isEqualTo(i);
             assertThat(Double.parseDouble(row[1])).isCloseTo(0.1 * i, within(1e-9));
             assertThat(row[2]).isIn("initializing", "tracking", "lost");
             assertThat(Integer.parseInt(row[3])).isBetween(1, 2000);
             assertThat(Integer.parseInt(row[5])).isLessThanOrEqualTo(Integer.parseInt(row[4]));
+            assertThat(Integer.parseInt(row[6])).isBetween(0, Integer.parseInt(row[4]));
+            assertThat(row[7]).isIn("0", "1");
+            assertThat(Double.parseDouble(row[8])).isPositive();
+            assertThat(Double.parseDouble(row[9])).isGreaterThanOrEqualTo(0);
+        }
+        // one line per bundle adjustment, as many as the summary counts, each of a frame of the run
+        List<String> mappingCsv = Files.readAllLines(out.resolve("mapping.csv"));
+        assertThat(mappingCsv.get(0)).isEqualTo("frame,wait_ms,bundle_ms,iterations,points,observations,applied");
+        assertThat(mappingCsv).hasSize(1 + mapping.path("bundle_adjustments").asInt());
+        for (String line : mappingCsv.subList(1, mappingCsv.size())) {
+            String[] row = line.split(",");
+            assertThat(row).hasSize(7);
+            assertThat(Integer.parseInt(row[0])).isBetween(0, 7);
             assertThat(row[6]).isIn("0", "1");
-            assertThat(Double.parseDouble(row[7])).isPositive();
         }
 
         PlyFile ply = PlyFile.read(out.resolve("points.ply"));
@@ -104,12 +131,55 @@ class RunCommandTest {
         assertThat(json.path("ate_rmse_m").isNumber()).isTrue();
         assertThat(run.err()).contains("gpuvo run: kitti-06-0050, mono, 10 frames on cpu with sift features");
         assertThat(names(out)).containsExactlyInAnyOrder("trajectory.tum", "trajectory.kitti", "frames.csv",
-                "points.ply", "metrics.json", "trajectory.png", "ate_over_time.png");
+                "mapping.csv", "points.ply", "metrics.json", "trajectory.png", "ate_over_time.png");
         List<String> csv = Files.readAllLines(out.resolve("frames.csv"));
         assertThat(csv).hasSize(11);
         for (int i = 0; i < 10; i++)
             assertThat(Integer.parseInt(csv.get(1 + i).split(",")[3])).as("features of frame %d", i).isBetween(300, 800);
         assertThat(PlyFile.read(out.resolve("points.ply")).vertices()).isEqualTo(json.path("points").asInt()).isPositive();
+    }
+
+    /**
+     * --deterministic: local mapping at fixed points of the frame sequence, so that two runs give the same poses, the
+     * same figures per frame and the same bundle adjustments (all but the times).
+     */
+    @Test
+    void deterministicRunsRepeatBitForBit() throws Exception {
+        Path kitti = SharedData.require("kitti-06-0050");
+        JsonNode[] json = new JsonNode[2];
+        for (int r = 0; r < 2; r++) {
+            CliRun run = CliRun.run("run", kitti.toString(), "--frames", ":12", "--backend", "cpu", "--deterministic",
+                    "--out", dir.resolve("run" + r).toString(), "--json", "-");
+            assertThat(run.exitCode()).as(run.err()).isZero();
+            assertThat(run.err()).contains("mapping    deterministic (on the tracking thread)");
+            json[r] = JsonOutput.MAPPER.readTree(run.out());
+            assertThat(json[r].path("deterministic").asBoolean()).isTrue();
+        }
+        Trajectory a = new TrajectoryReader().read(dir.resolve("run0/trajectory.tum"), TrajectoryFormat.TUM);
+        Trajectory b = new TrajectoryReader().read(dir.resolve("run1/trajectory.tum"), TrajectoryFormat.TUM);
+        assertThat(b.size()).isEqualTo(12);
+        for (int i = 0; i < a.size(); i++) {
+            assertThat(b.pose(i).T.x).as("frame %d", i).isEqualTo(a.pose(i).T.x);
+            assertThat(b.pose(i).T.z).as("frame %d", i).isEqualTo(a.pose(i).T.z);
+            assertThat(b.pose(i).R.data).as("frame %d", i).isEqualTo(a.pose(i).R.data);
+        }
+        for (String key : new String[]{"frames_tracked", "path_length_m", "ate_rmse_m", "rpe_trans_rmse_m", "points"})
+            assertThat(json[1].path(key).asDouble()).as(key).isEqualTo(json[0].path(key).asDouble());
+        assertThat(json[1].path("mapping").path("bundle_adjustments").asInt())
+                .isEqualTo(json[0].path("mapping").path("bundle_adjustments").asInt());
+        // frames.csv without its two times, mapping.csv without its two: equal line for line
+        assertThat(withoutColumns("run1/frames.csv", 8, 9)).isEqualTo(withoutColumns("run0/frames.csv", 8, 9));
+        assertThat(withoutColumns("run1/mapping.csv", 1, 2)).isEqualTo(withoutColumns("run0/mapping.csv", 1, 2));
+    }
+
+    /** The file's lines with the columns given (0-based) left out. */
+    private List<String> withoutColumns(String file, int... columns) throws IOException {
+        return Files.readAllLines(dir.resolve(file)).stream().map(line -> {
+            List<String> cells = new ArrayList<>(List.of(line.split(",", -1)));
+            for (int k = columns.length - 1; k >= 0; k--)
+                cells.remove(columns[k]);
+            return String.join(",", cells);
+        }).toList();
     }
 
     @Test
@@ -129,6 +199,10 @@ class RunCommandTest {
         assertThat(csv).hasSize(5);
         for (int i = 0; i < 4; i++)
             assertThat(csv.get(1 + i)).startsWith((3 + i) + ",0." + (3 + i) + "00000000,");
+        // so does mapping.csv
+        List<String> mapping = Files.readAllLines(out.resolve("mapping.csv"));
+        for (String line : mapping.subList(1, mapping.size()))
+            assertThat(Integer.parseInt(line.split(",")[0])).isBetween(3, 6);
         Trajectory tum = new TrajectoryReader(0.1).read(out.resolve("trajectory.tum"), TrajectoryFormat.TUM);
         assertThat(tum.time(0)).isEqualTo(0.3);
         assertThat(tum.time(3)).isEqualTo(0.6);
@@ -206,7 +280,8 @@ class RunCommandTest {
         for (String key : new String[]{"ate_rmse_m", "ate_alignment", "rpe_trans_rmse_m", "rpe_rot_rmse_deg", "path_length_m"})
             assertThat(json.path(key).isNull()).as(key).isTrue();
         assertThat(json.path("frames").asInt()).isEqualTo(3);
-        assertThat(names(out)).containsExactlyInAnyOrder("trajectory.tum", "trajectory.kitti", "frames.csv", "points.ply");
+        assertThat(names(out)).containsExactlyInAnyOrder("trajectory.tum", "trajectory.kitti", "frames.csv",
+                "mapping.csv", "points.ply");
         assertThat(run.err()).contains("ATE        no ground truth");
     }
 
@@ -223,7 +298,8 @@ class RunCommandTest {
         assertThat(json.path("ate_rmse_m").isNull()).isTrue();
         assertThat(json.path("evaluation_error").asText()).contains("cannot estimate a scale");
         assertThat(run.err()).contains("ATE        not measured: cannot estimate a scale");
-        assertThat(names(out)).containsExactlyInAnyOrder("trajectory.tum", "trajectory.kitti", "frames.csv", "points.ply");
+        assertThat(names(out)).containsExactlyInAnyOrder("trajectory.tum", "trajectory.kitti", "frames.csv",
+                "mapping.csv", "points.ply");
     }
 
     @Test

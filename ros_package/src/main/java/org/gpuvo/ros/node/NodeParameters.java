@@ -31,6 +31,7 @@ public final class NodeParameters {
         ConfigVisualOdometry vo = c.vo;
         vo.backend = enumValue(Backend.class, "backend", p.getString("backend", "auto"));
         vo.features = enumValue(FeatureType.class, "features", p.getString("features", vo.features.id()));
+        vo.deterministic = p.getBoolean("deterministic", vo.deterministic);
         c.useSimTime = p.getBoolean("use_sim_time", false);
         c.odomFrame = p.getString("odom_frame", c.odomFrame);
         c.baseFrame = p.getString("base_frame", c.baseFrame);

@@ -1,10 +1,12 @@
 package org.gpuvo.ros.node;
 
+import org.gpuvo.odometry.vo.MappingStatus;
 import org.gpuvo.odometry.vo.TrackingState;
 import org.gpuvo.ros.msg.Time;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Where the node stands: what {@code status} and {@code /diagnostics} publish, as values.
@@ -25,16 +27,26 @@ import java.util.Map;
  * @param calibrated            whether every camera_info the mode needs has come
  * @param mounting              where the camera's mounting comes from: "parameter", "tf_static" or "unknown"
  * @param silentInputs          image inputs silent for longer than the timeout
+ * @param deterministic         whether local mapping runs on the processing thread at fixed points (the
+ *                              {@code deterministic} parameter), else on a thread of its own
+ * @param mapping               local mapping's counters over every pipeline the node ran (they survive the odometry
+ *                              starting over); the pending updates and the last error are the latest
  */
 public record NodeStatus(Time stamp, TrackingState tracking, String backend, String features, long framesProcessed,
                          long framesLost, long resets, long restarts, Map<NodeIssue, Long> issues,
                          Map<String, Double> timingMillis,
                          double secondsSinceLastFrame, int queueCapacity, int queueHighWater, boolean calibrated,
-                         String mounting, List<String> silentInputs) {
+                         String mounting, List<String> silentInputs, boolean deterministic, MappingStatus mapping) {
     public NodeStatus {
         issues = Map.copyOf(issues);
         timingMillis = Map.copyOf(timingMillis);
         silentInputs = List.copyOf(silentInputs);
+        Objects.requireNonNull(mapping, "mapping (zeros before the first frame)");
+    }
+
+    /** Whether local mapping has reported trouble: a bundle adjustment that failed, or an update that threw. */
+    public boolean mappingTrouble() {
+        return mapping.bundleFailures() > 0 || mapping.errors() > 0;
     }
 
     /** The count of one kind of issue. */

@@ -6,6 +6,7 @@ import org.gpuvo.odometry.camera.CameraModel;
 import org.gpuvo.odometry.dataset.DepthImage;
 import org.gpuvo.odometry.vo.FactoryVisualOdometry;
 import org.gpuvo.odometry.vo.FrameResult;
+import org.gpuvo.odometry.vo.MappingStatus;
 import org.gpuvo.odometry.vo.TrackingState;
 import org.gpuvo.odometry.vo.VisualOdometry;
 import org.gpuvo.ros.image.MalformedImageException;
@@ -20,10 +21,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * last, pixels decodable, sizes right), runs the pipeline and publishes the outputs. Anything wrong with a frame is
  * counted and the frame left out; the pipeline is made anew (the odometry starts over) on a reset request, a stamp
  * going backwards, a calibration change, or an error of the pipeline. Nothing a frame holds stops the thread.
+ * Local mapping runs on the pipeline's own thread unless {@code deterministic} is set; its counters are taken here
+ * after every frame (the pipeline is fed and asked from this thread only) and summed over the pipelines made.
  */
 final class OdometryWorker implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger("org.gpuvo.ros.node");
     private static final long POLL_MILLIS = 100;
+    private static final MappingStatus NO_MAPPING = new MappingStatus(0, 0, 0, 0, null);
 
     private final ConfigVoNode config;
     private final FrameQueue queue;
@@ -40,6 +44,10 @@ final class OdometryWorker implements Runnable {
     private volatile TrackingState state;
     private volatile String backend;
     private volatile long lastProcessedNanos = -1;
+    /** local mapping's counters, of the pipelines closed and the current one, as of the last frame */
+    private volatile MappingStatus mapping = NO_MAPPING;
+    /** the counters of the pipelines closed so far */
+    private MappingStatus closedMapping = NO_MAPPING;
 
     private VisualOdometry vo;
     private CameraSetup setup;
@@ -127,6 +135,14 @@ final class OdometryWorker implements Runnable {
         return lastProcessedNanos;
     }
 
+    /**
+     * Local mapping's counters over every pipeline this thread ran, as of the last frame (or the last start over):
+     * bundle adjustments, failures and errors summed; the pending updates and the last error are the latest.
+     */
+    MappingStatus mapping() {
+        return mapping;
+    }
+
     private void process(InputFrame frame) throws InterruptedException {
         long start = System.nanoTime();
         if (resetRequested.getAndSet(false)) {
@@ -176,6 +192,7 @@ final class OdometryWorker implements Runnable {
         long estimated = System.nanoTime();
         lastStamp = stamp;
         backend = vo.backend();
+        mapping = plus(closedMapping, mappingStatus(vo));
 
         // counted before the outputs go out, so that a status asked for on their arrival includes the frame
         processed.incrementAndGet();
@@ -267,6 +284,11 @@ final class OdometryWorker implements Runnable {
 
     private void closePipeline() {
         if (vo != null) {
+            // what the pipeline ran counts on; a closed pipeline has no update pending
+            MappingStatus total = plus(closedMapping, mappingStatus(vo));
+            closedMapping = new MappingStatus(0, total.bundleAdjustments(), total.bundleFailures(), total.errors(),
+                    total.lastError());
+            mapping = closedMapping;
             try {
                 vo.close();
             } catch (RuntimeException e) {
@@ -275,5 +297,23 @@ final class OdometryWorker implements Runnable {
         }
         vo = null;
         setup = null;
+    }
+
+    /** The pipeline's mapping counters; zeros (logged) should asking fail, which must not cost the frame. */
+    private static MappingStatus mappingStatus(VisualOdometry vo) {
+        try {
+            MappingStatus status = vo.mappingStatus();
+            return status == null ? NO_MAPPING : status;
+        } catch (RuntimeException e) {
+            LOG.debug("asking local mapping for its counters failed", e);
+            return NO_MAPPING;
+        }
+    }
+
+    /** {@code a} and {@code b} summed; {@code b}'s pending updates, and its last error where it has one. */
+    private static MappingStatus plus(MappingStatus a, MappingStatus b) {
+        return new MappingStatus(b.pendingUpdates(), a.bundleAdjustments() + b.bundleAdjustments(),
+                a.bundleFailures() + b.bundleFailures(), a.errors() + b.errors(),
+                b.lastError() != null ? b.lastError() : a.lastError());
     }
 }

@@ -3,6 +3,7 @@ package org.gpuvo.ros.node;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpuvo.odometry.vo.MappingStatus;
 import org.gpuvo.odometry.vo.TrackingState;
 import org.gpuvo.ros.msg.DiagnosticArray;
 import org.gpuvo.ros.msg.DiagnosticStatus;
@@ -17,8 +18,8 @@ import java.util.Locale;
 /**
  * A {@link NodeStatus} as the node publishes it: one JSON object on {@code status} (std_msgs/String), and one
  * diagnostic_msgs status on {@code /diagnostics} whose level says at a glance whether the odometry can be trusted:
- * STALE while no frame has been done within the input timeout, WARN while not tracking, waiting for calibration or
- * with an input silent, else OK.
+ * STALE while no frame has been done within the input timeout, WARN while not tracking, waiting for calibration,
+ * with an input silent, or once local mapping has counted a failed bundle adjustment or an error, else OK.
  */
 final class StatusMessages {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -49,6 +50,13 @@ final class StatusMessages {
         ObjectNode issues = root.putObject("issues");
         for (NodeIssue kind : NodeIssue.values())
             issues.put(kind.key, s.issue(kind));
+        ObjectNode mapping = root.putObject("mapping");
+        mapping.put("deterministic", s.deterministic());
+        mapping.put("pending_updates", s.mapping().pendingUpdates());
+        mapping.put("bundle_adjustments", s.mapping().bundleAdjustments());
+        mapping.put("bundle_failures", s.mapping().bundleFailures());
+        mapping.put("errors", s.mapping().errors());
+        mapping.put("last_error", s.mapping().lastError());
         ObjectNode timing = root.putObject("timing_ms");
         for (Stage stage : Stage.values())
             putFinite(timing, stage.key, s.timingMillis().getOrDefault(stage.key, Double.NaN));
@@ -82,6 +90,9 @@ final class StatusMessages {
         } else if (!s.silentInputs().isEmpty()) {
             level = DiagnosticStatus.WARN;
             message = "silent: " + String.join(", ", s.silentInputs());
+        } else if (s.mappingTrouble()) {
+            level = DiagnosticStatus.WARN;
+            message = mappingTrouble(s);
         } else {
             level = DiagnosticStatus.OK;
             message = "tracking";
@@ -94,6 +105,13 @@ final class StatusMessages {
         values.add(new KeyValue("resets", Long.toString(s.resets())));
         values.add(new KeyValue("restarts", Long.toString(s.restarts())));
         values.add(new KeyValue("mounting", s.mounting()));
+        values.add(new KeyValue("mapping.deterministic", Boolean.toString(s.deterministic())));
+        values.add(new KeyValue("mapping.pending_updates", Integer.toString(s.mapping().pendingUpdates())));
+        values.add(new KeyValue("mapping.bundle_adjustments", Integer.toString(s.mapping().bundleAdjustments())));
+        values.add(new KeyValue("mapping.bundle_failures", Integer.toString(s.mapping().bundleFailures())));
+        values.add(new KeyValue("mapping.errors", Integer.toString(s.mapping().errors())));
+        if (s.mapping().lastError() != null)
+            values.add(new KeyValue("mapping.last_error", s.mapping().lastError()));
         for (NodeIssue kind : NodeIssue.values())
             values.add(new KeyValue(kind.key, Long.toString(s.issue(kind))));
         for (Stage stage : Stage.values()) {
@@ -104,6 +122,18 @@ final class StatusMessages {
         String backend = s.backend() == null ? "" : s.backend();
         return new DiagnosticArray(new Header(s.stamp(), ""), List.of(
                 new DiagnosticStatus(level, nodeName + ": visual odometry", message, backend, values)));
+    }
+
+    /** "local mapping: 2 of 40 bundle adjustments failed, 1 error (last: ...)". */
+    private static String mappingTrouble(NodeStatus s) {
+        MappingStatus m = s.mapping();
+        List<String> parts = new ArrayList<>();
+        if (m.bundleFailures() > 0)
+            parts.add(m.bundleFailures() + " of " + m.bundleAdjustments() + " bundle adjustments failed");
+        if (m.errors() > 0)
+            parts.add(m.errors() + (m.errors() == 1 ? " error" : " errors"));
+        return "local mapping: " + String.join(", ", parts)
+                + (m.lastError() == null ? "" : " (last: " + m.lastError() + ")");
     }
 
     private static String tracking(NodeStatus s) {

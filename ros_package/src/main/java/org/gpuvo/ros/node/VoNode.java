@@ -97,9 +97,10 @@ public final class VoNode implements AutoCloseable {
             node.close();
             throw e;
         }
-        LOG.info("{}: {} visual odometry with {} features on {} ({} images) over {}", config.nodeName,
-                config.mode().name().toLowerCase(Locale.ROOT), config.vo.features.id(), NodeInputs.imageTopics(config),
-                config.imageTransport.name().toLowerCase(Locale.ROOT), transport.name());
+        LOG.info("{}: {} visual odometry with {} features on {} ({} images) over {}, local mapping {}",
+                config.nodeName, config.mode().name().toLowerCase(Locale.ROOT), config.vo.features.id(),
+                NodeInputs.imageTopics(config), config.imageTransport.name().toLowerCase(Locale.ROOT), transport.name(),
+                config.vo.deterministic ? "deterministic" : "asynchronous");
         return node;
     }
 
@@ -118,7 +119,7 @@ public final class VoNode implements AutoCloseable {
                 worker.processed(), worker.lost(), worker.resets(), worker.restarts(), issues.counts(), medians, since,
                 queue.capacity(),
                 queue.highWater(), calibration.complete(), mounting.source().name().toLowerCase(Locale.ROOT),
-                activity.silent());
+                activity.silent(), config.vo.deterministic, worker.mapping());
     }
 
     /** Publishes the status and the diagnostics now (the timer does it every status period). */

@@ -35,10 +35,16 @@ final class NodeHarness implements AutoCloseable {
         return new NodeHarness(config, sequence).start();
     }
 
-    /** A configuration for the CPU backend, the status published only when a test asks. */
+    /**
+     * A configuration for the CPU backend, the status published only when a test asks, and deterministic local
+     * mapping: the tests compare the node's poses with the pipeline's run on the same frames with the same
+     * configuration, exactly, which only the deterministic mode repeats (the asynchronous default maps on its own
+     * thread, at times no test can fix).
+     */
     static ConfigVoNode cpu(VoMode mode) {
         ConfigVoNode config = new ConfigVoNode(mode);
         config.vo.backend = Backend.CPU;
+        config.vo.deterministic = true;
         config.statusPeriodSeconds = 3600;
         return config;
     }

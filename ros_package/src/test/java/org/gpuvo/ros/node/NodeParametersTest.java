@@ -66,6 +66,14 @@ class NodeParametersTest {
         assertThat(c.cameraMounting.T.z).isCloseTo(0.5, within(1e-15));
         assertThat(c.rectified).isTrue();
         assertThat(c.cameraInfoWaitSeconds).isEqualTo(1.5);
+        assertThat(c.vo.deterministic).as("asynchronous local mapping by default").isFalse();
+    }
+
+    @Test
+    void deterministicMappingIsAParameter() {
+        assertThat(config("--ros-args").vo.deterministic).isFalse();
+        assertThat(config("--ros-args", "-p", "deterministic:=true").vo.deterministic).isTrue();
+        assertThat(config("--ros-args", "-p", "deterministic:=false").vo.deterministic).isFalse();
     }
 
     @Test

@@ -152,6 +152,11 @@ class VoNodeKittiTest {
                 reference.frames().get(50).state.name().toLowerCase(Locale.ROOT));
         assertThat(json.path("backend").asText()).isEqualTo("cpu");
         assertThat(json.path("mounting").asText()).isEqualTo("unknown");
+        // the harness maps deterministically (the poses above are compared exactly); the counters are there
+        assertThat(json.path("mapping").path("deterministic").asBoolean()).isTrue();
+        for (String counter : new String[]{"pending_updates", "bundle_adjustments", "bundle_failures", "errors"})
+            assertThat(json.path("mapping").path(counter).isInt()).as(counter).isTrue();
+        assertThat(json.path("mapping").path("errors").asInt()).isZero();
         assertThat(json.path("timing_ms").path("front_end").asDouble()).isPositive();
         assertThat(json.path("timing_ms").path("latency").asDouble())
                 .isGreaterThanOrEqualTo(json.path("timing_ms").path("total").asDouble() * 0.5);

@@ -1,10 +1,13 @@
 package org.gpuvo.ros.node;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.odometry.dataset.DepthImage;
 import org.gpuvo.odometry.synthetic.SyntheticSequence;
 import org.gpuvo.odometry.vo.FactoryVisualOdometry;
 import org.gpuvo.odometry.vo.FrameResult;
+import org.gpuvo.odometry.vo.TrackingState;
 import org.gpuvo.odometry.vo.VisualOdometry;
 import org.gpuvo.odometry.vo.VoMode;
 import org.gpuvo.ros.geometry.PoseMessages;
@@ -69,6 +72,36 @@ class VoNodeRgbdTest {
         }
         // the rendered room is easy: a pipeline that did not track would make the comparison hollow
         assertThat(tracked).isEqualTo(FRAMES);
+    }
+
+    /**
+     * The live default, local mapping on a thread of its own (what a robot runs): every frame is answered and
+     * tracked, and the status says how mapping runs and counts what it did. (Its poses are not compared: the
+     * asynchronous mode does not repeat bit for bit.)
+     */
+    @Test
+    void theLiveDefaultMapsAsynchronouslyAndTheStatusSaysSo() throws Exception {
+        ConfigVoNode config = NodeHarness.cpu(VoMode.RGBD);
+        config.vo.deterministic = false;
+        try (NodeHarness h = NodeHarness.started(config, room)) {
+            for (int i = 0; i < FRAMES; i++) {
+                h.feeder.publishCameraInfo(i);
+                h.feeder.publishImages(RoomImages.gray(room, i),
+                        org.gpuvo.ros.image.ImageMessages.fromDepth(room.depth(i), header(i)));
+                assertThat(h.odom.next(FRAME_WAIT).header().stamp()).isEqualTo(h.feeder.stamp(i));
+            }
+            NodeStatus status = h.status();
+            assertThat(status.framesProcessed()).isEqualTo(FRAMES);
+            assertThat(status.framesLost()).isZero();
+            assertThat(status.tracking()).isEqualTo(TrackingState.TRACKING);
+            assertThat(status.deterministic()).isFalse();
+            assertThat(status.mapping().errors()).as("%s", status.mapping()).isZero();
+            assertThat(status.mapping().bundleFailures()).isLessThanOrEqualTo(status.mapping().bundleAdjustments());
+            JsonNode json = new ObjectMapper().readTree(StatusMessages.json(status));
+            assertThat(json.path("mapping").path("deterministic").asBoolean(true)).isFalse();
+            assertThat(json.path("mapping").path("bundle_adjustments").asInt())
+                    .isEqualTo(status.mapping().bundleAdjustments());
+        }
     }
 
     private static Header header(int i) {

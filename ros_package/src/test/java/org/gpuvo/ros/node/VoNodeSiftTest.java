@@ -67,9 +67,11 @@ class VoNodeSiftTest {
     @Test
     void siftOdometryFrameByFrameWithTheFeatureTypeInTheStatus() throws Exception {
         Sequence kitti = Datasets.open(SharedData.require("kitti-06-0050"));
+        // deterministic mapping: the node's poses are compared with the pipeline's, exactly
         ConfigVoNode config = config("--ros-args", "-p", "features:=sift", "-p", "backend:=cpu",
-                "-p", "status_period:=3600.0");
+                "-p", "status_period:=3600.0", "-p", "deterministic:=true");
         assertThat(config.vo.backend).isEqualTo(Backend.CPU);
+        assertThat(config.vo.deterministic).isTrue();
         int frames = 12;
         try (NodeHarness h = new NodeHarness(config, kitti);
              VisualOdometry reference = FactoryVisualOdometry.create(config.vo, kitti.camera(), null)) {

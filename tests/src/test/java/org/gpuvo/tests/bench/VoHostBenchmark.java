@@ -8,6 +8,7 @@ import org.gpuvo.odometry.synthetic.ConfigSynthetic;
 import org.gpuvo.odometry.synthetic.SyntheticSequence;
 import org.gpuvo.odometry.vo.ConfigVisualOdometry;
 import org.gpuvo.odometry.vo.FrameResult;
+import org.gpuvo.odometry.vo.MappingRecord;
 import org.gpuvo.odometry.vo.SequenceOdometry;
 import org.gpuvo.odometry.vo.SequenceRun;
 import org.gpuvo.odometry.vo.VoMode;
@@ -16,15 +17,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * Per-frame cost of the visual odometry, split as the pipeline reports it: the front end (feature extraction and
- * matching, on the backend asked for) and the host work after it (RANSAC, refinement, triangulation, bookkeeping and
- * the bundle adjustment every few frames). Each sequence runs once to warm up, then {@code --repeat} times; the
- * figures are medians and 90th percentiles over all timed frames. The host work runs on the calling thread only.
+ * matching, on the backend asked for) and the host work after it on the tracking thread (RANSAC, refinement, the new
+ * points' measurements, bookkeeping), and apart from both local mapping's bundle adjustments. Each sequence runs once
+ * to warm up, then {@code --repeat} times; the figures are over all timed frames: medians and 90th percentiles of
+ * both, and of the tracking thread also the mean, 99th percentile and maximum (what a robot's frame rate feels); the
+ * bundle adjustments per run and their median and maximum time.
+ *
+ * <p>Local mapping runs as a robot runs it, on a thread of its own, unless {@code --deterministic} puts it on the
+ * tracking thread at fixed points (repeatable runs, slower frames).
  *
  * <p>Run from the project root ({@code ../shared/data} is the data folder; else pass {@code --data DIR}):
- * <pre>java -cp ... org.gpuvo.tests.bench.VoHostBenchmark [--backend cpu|cuda|auto] [--repeat N]</pre>
+ * <pre>java -cp ... org.gpuvo.tests.bench.VoHostBenchmark [--backend cpu|cuda|auto] [--repeat N] [--deterministic]</pre>
  */
 public final class VoHostBenchmark {
     private VoHostBenchmark() {
@@ -33,37 +40,42 @@ public final class VoHostBenchmark {
     public static void main(String[] args) {
         Backend backend = Backend.CPU;
         int repeat = 3;
+        boolean deterministic = false;
         Path data = Path.of(System.getProperty("gpuvo.data", "../shared/data"));
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--backend" -> backend = Backend.valueOf(args[++i].toUpperCase());
                 case "--repeat" -> repeat = Integer.parseInt(args[++i]);
                 case "--data" -> data = Path.of(args[++i]);
+                case "--deterministic" -> deterministic = true;
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
-        System.out.printf("VO per-frame cost, backend %s, %d timed runs each, %s%n", backend, repeat,
-                Runtime.version());
+        System.out.printf("VO per-frame cost, backend %s, local mapping %s, %d timed runs each, %s%n", backend,
+                deterministic ? "deterministic (on the tracking thread)" : "asynchronous (a thread of its own)",
+                repeat, Runtime.version());
         Path kitti = data.resolve("kitti-06-0050");
         if (Files.isDirectory(kitti))
-            measure("KITTI 06 0-50 mono 1226x370", Datasets.open(kitti), VoMode.MONO, backend, repeat);
+            measure("KITTI 06 0-50 mono 1226x370", Datasets.open(kitti), VoMode.MONO, backend, deterministic, repeat);
         else
             System.out.println("(no " + kitti + ": KITTI skipped)");
         ConfigSynthetic room = ConfigSynthetic.room();
         room.frames = 150;
         SyntheticSequence synthetic = new SyntheticSequence(room);
-        measure("synthetic room stereo 640x480", synthetic, VoMode.STEREO, backend, repeat);
-        measure("synthetic room RGB-D 640x480", synthetic, VoMode.RGBD, backend, repeat);
-        measure("synthetic room mono 640x480", synthetic, VoMode.MONO, backend, repeat);
+        measure("synthetic room stereo 640x480", synthetic, VoMode.STEREO, backend, deterministic, repeat);
+        measure("synthetic room RGB-D 640x480", synthetic, VoMode.RGBD, backend, deterministic, repeat);
+        measure("synthetic room mono 640x480", synthetic, VoMode.MONO, backend, deterministic, repeat);
     }
 
-    private static void measure(String name, Sequence sequence, VoMode mode, Backend backend, int repeat) {
+    private static void measure(String name, Sequence sequence, VoMode mode, Backend backend, boolean deterministic,
+                                int repeat) {
         ConfigVisualOdometry config = new ConfigVisualOdometry(mode);
         config.backend = backend;
+        config.deterministic = deterministic;
         // frames are read once, so that the timed runs measure the pipeline and not image decoding
         Sequence cached = CachedSequence.of(sequence);
         SequenceOdometry.run(cached, config, null);
-        double[] host = new double[0], front = new double[0];
+        double[] host = new double[0], front = new double[0], bundle = new double[0];
         String used = "";
         for (int r = 0; r < repeat; r++) {
             SequenceRun run = SequenceOdometry.run(cached, config, null);
@@ -71,10 +83,17 @@ public final class VoHostBenchmark {
             List<FrameResult> frames = run.frames();
             host = append(host, frames.stream().mapToDouble(f -> f.hostMillis).toArray());
             front = append(front, frames.stream().mapToDouble(f -> f.frontEndMillis).toArray());
+            bundle = append(bundle, run.mapping().stream().mapToDouble(MappingRecord::bundleMillis).toArray());
         }
         TimingStats f = TimingStats.ofMillis(front, front.length), h = TimingStats.ofMillis(host, host.length);
+        TimingStats b = TimingStats.ofMillis(bundle, bundle.length);
         System.out.printf("%-32s %-5s %4d frames  front end median %7.3f ms p90 %7.3f  |  host median %6.3f ms p90 %6.3f%n",
                 name, used, host.length, f.medianMs, f.p90Ms, h.medianMs, h.p90Ms);
+        String mapping = bundle.length == 0 ? "no bundle adjustment"
+                : String.format(Locale.ROOT, "%5.1f bundle adjustments a run, median %7.2f ms max %7.2f",
+                (double) bundle.length / repeat, b.medianMs, b.maxMs);
+        System.out.printf(Locale.ROOT, "%-32s tracking thread mean %6.3f ms p99 %7.3f max %7.3f  |  mapping %s%n",
+                "", h.meanMs, h.p99Ms, h.maxMs, mapping);
     }
 
     private static double[] append(double[] a, double[] b) {

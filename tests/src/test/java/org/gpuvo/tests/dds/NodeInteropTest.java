@@ -48,9 +48,10 @@ class NodeInteropTest {
     Path dir;
 
     /**
-     * The issue's test: the 51 KITTI frames and their camera info at 10 Hz; every frame yields exactly one odometry
-     * and one transform with its stamp, the poses equal those of {@code gpuvo run} on the folder (same seed), the node's
-     * writers carry ROS 2 type names, and every address used is a loopback one.
+     * The 51 KITTI frames and their camera info at 10 Hz; every frame yields exactly one odometry and one transform
+     * with its stamp, the poses equal those of {@code gpuvo run --deterministic} on the folder (same seed; the node
+     * maps deterministically too), the node's writers carry ROS 2 type names, and every address used is a loopback
+     * one.
      */
     @Test
     void kittiFromACycloneCameraComesBackAsOdometryToACycloneConsumer() throws Exception {
@@ -65,7 +66,7 @@ class NodeInteropTest {
             // a queue as long as the sequence: this test is about the wire, not about keeping up
             try (NodeProcess node = NodeProcess.start(dir, peers.domainId(), "-r", "__node:=vo",
                     "-r", "image:=/camera/image_raw", "-r", "camera_info:=/camera/camera_info", "-p", "mode:=mono",
-                    "-p", "backend:=cpu",
+                    "-p", "backend:=cpu", "-p", "deterministic:=true",
                     "-p", "queue_size:=" + frames, "-p", "publish_debug_image:=false")) {
                 List<String> cameraArgs = new ArrayList<>(kitti.cameraArguments("camera/image_raw", null));
                 cameraArgs.addAll(List.of("--rate", "10", "--reliable", "--wait-subscribers", "1", "--wait-timeout", "60",
@@ -104,7 +105,7 @@ class NodeInteropTest {
 
     /**
      * EuRoC's raw stereo pairs (distorted, the rig in camera_info's R and P) the same way: one odometry per pair,
-     * equal to the pipeline's on the rig the camera infos describe.
+     * equal to the pipeline's on the rig the camera infos describe (both mapping deterministically).
      */
     @Test
     void eurocStereoPairsFromACycloneCamera() throws Exception {
@@ -118,7 +119,8 @@ class NodeInteropTest {
             consumer.awaitLine("ready"::equals, STEP);
             try (NodeProcess node = NodeProcess.start(dir, peers.domainId(), "-r", "left/image_rect:=/left/image_raw",
                     "-r", "right/image_rect:=/right/image_raw", "-p", "mode:=stereo", "-p", "rectified:=false",
-                    "-p", "backend:=cpu", "-p", "queue_size:=" + frames, "-p", "publish_debug_image:=false")) {
+                    "-p", "backend:=cpu", "-p", "deterministic:=true", "-p", "queue_size:=" + frames,
+                    "-p", "publish_debug_image:=false")) {
                 List<String> args = new ArrayList<>(euroc.cameraArguments("left/image_raw", "right/image_raw"));
                 args.addAll(List.of("--rate", "10", "--reliable", "--wait-subscribers", "1", "--wait-timeout", "60",
                         "--info-lead-ms", INFO_LEAD_MS));
@@ -147,6 +149,7 @@ class NodeInteropTest {
         };
         ConfigVisualOdometry config = new ConfigVisualOdometry(VoMode.STEREO);
         config.backend = Backend.CPU;
+        config.deterministic = true;
         SequenceRun reference = SequenceOdometry.run(stamped, config, null);
         for (int i = 0; i < frames; i++)
             assertThat(distance(odometry.get(i), reference.frames().get(i).cameraToWorld)).as("pair %d", i).isLessThan(1e-9);
@@ -240,13 +243,14 @@ class NodeInteropTest {
     }
 
     /**
-     * What {@code gpuvo run} computes on the folder (CPU backend, the default seed): the
+     * What {@code gpuvo run --deterministic} computes on the folder (CPU backend, the default seed): the
      * reference the node's poses must equal. The node's stamps are the dataset's times plus 1e9 s; the pipeline does
      * not depend on that offset, which this comparison also shows.
      */
     private static SequenceRun reference() {
         ConfigVisualOdometry config = new ConfigVisualOdometry(VoMode.MONO);
         config.backend = Backend.CPU;
+        config.deterministic = true;
         return SequenceOdometry.run(KittiSequence.open(SharedData.require("kitti-06-0050")), config, null);
     }
 }
