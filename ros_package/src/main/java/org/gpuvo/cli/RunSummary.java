@@ -94,6 +94,7 @@ record RunSummary(String dataset, SequenceRun run, boolean deterministic, Double
         root.put("frames", run.frames().size());
         root.put("frames_tracked", run.framesTracked());
         root.put("frames_lost", run.framesLost());
+        root.put("frames_without_pose", run.framesWithoutPose());
         root.put("path_length_m", pathLengthM == null ? null : JsonOutput.finiteOrNull(pathLengthM));
         RpeResult rpe = evaluation == null ? null : evaluation.rpe();
         root.put("ate_rmse_m", evaluation == null ? null : JsonOutput.finiteOrNull(evaluation.ate().rmse()));
@@ -123,7 +124,8 @@ record RunSummary(String dataset, SequenceRun run, boolean deterministic, Double
         text.printf(Locale.ROOT, "%s, %s, %d frames on %s with %s features in %.1f s (%.1f frames/s)%n", dataset,
                 PipelineOptions.name(run.mode()), frames, run.backend(), run.features().id(), wallSeconds,
                 frames / wallSeconds);
-        text.printf(Locale.ROOT, "tracked    %d frames, lost %d, initialising %d%n", tracked, lost, frames - tracked - lost);
+        text.printf(Locale.ROOT, "tracked    %d frames, lost %d, initialising without a pose %d (left out of the "
+                + "trajectory and the metrics)%n", tracked, lost, run.framesWithoutPose());
         if (pathLengthM != null)
             text.printf(Locale.ROOT, "path       %.2f m%s%n", pathLengthM,
                     run.mode() == VoMode.MONO ? " (scaled by the sim3 alignment)" : "");
