@@ -22,7 +22,7 @@ final class LandmarkMap {
 
     /** Moves a point (a better triangulation, the bundle adjustment); a rejected point stays rejected. */
     void setPosition(int id, double wx, double wy, double wz) {
-        if (!usable(id))
+        if (!usable(checked(id)))
             return;
         xyz.set(id, 0, wx);
         xyz.set(id, 1, wy);
@@ -46,7 +46,13 @@ final class LandmarkMap {
     }
 
     void reject(int id) {
-        xyz.set(id, 0, Double.NaN);
+        xyz.set(checked(id), 0, Double.NaN);
+    }
+
+    private int checked(int id) {
+        if (id < 0 || id >= xyz.size())
+            throw new IllegalArgumentException("no map point " + id + " (the map holds " + xyz.size() + ")");
+        return id;
     }
 
     boolean usable(int id) {
