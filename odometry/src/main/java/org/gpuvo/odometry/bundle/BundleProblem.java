@@ -54,6 +54,24 @@ public final class BundleProblem {
         Arrays.fill(xyz, 0, 3 * points, 0.0);
     }
 
+    /** Makes this a copy of {@code src}, observations included; grows arrays only when needed. */
+    public BundleProblem setTo(BundleProblem src) {
+        reset(src.views, src.fixedViews, src.points, src.focal);
+        System.arraycopy(src.rotation, 0, rotation, 0, 9 * views);
+        System.arraycopy(src.translation, 0, translation, 0, 3 * views);
+        System.arraycopy(src.xyz, 0, xyz, 0, 3 * points);
+        if (obsView.length < src.observations) {
+            obsView = new int[src.observations];
+            obsPoint = new int[src.observations];
+            obsXy = new double[2 * src.observations];
+        }
+        System.arraycopy(src.obsView, 0, obsView, 0, src.observations);
+        System.arraycopy(src.obsPoint, 0, obsPoint, 0, src.observations);
+        System.arraycopy(src.obsXy, 0, obsXy, 0, 2 * src.observations);
+        observations = src.observations;
+        return this;
+    }
+
     /** Sets the world-to-camera pose of {@code view}: x_cam = R·x_world + T. */
     public void setPose(int view, Se3_F64 worldToCamera) {
         checkView(view);

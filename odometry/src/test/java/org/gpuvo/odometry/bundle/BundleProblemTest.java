@@ -80,4 +80,22 @@ class BundleProblemTest {
         problem.setPose(0, pose);
         assertThat(problem.isFinite()).isFalse();
     }
+
+    @Test
+    void setToCopiesEverythingIntoItsOwnArrays() {
+        BundleProblem src = TinyWindow.create(5, 4, 1, 10, 0.5);
+        BundleProblem copy = new BundleProblem();
+        copy.reset(1, 0, 1, 100);
+        copy.addObservation(0, 0, 1, 1);
+        assertThat(copy.setTo(src)).isSameAs(copy);
+        assertThat(copy.views()).isEqualTo(4);
+        assertThat(copy.fixedViews()).isEqualTo(1);
+        assertThat(copy.focal()).isEqualTo(src.focal());
+        assertThat(copy.observations()).isEqualTo(src.observations());
+        assertThat(java.util.Arrays.copyOf(copy.obsXy, 2 * src.observations()))
+                .containsExactly(java.util.Arrays.copyOf(src.obsXy, 2 * src.observations()));
+        assertThat(java.util.Arrays.copyOf(copy.xyz, 30)).containsExactly(java.util.Arrays.copyOf(src.xyz, 30));
+        copy.setPoint(0, 9, 9, 9);
+        assertThat(src.pointX(0)).isNotEqualTo(9);
+    }
 }

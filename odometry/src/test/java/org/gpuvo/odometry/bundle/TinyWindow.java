@@ -55,14 +55,7 @@ final class TinyWindow {
 
     /** A copy with its own arrays. */
     static BundleProblem copy(BundleProblem problem) {
-        BundleProblem c = new BundleProblem();
-        c.reset(problem.views(), problem.fixedViews(), problem.points(), problem.focal());
-        System.arraycopy(problem.rotation, 0, c.rotation, 0, 9 * problem.views());
-        System.arraycopy(problem.translation, 0, c.translation, 0, 3 * problem.views());
-        System.arraycopy(problem.xyz, 0, c.xyz, 0, 3 * problem.points());
-        for (int o = 0; o < problem.observations(); o++)
-            c.addObservation(problem.obsView[o], problem.obsPoint[o], problem.obsXy[2 * o], problem.obsXy[2 * o + 1]);
-        return c;
+        return new BundleProblem().setTo(problem);
     }
 
     /**
