@@ -5,8 +5,9 @@ import java.util.Arrays;
 /**
  * The robust cost of a {@link BundleProblem} and the blocks of its Gauss–Newton normal equations (Triggs et al.,
  * "Bundle Adjustment — A Modern Synthesis", 2000, §6.1): per free view U (6×6) and its gradient (6), per point V
- * (3×3) and its gradient (3), per observation of a free view W (6×3). Residuals are IRLS-weighted (Triggs §3.4),
- * each component by {@link HuberLoss#weight}.
+ * (3×3) and its gradient (3), per observation of a free view W = J_cᵀ·Ω·J_p (6×3). Residuals are IRLS-weighted
+ * (Triggs §3.4): Ω = diag of {@link HuberLoss#weight} of each component. W has rank 2 and is kept as its factors,
+ * J_c (2×6) and Ω·J_p (2×3), on which the Schur complement needs fewer operations than on the product.
  *
  * <p>Residual of an observation: focal·(x_c/z_c − nx, y_c/z_c − ny), with x_c = R·X + T.</p>
  *
@@ -37,8 +38,11 @@ final class NormalEquationBlocks {
     double[] u = new double[0], gc = new double[0];
     /** V (xx, xy, xz, yy, yz, zz) and gradient per point. */
     double[] v = new double[0], gp = new double[0];
-    /** W (6×3 row-major) per ordered observation; set for counted observations of free views only. */
-    double[] w = new double[0];
+    /**
+     * Per ordered observation, set for counted observations of free views only: the pose Jacobian J_c (2×6
+     * row-major; row 0 is 0 at column 4, row 1 at column 3) and Ω·J_p (2×3 row-major).
+     */
+    double[] jc = new double[0], pj = new double[0];
     /** Largest |gradient component| after {@link #linearize}. */
     double maxGradient;
 
@@ -58,7 +62,8 @@ final class NormalEquationBlocks {
             byView = new int[observations];
             xy = new double[2 * observations];
             valid = new boolean[observations];
-            w = new double[18 * observations];
+            jc = new double[12 * observations];
+            pj = new double[6 * observations];
         }
         if (pointStart.length < points + 1) {
             pointStart = new int[points + 1];
@@ -159,7 +164,7 @@ final class NormalEquationBlocks {
     /** Fills U, V, W and the gradients at the given state (which must have a finite {@link #cost}). */
     void linearize(double[] rotation, double[] translation, double[] xyz) {
         final double f = focal, t = huber;
-        final double[] u = this.u, gc = this.gc, w = this.w;
+        final double[] u = this.u, gc = this.gc, jc = this.jc, pj = this.pj;
         Arrays.fill(u, 0, 36 * freeViews, 0.0);
         Arrays.fill(gc, 0, 6 * freeViews, 0.0);
         for (int j = 0; j < points; j++) {
@@ -203,7 +208,7 @@ final class NormalEquationBlocks {
                 double d0 = -f * (1 + pv * pv), d1 = f * pu * pv, d2 = f * pu, d4 = fz, d5 = -fz * pv;
                 double wc0 = w0 * c0, wc1 = w0 * c1, wc2 = w0 * c2, wc3 = w0 * c3, wc5 = w0 * c5;
                 double wd0 = w1 * d0, wd1 = w1 * d1, wd2 = w1 * d2, wd4 = w1 * d4, wd5 = w1 * d5;
-                int ub = 36 * fv, gb = 6 * fv, wb = 18 * s;
+                int ub = 36 * fv, gb = 6 * fv, jb = 12 * s, pb = 6 * s;
                 u[ub] += wc0 * c0 + wd0 * d0;
                 u[ub + 1] += wc0 * c1 + wd0 * d1;
                 u[ub + 2] += wc0 * c2 + wd0 * d2;
@@ -230,25 +235,24 @@ final class NormalEquationBlocks {
                 gc[gb + 3] += wc3 * e0;
                 gc[gb + 4] += wd4 * e1;
                 gc[gb + 5] += wc5 * e0 + wd5 * e1;
-                // W = Σ w·J_cᵀ J_p, 6×3
-                w[wb] = wc0 * a0 + wd0 * b0;
-                w[wb + 1] = wc0 * a1 + wd0 * b1;
-                w[wb + 2] = wc0 * a2 + wd0 * b2;
-                w[wb + 3] = wc1 * a0 + wd1 * b0;
-                w[wb + 4] = wc1 * a1 + wd1 * b1;
-                w[wb + 5] = wc1 * a2 + wd1 * b2;
-                w[wb + 6] = wc2 * a0 + wd2 * b0;
-                w[wb + 7] = wc2 * a1 + wd2 * b1;
-                w[wb + 8] = wc2 * a2 + wd2 * b2;
-                w[wb + 9] = wc3 * a0;
-                w[wb + 10] = wc3 * a1;
-                w[wb + 11] = wc3 * a2;
-                w[wb + 12] = wd4 * b0;
-                w[wb + 13] = wd4 * b1;
-                w[wb + 14] = wd4 * b2;
-                w[wb + 15] = wc5 * a0 + wd5 * b0;
-                w[wb + 16] = wc5 * a1 + wd5 * b1;
-                w[wb + 17] = wc5 * a2 + wd5 * b2;
+                jc[jb] = c0;
+                jc[jb + 1] = c1;
+                jc[jb + 2] = c2;
+                jc[jb + 3] = c3;
+                jc[jb + 4] = 0;
+                jc[jb + 5] = c5;
+                jc[jb + 6] = d0;
+                jc[jb + 7] = d1;
+                jc[jb + 8] = d2;
+                jc[jb + 9] = 0;
+                jc[jb + 10] = d4;
+                jc[jb + 11] = d5;
+                pj[pb] = wa0;
+                pj[pb + 1] = wa1;
+                pj[pb + 2] = wa2;
+                pj[pb + 3] = wb0;
+                pj[pb + 4] = wb1;
+                pj[pb + 5] = wb2;
             }
             int vb = 6 * j;
             v[vb] = v00;

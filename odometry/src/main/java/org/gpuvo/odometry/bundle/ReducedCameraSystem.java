@@ -12,6 +12,10 @@ import java.util.Arrays;
  * b = −g_c + Σ_j W_j V*_j⁻¹ g_p,j, dense and at most 6·freeViews square; it is solved by Cholesky, and the points
  * follow by back-substitution, δp_j = V*_j⁻¹ (−g_p,j − W_jᵀ δc). A star marks Marquardt's damping,
  * H_kk ← H_kk + λ·max(H_kk, {@link #DIAGONAL_MIN}) on every diagonal element, pose and point alike.
+ *
+ * <p>Every W = J_cᵀ·P with P = Ω·J_p ({@link NormalEquationBlocks}), so a term of S is
+ * W_a·V⁻¹·W_cᵀ = J_aᵀ·(Q_a·P_cᵀ)·J_c with Q_a = P_a·V⁻¹: a 2×2 core between two pose Jacobians, whose known zeros
+ * are skipped.</p>
  */
 final class ReducedCameraSystem {
     /** Floor of the diagonal that the damping scales, so that unconstrained parameters still get damped. */
@@ -28,9 +32,9 @@ final class ReducedCameraSystem {
     private final LinearSolverChol_DDRM cholesky = new LinearSolverChol_DDRM(new CholeskyDecompositionInner_DDRM(true));
     /** V*⁻¹ (xx, xy, xz, yy, yz, zz) per point. */
     private double[] vInv = new double[0];
-    /** Y = W·V*⁻¹ (6×3) of one point's observations in free views, with their free-view index and W offset. */
-    private double[] y = new double[0];
-    private int[] yView = new int[0], yObs = new int[0];
+    /** Q = P·V*⁻¹ (2×3) of one point's observations in free views, with their free-view index and position. */
+    private double[] q = new double[0];
+    private int[] qView = new int[0], qObs = new int[0];
 
     /** Sizes the scratch for the problem that {@code b} was set up for; allocates only when it is larger. */
     void setUp(NormalEquationBlocks b) {
@@ -42,10 +46,10 @@ final class ReducedCameraSystem {
             pointStep = new double[3 * b.points];
             vInv = new double[6 * b.points];
         }
-        if (yView.length < b.longestFreeTrack) {
-            y = new double[18 * b.longestFreeTrack];
-            yView = new int[b.longestFreeTrack];
-            yObs = new int[b.longestFreeTrack];
+        if (qView.length < b.longestFreeTrack) {
+            q = new double[6 * b.longestFreeTrack];
+            qView = new int[b.longestFreeTrack];
+            qObs = new int[b.longestFreeTrack];
         }
     }
 
@@ -56,7 +60,7 @@ final class ReducedCameraSystem {
      */
     boolean solve(NormalEquationBlocks b, double lambda) {
         final int nf = b.freeViews, n = 6 * nf;
-        final double[] S = s.data, r = rhs.data, u = b.u, v = b.v, gc = b.gc, gp = b.gp, w = b.w;
+        final double[] S = s.data, r = rhs.data, u = b.u, v = b.v, gc = b.gc, gp = b.gp, jc = b.jc, pj = b.pj;
         Arrays.fill(S, 0, n * n, 0.0);
         for (int fv = 0; fv < nf; fv++) {
             for (int k = 0; k < 6; k++) {
@@ -71,27 +75,45 @@ final class ReducedCameraSystem {
         for (int j = 0; j < b.points; j++) {
             if (!invertDamped(v, j, lambda))
                 return false;
-            int m = 0;
+            int ib = 6 * j, m = 0;
+            double i00 = vInv[ib], i01 = vInv[ib + 1], i02 = vInv[ib + 2];
+            double i11 = vInv[ib + 3], i12 = vInv[ib + 4], i22 = vInv[ib + 5];
+            double p0 = gp[3 * j], p1 = gp[3 * j + 1], p2 = gp[3 * j + 2];
             for (int o = b.pointStart[j], end = b.pointStart[j + 1]; o < end; o++) {
                 int fv = b.view[o] - b.fixedViews;
                 if (fv < 0 || !b.valid[o])
                     continue;
-                multInverse(w, 18 * o, j, y, 18 * m);
-                int yb = 18 * m;
-                double p0 = gp[3 * j], p1 = gp[3 * j + 1], p2 = gp[3 * j + 2];
+                // Q = P·V⁻¹, then b_fv += W·V⁻¹·g_p = J_cᵀ·(Q·g_p)
+                int pb = 6 * o, qb = 6 * m, jb = 12 * o;
+                double h0 = 0, h1 = 0;
+                for (int row = 0; row < 2; row++) {
+                    double x = pj[pb + 3 * row], y = pj[pb + 3 * row + 1], z = pj[pb + 3 * row + 2];
+                    double q0 = x * i00 + y * i01 + z * i02;
+                    double q1 = x * i01 + y * i11 + z * i12;
+                    double q2 = x * i02 + y * i12 + z * i22;
+                    q[qb + 3 * row] = q0;
+                    q[qb + 3 * row + 1] = q1;
+                    q[qb + 3 * row + 2] = q2;
+                    if (row == 0)
+                        h0 = q0 * p0 + q1 * p1 + q2 * p2;
+                    else
+                        h1 = q0 * p0 + q1 * p1 + q2 * p2;
+                }
                 for (int k = 0; k < 6; k++)
-                    r[6 * fv + k] += y[yb + 3 * k] * p0 + y[yb + 3 * k + 1] * p1 + y[yb + 3 * k + 2] * p2;
-                yView[m] = fv;
-                yObs[m++] = o;
+                    r[6 * fv + k] += jc[jb + k] * h0 + jc[jb + 6 + k] * h1;
+                qView[m] = fv;
+                qObs[m++] = o;
             }
             // views ascend within a point, so (a, c) with a ≤ c falls in S's upper block triangle
             for (int a = 0; a < m; a++) {
-                subtractUpper(S, n, yView[a], y, 18 * a, w, 18 * yObs[a]);
+                subtractUpper(S, n, qView[a], q, 6 * a, pj, 6 * qObs[a], jc, 12 * qObs[a]);
                 for (int c = a + 1; c < m; c++) {
-                    subtractProduct(S, n, yView[a], yView[c], y, 18 * a, w, 18 * yObs[c]);
+                    subtractProduct(S, n, qView[a], qView[c], q, 6 * a, pj, 6 * qObs[c], jc, 12 * qObs[a],
+                            12 * qObs[c]);
                     // the same view seeing the point twice: its diagonal block also gets the transposed term
-                    if (yView[a] == yView[c])
-                        subtractProduct(S, n, yView[a], yView[c], y, 18 * c, w, 18 * yObs[a]);
+                    if (qView[a] == qView[c])
+                        subtractProduct(S, n, qView[c], qView[a], q, 6 * c, pj, 6 * qObs[a], jc, 12 * qObs[c],
+                                12 * qObs[a]);
                 }
             }
         }
@@ -105,9 +127,13 @@ final class ReducedCameraSystem {
         return backSubstitute(b, lambda);
     }
 
-    /** δp_j = V*_j⁻¹(−g_p,j − Σ W_ijᵀ δc_i); also the predicted reduction ½(δᵀλDδ − gᵀδ) (Madsen et al. 2004). */
+    /**
+     * δp_j = V*_j⁻¹(−g_p,j − Σ W_ijᵀ δc_i) with Wᵀδc = Pᵀ·(J_c·δc); also the predicted reduction ½(δᵀλDδ − gᵀδ)
+     * (Madsen et al. 2004, §3.2).
+     */
     private boolean backSubstitute(NormalEquationBlocks b, double lambda) {
-        final double[] dc = poseStep.data, u = b.u, v = b.v, gc = b.gc, gp = b.gp, w = b.w, dp = pointStep;
+        final double[] dc = poseStep.data, u = b.u, v = b.v, gc = b.gc, gp = b.gp, jc = b.jc, pj = b.pj;
+        final double[] dp = pointStep;
         double damped = 0, gradient = 0;
         for (int i = 0; i < 6 * b.freeViews; i++) {
             double d = dc[i];
@@ -120,13 +146,15 @@ final class ReducedCameraSystem {
                 int fv = b.view[o] - b.fixedViews;
                 if (fv < 0 || !b.valid[o])
                     continue;
-                int wb = 18 * o, cb = 6 * fv;
+                int jb = 12 * o, pb = 6 * o, cb = 6 * fv;
+                double e0 = 0, e1 = 0;
                 for (int k = 0; k < 6; k++) {
-                    double d = dc[cb + k];
-                    t0 -= w[wb + 3 * k] * d;
-                    t1 -= w[wb + 3 * k + 1] * d;
-                    t2 -= w[wb + 3 * k + 2] * d;
+                    e0 += jc[jb + k] * dc[cb + k];
+                    e1 += jc[jb + 6 + k] * dc[cb + k];
                 }
+                t0 -= pj[pb] * e0 + pj[pb + 3] * e1;
+                t1 -= pj[pb + 1] * e0 + pj[pb + 4] * e1;
+                t2 -= pj[pb + 2] * e0 + pj[pb + 5] * e1;
             }
             int ib = 6 * j;
             double d0 = vInv[ib] * t0 + vInv[ib + 1] * t1 + vInv[ib + 2] * t2;
@@ -175,77 +203,92 @@ final class ReducedCameraSystem {
         return true;
     }
 
-    /** out (6×3) = W (6×3) · vInv_j (symmetric 3×3). */
-    private void multInverse(double[] w, int wb, int j, double[] out, int ob) {
-        int ib = 6 * j;
-        double i00 = vInv[ib], i01 = vInv[ib + 1], i02 = vInv[ib + 2];
-        double i11 = vInv[ib + 3], i12 = vInv[ib + 4], i22 = vInv[ib + 5];
-        for (int k = 0; k < 6; k++) {
-            double x = w[wb + 3 * k], yv = w[wb + 3 * k + 1], z = w[wb + 3 * k + 2];
-            out[ob + 3 * k] = x * i00 + yv * i01 + z * i02;
-            out[ob + 3 * k + 1] = x * i01 + yv * i11 + z * i12;
-            out[ob + 3 * k + 2] = x * i02 + yv * i12 + z * i22;
-        }
-    }
-
-    /** S block (fa, fc) −= Y·Wᵀ for a 6×3 Y at {@code yb} and a 6×3 W at {@code wb}. */
-    private static void subtractProduct(double[] S, int n, int fa, int fc, double[] y, int yb, double[] w, int wb) {
-        // W in locals: each is used six times, and the JIT does not keep array elements in registers across stores
-        double w00 = w[wb], w01 = w[wb + 1], w02 = w[wb + 2], w10 = w[wb + 3], w11 = w[wb + 4], w12 = w[wb + 5];
-        double w20 = w[wb + 6], w21 = w[wb + 7], w22 = w[wb + 8], w30 = w[wb + 9], w31 = w[wb + 10], w32 = w[wb + 11];
-        double w40 = w[wb + 12], w41 = w[wb + 13], w42 = w[wb + 14];
-        double w50 = w[wb + 15], w51 = w[wb + 16], w52 = w[wb + 17];
-        for (int k = 0, row = 6 * fa * n + 6 * fc; k < 6; k++, row += n) {
-            double y0 = y[yb + 3 * k], y1 = y[yb + 3 * k + 1], y2 = y[yb + 3 * k + 2];
-            S[row] -= y0 * w00 + y1 * w01 + y2 * w02;
-            S[row + 1] -= y0 * w10 + y1 * w11 + y2 * w12;
-            S[row + 2] -= y0 * w20 + y1 * w21 + y2 * w22;
-            S[row + 3] -= y0 * w30 + y1 * w31 + y2 * w32;
-            S[row + 4] -= y0 * w40 + y1 * w41 + y2 * w42;
-            S[row + 5] -= y0 * w50 + y1 * w51 + y2 * w52;
-        }
-    }
-
     /**
-     * Upper triangle of S's diagonal block fa −= Y·Wᵀ, which is symmetric when Y = W·V⁻¹ of the same observation;
-     * unrolled, as a loop with a varying start defeats the JIT's unrolling.
+     * S block (fa, fc) −= J_aᵀ·G·J_c with G = Q_a·P_cᵀ (2×2): the term W_a·V⁻¹·W_cᵀ. Written out with locals, as the
+     * JIT reloads array elements after every store into S; J_c's zeros (row 0 at 4, row 1 at 3) are skipped.
      */
-    private static void subtractUpper(double[] S, int n, int fa, double[] y, int yb, double[] w, int wb) {
-        double w00 = w[wb], w01 = w[wb + 1], w02 = w[wb + 2], w10 = w[wb + 3], w11 = w[wb + 4], w12 = w[wb + 5];
-        double w20 = w[wb + 6], w21 = w[wb + 7], w22 = w[wb + 8], w30 = w[wb + 9], w31 = w[wb + 10], w32 = w[wb + 11];
-        double w40 = w[wb + 12], w41 = w[wb + 13], w42 = w[wb + 14];
-        double w50 = w[wb + 15], w51 = w[wb + 16], w52 = w[wb + 17];
+    private static void subtractProduct(double[] S, int n, int fa, int fc, double[] q, int qa, double[] pj, int pc,
+                                        double[] jc, int ja, int jcc) {
+        double qa0 = q[qa], qa1 = q[qa + 1], qa2 = q[qa + 2], qb0 = q[qa + 3], qb1 = q[qa + 4], qb2 = q[qa + 5];
+        double p00 = pj[pc], p01 = pj[pc + 1], p02 = pj[pc + 2], p10 = pj[pc + 3], p11 = pj[pc + 4], p12 = pj[pc + 5];
+        double g00 = qa0 * p00 + qa1 * p01 + qa2 * p02, g01 = qa0 * p10 + qa1 * p11 + qa2 * p12;
+        double g10 = qb0 * p00 + qb1 * p01 + qb2 * p02, g11 = qb0 * p10 + qb1 * p11 + qb2 * p12;
+        // E = G·J_c (2×6)
+        double c0 = jc[jcc], c1 = jc[jcc + 1], c2 = jc[jcc + 2], c3 = jc[jcc + 3], c5 = jc[jcc + 5];
+        double d0 = jc[jcc + 6], d1 = jc[jcc + 7], d2 = jc[jcc + 8], d4 = jc[jcc + 10], d5 = jc[jcc + 11];
+        double e00 = g00 * c0 + g01 * d0, e01 = g00 * c1 + g01 * d1, e02 = g00 * c2 + g01 * d2;
+        double e03 = g00 * c3, e04 = g01 * d4, e05 = g00 * c5 + g01 * d5;
+        double e10 = g10 * c0 + g11 * d0, e11 = g10 * c1 + g11 * d1, e12 = g10 * c2 + g11 * d2;
+        double e13 = g10 * c3, e14 = g11 * d4, e15 = g10 * c5 + g11 * d5;
+        // S −= J_aᵀ·E, row by row: row k of J_aᵀ is (J_a[0][k], J_a[1][k])
+        int row = 6 * fa * n + 6 * fc;
+        for (int k = 0; k < 6; k++, row += n) {
+            double a = jc[ja + k], b = jc[ja + 6 + k];
+            if (k == 3) {
+                S[row] -= a * e00;
+                S[row + 1] -= a * e01;
+                S[row + 2] -= a * e02;
+                S[row + 3] -= a * e03;
+                S[row + 4] -= a * e04;
+                S[row + 5] -= a * e05;
+            } else if (k == 4) {
+                S[row] -= b * e10;
+                S[row + 1] -= b * e11;
+                S[row + 2] -= b * e12;
+                S[row + 3] -= b * e13;
+                S[row + 4] -= b * e14;
+                S[row + 5] -= b * e15;
+            } else {
+                S[row] -= a * e00 + b * e10;
+                S[row + 1] -= a * e01 + b * e11;
+                S[row + 2] -= a * e02 + b * e12;
+                S[row + 3] -= a * e03 + b * e13;
+                S[row + 4] -= a * e04 + b * e14;
+                S[row + 5] -= a * e05 + b * e15;
+            }
+        }
+    }
+
+    /** Upper triangle of S's diagonal block fa −= J_aᵀ·G·J_a with G = Q_a·P_aᵀ, symmetric. */
+    private static void subtractUpper(double[] S, int n, int fa, double[] q, int qa, double[] pj, int pa,
+                                      double[] jc, int ja) {
+        double qa0 = q[qa], qa1 = q[qa + 1], qa2 = q[qa + 2], qb0 = q[qa + 3], qb1 = q[qa + 4], qb2 = q[qa + 5];
+        double g00 = qa0 * pj[pa] + qa1 * pj[pa + 1] + qa2 * pj[pa + 2];
+        double g01 = qa0 * pj[pa + 3] + qa1 * pj[pa + 4] + qa2 * pj[pa + 5];
+        double g11 = qb0 * pj[pa + 3] + qb1 * pj[pa + 4] + qb2 * pj[pa + 5];
+        double c0 = jc[ja], c1 = jc[ja + 1], c2 = jc[ja + 2], c3 = jc[ja + 3], c5 = jc[ja + 5];
+        double d0 = jc[ja + 6], d1 = jc[ja + 7], d2 = jc[ja + 8], d4 = jc[ja + 10], d5 = jc[ja + 11];
+        // E = G·J_a, then the upper triangle of J_aᵀ·E
+        double e00 = g00 * c0 + g01 * d0, e01 = g00 * c1 + g01 * d1, e02 = g00 * c2 + g01 * d2;
+        double e03 = g00 * c3, e04 = g01 * d4, e05 = g00 * c5 + g01 * d5;
+        double e10 = g01 * c0 + g11 * d0, e11 = g01 * c1 + g11 * d1, e12 = g01 * c2 + g11 * d2;
+        double e13 = g01 * c3, e14 = g11 * d4, e15 = g01 * c5 + g11 * d5;
         int row = 6 * fa * n + 6 * fa;
-        double y0 = y[yb], y1 = y[yb + 1], y2 = y[yb + 2];
-        S[row] -= y0 * w00 + y1 * w01 + y2 * w02;
-        S[row + 1] -= y0 * w10 + y1 * w11 + y2 * w12;
-        S[row + 2] -= y0 * w20 + y1 * w21 + y2 * w22;
-        S[row + 3] -= y0 * w30 + y1 * w31 + y2 * w32;
-        S[row + 4] -= y0 * w40 + y1 * w41 + y2 * w42;
-        S[row + 5] -= y0 * w50 + y1 * w51 + y2 * w52;
+        S[row] -= c0 * e00 + d0 * e10;
+        S[row + 1] -= c0 * e01 + d0 * e11;
+        S[row + 2] -= c0 * e02 + d0 * e12;
+        S[row + 3] -= c0 * e03 + d0 * e13;
+        S[row + 4] -= c0 * e04 + d0 * e14;
+        S[row + 5] -= c0 * e05 + d0 * e15;
         row += n;
-        y0 = y[yb + 3]; y1 = y[yb + 4]; y2 = y[yb + 5];
-        S[row + 1] -= y0 * w10 + y1 * w11 + y2 * w12;
-        S[row + 2] -= y0 * w20 + y1 * w21 + y2 * w22;
-        S[row + 3] -= y0 * w30 + y1 * w31 + y2 * w32;
-        S[row + 4] -= y0 * w40 + y1 * w41 + y2 * w42;
-        S[row + 5] -= y0 * w50 + y1 * w51 + y2 * w52;
+        S[row + 1] -= c1 * e01 + d1 * e11;
+        S[row + 2] -= c1 * e02 + d1 * e12;
+        S[row + 3] -= c1 * e03 + d1 * e13;
+        S[row + 4] -= c1 * e04 + d1 * e14;
+        S[row + 5] -= c1 * e05 + d1 * e15;
         row += n;
-        y0 = y[yb + 6]; y1 = y[yb + 7]; y2 = y[yb + 8];
-        S[row + 2] -= y0 * w20 + y1 * w21 + y2 * w22;
-        S[row + 3] -= y0 * w30 + y1 * w31 + y2 * w32;
-        S[row + 4] -= y0 * w40 + y1 * w41 + y2 * w42;
-        S[row + 5] -= y0 * w50 + y1 * w51 + y2 * w52;
+        S[row + 2] -= c2 * e02 + d2 * e12;
+        S[row + 3] -= c2 * e03 + d2 * e13;
+        S[row + 4] -= c2 * e04 + d2 * e14;
+        S[row + 5] -= c2 * e05 + d2 * e15;
         row += n;
-        y0 = y[yb + 9]; y1 = y[yb + 10]; y2 = y[yb + 11];
-        S[row + 3] -= y0 * w30 + y1 * w31 + y2 * w32;
-        S[row + 4] -= y0 * w40 + y1 * w41 + y2 * w42;
-        S[row + 5] -= y0 * w50 + y1 * w51 + y2 * w52;
+        S[row + 3] -= c3 * e03;
+        S[row + 4] -= c3 * e04;
+        S[row + 5] -= c3 * e05;
         row += n;
-        y0 = y[yb + 12]; y1 = y[yb + 13]; y2 = y[yb + 14];
-        S[row + 4] -= y0 * w40 + y1 * w41 + y2 * w42;
-        S[row + 5] -= y0 * w50 + y1 * w51 + y2 * w52;
+        S[row + 4] -= d4 * e14;
+        S[row + 5] -= d4 * e15;
         row += n;
-        S[row + 5] -= y[yb + 15] * w50 + y[yb + 16] * w51 + y[yb + 17] * w52;
+        S[row + 5] -= c5 * e05 + d5 * e15;
     }
 }

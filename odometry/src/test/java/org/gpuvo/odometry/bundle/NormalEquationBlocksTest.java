@@ -97,8 +97,9 @@ class NormalEquationBlocksTest {
                 double[] sum = new double[18];
                 for (int s = blocks.pointStart[j]; s < blocks.pointStart[j + 1]; s++)
                     if (blocks.view[s] == fv + problem.fixedViews())
-                        for (int e = 0; e < 18; e++)
-                            sum[e] += blocks.w[18 * s + e];
+                        for (int k = 0; k < 6; k++)
+                            for (int c = 0; c < 3; c++)
+                                sum[3 * k + c] += w(blocks, s, k, c);
                 for (int k = 0; k < 6; k++)
                     for (int c = 0; c < 3; c++)
                         assertThat(sum[3 * k + c]).isCloseTo(h[6 * fv + k][pointBase + 3 * j + c], within(tolerance));
@@ -148,6 +149,11 @@ class NormalEquationBlocksTest {
                 .isCloseTo(expected, within(1e-9 * expected));
         blocks.linearize(behind.rotation, behind.translation, behind.xyz);
         assertThat(blocks.maxGradient).isFinite();
+    }
+
+    /** Element (k, c) of W = J_cᵀ·(Ω·J_p) of ordered observation s, from its stored factors. */
+    static double w(NormalEquationBlocks b, int s, int k, int c) {
+        return b.jc[12 * s + k] * b.pj[6 * s + c] + b.jc[12 * s + 6 + k] * b.pj[6 * s + 3 + c];
     }
 
     private static NormalEquationBlocks setUp(BundleProblem problem) {

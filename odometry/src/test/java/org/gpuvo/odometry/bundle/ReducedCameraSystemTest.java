@@ -46,8 +46,8 @@ class ReducedCameraSystemTest {
                     continue;
                 for (int k = 0; k < 6; k++)
                     for (int c = 0; c < 3; c++) {
-                        h.add(6 * fv + k, base + 3 * j + c, b.w[18 * s + 3 * k + c]);
-                        h.add(base + 3 * j + c, 6 * fv + k, b.w[18 * s + 3 * k + c]);
+                        h.add(6 * fv + k, base + 3 * j + c, NormalEquationBlocksTest.w(b, s, k, c));
+                        h.add(base + 3 * j + c, 6 * fv + k, NormalEquationBlocksTest.w(b, s, k, c));
                     }
             }
         }
