@@ -7,6 +7,7 @@ import java.util.Arrays;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class SchurBundleAdjustmentTest {
     private static SyntheticBundleWindow window(int points, long seed) {
@@ -267,5 +268,26 @@ class SchurBundleAdjustmentTest {
             assertThat(reused.iterations()).isEqualTo(first.iterations());
             assertThat(state(problem)).containsExactly(state(fresh));
         }
+    }
+
+    @Test
+    void aRunOnAProblemNoLargerThanBeforeAllocatesNothing() {
+        java.lang.management.ThreadMXBean bean = java.lang.management.ManagementFactory.getThreadMXBean();
+        assumeTrue(bean instanceof com.sun.management.ThreadMXBean);
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
+        assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled());
+        SyntheticBundleWindow w = window(300, 41);
+        BundleProblem start = new BundleProblem(), problem = new BundleProblem();
+        w.generate(start);
+        SchurBundleAdjustment schur = new SchurBundleAdjustment(new ConfigBundle());
+        schur.optimize(problem.setTo(start));
+        problem.setTo(start);
+        long id = Thread.currentThread().getId();
+        long before = threads.getThreadAllocatedBytes(id);
+        boolean ran = schur.optimize(problem);
+        long allocated = threads.getThreadAllocatedBytes(id) - before;
+        assertThat(ran).isTrue();
+        assertThat(schur.iterations()).isPositive();
+        assertThat(allocated).isZero();
     }
 }
