@@ -4,10 +4,11 @@ import java.util.Arrays;
 
 /**
  * The robust cost of a {@link BundleProblem} and the blocks of its Gauss–Newton normal equations (Triggs et al.,
- * "Bundle Adjustment — A Modern Synthesis", 2000, §6.1): per free view U (6×6) and its gradient (6), per point V
- * (3×3) and its gradient (3), per observation of a free view W = J_cᵀ·Ω·J_p (6×3). Residuals are IRLS-weighted
- * (Triggs §3.4): Ω = diag of {@link HuberLoss#weight} of each component. W has rank 2 and is kept as its factors,
- * J_c (2×6) and Ω·J_p (2×3), on which the Schur complement needs fewer operations than on the product.
+ * "Bundle Adjustment — A Modern Synthesis", 2000, on the reduced bundle system): per free view U (6×6) and its
+ * gradient (6), per point V (3×3) and its gradient (3), per observation of a free view W = J_cᵀ·Ω·J_p (6×3).
+ * Residuals are IRLS-weighted (Triggs et al. on robustified least squares): Ω is the diagonal of
+ * {@link HuberLoss#weight} of each component. W has rank 2 and is kept as its factors, J_c (2×6) and Ω·J_p (2×3),
+ * on which the Schur complement needs fewer operations than on the product.
  *
  * <p>Residual of an observation: focal·(x_c/z_c − nx, y_c/z_c − ny), with x_c = R·X + T.</p>
  *
@@ -16,7 +17,7 @@ import java.util.Arrays;
  * SE(3), and its Jacobian at zero needs x_c only: ∂x_c/∂ω = −[x_c]×, ∂x_c/∂t = I.</p>
  *
  * <p>The observations are gathered point by point, and by view within a point, so that the Schur complement reads
- * one point's W blocks contiguously and meets its views in increasing order.</p>
+ * one point's factors of W contiguously and meets its views in increasing order.</p>
  */
 final class NormalEquationBlocks {
     /** Points at or behind this depth (camera z) give no residual rather than a division by ~0. */
@@ -161,7 +162,7 @@ final class NormalEquationBlocks {
         return sum;
     }
 
-    /** Fills U, V, W and the gradients at the given state (which must have a finite {@link #cost}). */
+    /** Fills U, V, the factors of W and the gradients at the given state (which must have a finite {@link #cost}). */
     void linearize(double[] rotation, double[] translation, double[] xyz) {
         final double f = focal, t = huber;
         final double[] u = this.u, gc = this.gc, jc = this.jc, pj = this.pj;

@@ -7,11 +7,12 @@ import org.ejml.dense.row.linsol.chol.LinearSolverChol_DDRM;
 import java.util.Arrays;
 
 /**
- * One damped Gauss–Newton step of the bundle by the Schur complement (Triggs et al. 2000, §6.1): the points are
- * eliminated, which leaves the reduced camera system S·δc = b with S = U* − Σ_j W_j V*_j⁻¹ W_jᵀ and
- * b = −g_c + Σ_j W_j V*_j⁻¹ g_p,j, dense and at most 6·freeViews square; it is solved by Cholesky, and the points
- * follow by back-substitution, δp_j = V*_j⁻¹ (−g_p,j − W_jᵀ δc). A star marks Marquardt's damping,
- * H_kk ← H_kk + λ·max(H_kk, {@link #DIAGONAL_MIN}) on every diagonal element, pose and point alike.
+ * One damped Gauss–Newton step of the bundle by the Schur complement (Triggs et al. 2000, "The Schur complement and
+ * the reduced bundle system"): the points are eliminated, which leaves the reduced camera system S·δc = b with
+ * S = U* − Σ_j W_j V*_j⁻¹ W_jᵀ and b = −g_c + Σ_j W_j V*_j⁻¹ g_p,j, dense and at most 6·freeViews square; it is
+ * solved by Cholesky, and the points follow by back-substitution, δp_j = V*_j⁻¹ (−g_p,j − W_jᵀ δc). A star marks
+ * Marquardt's damping, H_kk ← H_kk + λ·max(H_kk, {@link #DIAGONAL_MIN}) on every diagonal element, pose and point
+ * alike.
  *
  * <p>Every W = J_cᵀ·P with P = Ω·J_p ({@link NormalEquationBlocks}), so a term of S is
  * W_a·V⁻¹·W_cᵀ = J_aᵀ·(Q_a·P_cᵀ)·J_c with Q_a = P_a·V⁻¹: a 2×2 core between two pose Jacobians, whose known zeros

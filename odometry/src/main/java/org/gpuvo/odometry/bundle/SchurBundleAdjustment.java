@@ -3,7 +3,7 @@ package org.gpuvo.odometry.bundle;
 /**
  * Sparse bundle adjustment of a small window: Levenberg–Marquardt on the robust (Huber) reprojection cost, each step
  * solved through the Schur complement onto the free views' poses (Triggs et al., "Bundle Adjustment — A Modern
- * Synthesis", 2000, §6.1; {@link ReducedCameraSystem}). The damping follows Marquardt, relative to the diagonal, and
+ * Synthesis", 2000; {@link ReducedCameraSystem}). The damping follows Marquardt, relative to the diagonal, and
  * is updated as Nielsen proposes (Madsen, Nielsen and Tingleff, "Methods for Non-Linear Least Squares Problems",
  * 2004, §3.2): after an accepted step λ ← λ·max(1/3, 1 − (2ρ − 1)³) with ρ the ratio of actual to predicted
  * decrease, after a rejected one λ ← λ·ν, ν ← 2ν.

@@ -224,7 +224,8 @@ class SchurBundleAdjustmentTest {
         System.arraycopy(problem.translation, 0, wider.translation, 0, 12);
         System.arraycopy(problem.xyz, 0, wider.xyz, 0, 30);
         for (int o = 0; o < problem.observations(); o++)
-            wider.addObservation(problem.obsView[o], problem.obsPoint[o], problem.obsXy[2 * o], problem.obsXy[2 * o + 1]);
+            wider.addObservation(problem.obsView[o], problem.obsPoint[o], problem.obsXy[2 * o],
+                    problem.obsXy[2 * o + 1]);
         Se3_F64 lonely = new Se3_F64();
         lonely.T.setTo(1, 2, 3);
         wider.setPose(4, lonely);

@@ -48,8 +48,8 @@ final class TinyWindow {
         double[] r = problem.rotation, t = problem.translation, x = problem.xyz;
         double[] c = new double[3];
         for (int k = 0; k < 3; k++)
-            c[k] = r[9 * v + 3 * k] * x[3 * p] + r[9 * v + 3 * k + 1] * x[3 * p + 1] + r[9 * v + 3 * k + 2] * x[3 * p + 2]
-                    + t[3 * v + k];
+            c[k] = r[9 * v + 3 * k] * x[3 * p] + r[9 * v + 3 * k + 1] * x[3 * p + 1]
+                    + r[9 * v + 3 * k + 2] * x[3 * p + 2] + t[3 * v + k];
         return c;
     }
 

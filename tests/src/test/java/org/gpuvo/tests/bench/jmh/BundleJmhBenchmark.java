@@ -75,7 +75,8 @@ public class BundleJmhBenchmark {
 
         compare(schur, boofCv, "benchmarked");
         config.maxIterations = CONVERGED_ITERATIONS;
-        double[] converged = compare(new SchurBundleAdjustment(config), new BoofCvBundleAdjustment(config), "converged");
+        double[] converged = compare(new SchurBundleAdjustment(config), new BoofCvBundleAdjustment(config),
+                "converged");
         if (Math.abs(converged[0] - converged[1]) > 0.01 * converged[1])
             throw new IllegalStateException("final costs differ by more than 1 % at " + CONVERGED_ITERATIONS
                     + " iterations");
