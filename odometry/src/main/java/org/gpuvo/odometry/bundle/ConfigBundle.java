@@ -16,8 +16,16 @@ public final class ConfigBundle {
     public double functionTolerance = 1e-6;
     /** Stop once the largest component of the cost's gradient is below this. */
     public double gradientTolerance = 1e-10;
-    /** Initial Levenberg–Marquardt damping λ, relative to the diagonal of the Gauss–Newton matrix. */
-    public double initialDamping = 1e-3;
+    /** Initial Levenberg–Marquardt damping λ, relative to the diagonal of the Gauss–Newton matrix (DDogleg's). */
+    public double initialDamping = 1e-4;
+    /**
+     * Whether the Gauss–Newton matrix weighs each residual by its Huber weight (JᵀWJ, iteratively reweighted least
+     * squares) or not (JᵀJ, as DDogleg pairs the Huber gradient with it). Unweighted, a point whose residuals lie
+     * beyond the threshold takes short steps; weighted, long ones, which on a sliding window of real frames moved
+     * badly placed new points far and cost trajectory accuracy (rendered room, stereo: 0.044 m against 0.027 m
+     * ATE over 150 frames), so the default is DDogleg's.
+     */
+    public boolean weightedCurvature = false;
 
     /**
      * @return this
@@ -46,6 +54,7 @@ public final class ConfigBundle {
         c.functionTolerance = functionTolerance;
         c.gradientTolerance = gradientTolerance;
         c.initialDamping = initialDamping;
+        c.weightedCurvature = weightedCurvature;
         return c;
     }
 
@@ -53,6 +62,6 @@ public final class ConfigBundle {
     public String toString() {
         return "ConfigBundle{huberPixels=" + huberPixels + ", maxIterations=" + maxIterations
                 + ", functionTolerance=" + functionTolerance + ", gradientTolerance=" + gradientTolerance
-                + ", initialDamping=" + initialDamping + '}';
+                + ", initialDamping=" + initialDamping + ", weightedCurvature=" + weightedCurvature + '}';
     }
 }

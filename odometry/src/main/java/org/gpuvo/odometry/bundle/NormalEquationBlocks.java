@@ -25,6 +25,8 @@ final class NormalEquationBlocks {
 
     int views, fixedViews, freeViews, points, observations;
     double focal, huber;
+    /** whether the Gauss–Newton blocks weigh residuals by their Huber weights */
+    boolean weighted;
 
     /** Observations in point-major, view-minor order: their views, normalized coordinates, whether counted. */
     int[] view = new int[0];
@@ -50,7 +52,8 @@ final class NormalEquationBlocks {
     private int[] cursor = new int[0], byView = new int[0];
 
     /** Orders the problem's observations and sizes every array; allocates only when the problem is larger. */
-    void setUp(BundleProblem problem, double huberPixels) {
+    void setUp(BundleProblem problem, double huberPixels, boolean weightedCurvature) {
+        weighted = weightedCurvature;
         views = problem.views;
         fixedViews = problem.fixedViews;
         freeViews = views - fixedViews;
@@ -181,6 +184,8 @@ final class NormalEquationBlocks {
                 double iz = 1.0 / zc, pu = xc * iz, pv = yc * iz, fz = f * iz;
                 double e0 = f * (pu - xy[2 * s]), e1 = f * (pv - xy[2 * s + 1]);
                 double w0 = HuberLoss.weight(e0, t), w1 = HuberLoss.weight(e1, t);
+                // the curvature's weights: Huber's (JᵀWJ) or none (JᵀJ, DDogleg's); the gradient always has Huber's
+                double h0 = weighted ? w0 : 1, h1 = weighted ? w1 : 1;
 
                 // point Jacobian rows: (f/z)·(R row 0 − u·R row 2) and (f/z)·(R row 1 − v·R row 2)
                 double a0 = fz * (rotation[r] - pu * rotation[r + 6]);
@@ -189,16 +194,17 @@ final class NormalEquationBlocks {
                 double b0 = fz * (rotation[r + 3] - pv * rotation[r + 6]);
                 double b1 = fz * (rotation[r + 4] - pv * rotation[r + 7]);
                 double b2 = fz * (rotation[r + 5] - pv * rotation[r + 8]);
-                double wa0 = w0 * a0, wa1 = w0 * a1, wa2 = w0 * a2, wb0 = w1 * b0, wb1 = w1 * b1, wb2 = w1 * b2;
+                double wa0 = h0 * a0, wa1 = h0 * a1, wa2 = h0 * a2, wb0 = h1 * b0, wb1 = h1 * b1, wb2 = h1 * b2;
                 v00 += wa0 * a0 + wb0 * b0;
                 v01 += wa0 * a1 + wb0 * b1;
                 v02 += wa0 * a2 + wb0 * b2;
                 v11 += wa1 * a1 + wb1 * b1;
                 v12 += wa1 * a2 + wb1 * b2;
                 v22 += wa2 * a2 + wb2 * b2;
-                g0 += wa0 * e0 + wb0 * e1;
-                g1 += wa1 * e0 + wb1 * e1;
-                g2 += wa2 * e0 + wb2 * e1;
+                double r0 = w0 * e0, r1 = w1 * e1;
+                g0 += a0 * r0 + b0 * r1;
+                g1 += a1 * r0 + b1 * r1;
+                g2 += a2 * r0 + b2 * r1;
 
                 int fv = vi - fixedViews;
                 if (fv < 0)
@@ -207,8 +213,8 @@ final class NormalEquationBlocks {
                 // written out with locals, since the JIT reloads array elements after every store into u
                 double c0 = -f * pu * pv, c1 = f * (1 + pu * pu), c2 = -f * pv, c3 = fz, c5 = -fz * pu;
                 double d0 = -f * (1 + pv * pv), d1 = f * pu * pv, d2 = f * pu, d4 = fz, d5 = -fz * pv;
-                double wc0 = w0 * c0, wc1 = w0 * c1, wc2 = w0 * c2, wc3 = w0 * c3, wc5 = w0 * c5;
-                double wd0 = w1 * d0, wd1 = w1 * d1, wd2 = w1 * d2, wd4 = w1 * d4, wd5 = w1 * d5;
+                double wc0 = h0 * c0, wc1 = h0 * c1, wc2 = h0 * c2, wc3 = h0 * c3, wc5 = h0 * c5;
+                double wd0 = h1 * d0, wd1 = h1 * d1, wd2 = h1 * d2, wd4 = h1 * d4, wd5 = h1 * d5;
                 int ub = 36 * fv, gb = 6 * fv, jb = 12 * s, pb = 6 * s;
                 u[ub] += wc0 * c0 + wd0 * d0;
                 u[ub + 1] += wc0 * c1 + wd0 * d1;
@@ -230,12 +236,12 @@ final class NormalEquationBlocks {
                 u[ub + 28] += wd4 * d4;
                 u[ub + 29] += wd4 * d5;
                 u[ub + 35] += wc5 * c5 + wd5 * d5;
-                gc[gb] += wc0 * e0 + wd0 * e1;
-                gc[gb + 1] += wc1 * e0 + wd1 * e1;
-                gc[gb + 2] += wc2 * e0 + wd2 * e1;
-                gc[gb + 3] += wc3 * e0;
-                gc[gb + 4] += wd4 * e1;
-                gc[gb + 5] += wc5 * e0 + wd5 * e1;
+                gc[gb] += c0 * r0 + d0 * r1;
+                gc[gb + 1] += c1 * r0 + d1 * r1;
+                gc[gb + 2] += c2 * r0 + d2 * r1;
+                gc[gb + 3] += c3 * r0;
+                gc[gb + 4] += d4 * r1;
+                gc[gb + 5] += c5 * r0 + d5 * r1;
                 jc[jb] = c0;
                 jc[jb + 1] = c1;
                 jc[jb + 2] = c2;

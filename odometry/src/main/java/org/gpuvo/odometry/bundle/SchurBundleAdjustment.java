@@ -56,7 +56,7 @@ public final class SchurBundleAdjustment {
         if (!problem.isFinite())
             return stop(StopReason.NON_FINITE_INPUT);
 
-        blocks.setUp(problem, config.huberPixels);
+        blocks.setUp(problem, config.huberPixels, config.weightedCurvature);
         load(problem);
         if (blocks.markValid(rotation, translation, xyz) == 0)
             return stop(StopReason.NO_OBSERVATIONS);

@@ -5,6 +5,7 @@ import org.gpuvo.gpu.features.ConfigOrb;
 import org.gpuvo.gpu.features.ConfigSift;
 import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.gpu.match.ConfigMatch;
+import org.gpuvo.odometry.bundle.ConfigBundle;
 
 /** Parameters of the visual odometry pipeline. Defaults suit 640×480 to 1280×720 cameras at 10–30 Hz. */
 public final class ConfigVisualOdometry {
@@ -100,6 +101,14 @@ public final class ConfigVisualOdometry {
     public static final int SIFT_MAX_DISTANCE = 256;
 
     public ConfigVisualOdometry() {
+    }
+
+    /** The bundle adjustment's settings: Huber's threshold at the inlier threshold, {@link #bundleIterations}. */
+    public ConfigBundle bundle() {
+        ConfigBundle c = new ConfigBundle();
+        c.huberPixels = inlierThresholdPixels;
+        c.maxIterations = bundleIterations;
+        return c;
     }
 
     /** The matching of the chosen feature type: {@link #match} for ORB, {@link #siftMatch} for SIFT. */

@@ -1,13 +1,9 @@
 package org.gpuvo.odometry.vo;
 
-import boofcv.abst.geo.bundle.BundleAdjustment;
-import boofcv.abst.geo.bundle.SceneObservations;
-import boofcv.abst.geo.bundle.SceneStructureMetric;
-import boofcv.factory.geo.ConfigBundleAdjustment;
-import boofcv.factory.geo.FactoryMultiView;
-import boofcv.struct.calib.CameraPinhole;
 import georegression.struct.se.Se3_F64;
-import org.ddogleg.optimization.ConfigLoss;
+import org.gpuvo.odometry.bundle.BundleProblem;
+import org.gpuvo.odometry.bundle.ConfigBundle;
+import org.gpuvo.odometry.bundle.SchurBundleAdjustment;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
@@ -15,12 +11,12 @@ import java.util.Deque;
 import java.util.Iterator;
 
 /**
- * Bundle adjustment over a sliding window of the most recent frames (Triggs et al., "Bundle Adjustment — A Modern
- * Synthesis", 2000; sparse Schur-complement Levenberg–Marquardt as BoofCV implements it, with a Huber loss). The
- * two oldest frames of the window are held fixed, which fixes the gauge and, for a monocular camera, the scale, so
- * that the window continues the scale of the map before it. Only points seen in at least two frames of the window
- * take part. It corrects what frame-by-frame PnP and two-view triangulation leave: the slow drift of a monocular
- * map's scale, above all, which comes from points triangulated with little parallax.
+ * Bundle adjustment over a sliding window of the most recent frames, by {@link SchurBundleAdjustment}. The two
+ * oldest frames of the window are held fixed, which fixes the gauge and, for a monocular camera, the scale, so that
+ * the window continues the scale of the map before it. Only points seen in at least two frames of the window take
+ * part. It corrects what frame-by-frame PnP and two-view triangulation leave: the slow drift of a monocular map's
+ * scale, above all, which comes from points triangulated with little parallax. It runs where local mapping runs and
+ * writes back only a result that converged to a cost no greater than the start's.
  */
 final class LocalBundleAdjustment {
     /** one frame's inlier observations: map point ids and normalized coordinates */
@@ -46,20 +42,24 @@ final class LocalBundleAdjustment {
         }
     }
 
+    private static final int FIXED_VIEWS = 2;
+
     private final int windowSize;
     private final double focal;
     private final Deque<FrameObservations> window = new ArrayDeque<>();
-    private final BundleAdjustment<SceneStructureMetric> bundle;
-    private int[] pointIndex = new int[0], seen = new int[0];
+    private final BundleProblem problem = new BundleProblem();
+    private final SchurBundleAdjustment solver;
+    /** by map point id: observations in the window, then the point's index in the problem (-1: not in it) */
+    private int[] seen = new int[0], pointIndex = new int[0];
+    /** by problem index: the map point id */
+    private int[] pointIds = new int[0];
+    private final Se3_F64 pose = new Se3_F64();
     private int lastIterations, lastPoints, lastObservations;
 
-    LocalBundleAdjustment(int windowSize, double focal, double huberPixels, int iterations) {
+    LocalBundleAdjustment(int windowSize, double focal, ConfigBundle config) {
         this.windowSize = windowSize;
         this.focal = focal;
-        ConfigBundleAdjustment config = new ConfigBundleAdjustment();
-        config.loss = new ConfigLoss(ConfigLoss.Type.HUBER, huberPixels);
-        this.bundle = FactoryMultiView.bundleSparseMetric(config);
-        this.bundle.configure(1e-6, 1e-6, iterations);
+        this.solver = new SchurBundleAdjustment(config.checkValidity().copy());
     }
 
     /** Starts the observations of frame {@code frame}, the newest of the window; the oldest leaves if it is full. */
@@ -80,11 +80,6 @@ final class LocalBundleAdjustment {
             if (f.frame < frame)
                 return;
         }
-    }
-
-    /** Whether frame {@code frame} is the newest of the window. */
-    boolean hasFrame(int frame) {
-        return !window.isEmpty() && window.peekLast().frame == frame;
     }
 
     /** Forgets the window (after a loss of track). */
@@ -113,77 +108,82 @@ final class LocalBundleAdjustment {
      * Refines the poses of the window's frames (but the two oldest) and the points they share, in place.
      *
      * @param poses world-to-camera poses of all frames, by frame index
-     * @return whether the optimisation ran and converged to a finite result
+     * @return whether the optimisation ran and ended at a finite cost no greater than where it started
      */
     boolean optimize(FramePoses poses, LandmarkMap map) {
         lastIterations = lastPoints = lastObservations = 0;
-        if (window.size() < 3)
+        if (window.size() <= FIXED_VIEWS)
             return false;
         int points = selectPoints(map);
         lastPoints = points;
         if (points < 10)
             return false;
-        int views = window.size();
-        SceneStructureMetric structure = new SceneStructureMetric(false);
-        structure.initialize(1, views, points);
-        structure.setCamera(0, true, new CameraPinhole(focal, focal, 0, 0, 0, 0, 0));
-        SceneObservations observations = new SceneObservations();
-        observations.initialize(views);
+        problem.reset(window.size(), FIXED_VIEWS, points, focal);
         int v = 0;
         for (FrameObservations f : window) {
-            structure.setView(v, 0, v < 2, poses.get(f.frame, new Se3_F64()));
-            SceneObservations.View view = observations.getView(v);
+            problem.setPose(v, poses.get(f.frame, pose));
             for (int o = 0; o < f.size; o++) {
                 int p = pointIndex[f.ids[o]];
-                if (p < 0)
-                    continue;
-                view.add(p, (float) (f.x[o] * focal), (float) (f.y[o] * focal));
-                structure.connectPointToView(p, v);
-                lastObservations++;
+                if (p >= 0)
+                    problem.addObservation(v, p, f.x[o], f.y[o]);
             }
             v++;
         }
-        for (int id = 0; id < map.size(); id++)
-            if (pointIndex[id] >= 0)
-                structure.setPoint(pointIndex[id], map.x(id), map.y(id), map.z(id));
-
-        bundle.setParameters(structure, observations);
-        if (!bundle.optimize(structure) || !Double.isFinite(bundle.getFitScore()))
+        for (int p = 0; p < points; p++) {
+            int id = pointIds[p];
+            problem.setPoint(p, map.x(id), map.y(id), map.z(id));
+        }
+        lastObservations = problem.observations();
+        boolean converged = solver.optimize(problem);
+        lastIterations = solver.iterations();
+        if (!converged)
             return false;
-
         v = 0;
         for (FrameObservations f : window) {
-            if (v >= 2)
-                poses.set(f.frame, structure.getParentToView(v));
+            if (v >= FIXED_VIEWS) {
+                problem.getPose(v, pose);
+                poses.set(f.frame, pose);
+            }
             v++;
         }
-        for (int id = 0; id < map.size(); id++) {
-            int p = pointIndex[id];
-            if (p < 0)
-                continue;
-            double[] xyz = structure.points.get(p).coordinate;
-            if (Double.isFinite(xyz[0] + xyz[1] + xyz[2]))
-                map.setPosition(id, xyz[0], xyz[1], xyz[2]);
+        for (int p = 0; p < points; p++) {
+            double x = problem.pointX(p), y = problem.pointY(p), z = problem.pointZ(p);
+            if (Double.isFinite(x + y + z))
+                map.setPosition(pointIds[p], x, y, z);
         }
         return true;
     }
 
-    /** Numbers the usable map points seen in at least two frames of the window; returns how many. */
+    /**
+     * Numbers the usable map points seen in at least two frames of the window, in the order the window first sees
+     * them; returns how many. Touches only the window's points, not the whole map.
+     */
     private int selectPoints(LandmarkMap map) {
         int n = map.size();
-        if (pointIndex.length < n) {
-            pointIndex = new int[Math.max(n, 2 * pointIndex.length)];
-            seen = new int[pointIndex.length];
+        if (seen.length < n) {
+            int c = Math.max(n, 2 * seen.length);
+            seen = Arrays.copyOf(seen, c);
+            pointIndex = Arrays.copyOf(pointIndex, c);
         }
-        Arrays.fill(seen, 0, n, 0);
-        Arrays.fill(pointIndex, 0, n, -1);
+        for (FrameObservations f : window)
+            for (int o = 0; o < f.size; o++) {
+                seen[f.ids[o]] = 0;
+                pointIndex[f.ids[o]] = -1;
+            }
         for (FrameObservations f : window)
             for (int o = 0; o < f.size; o++)
                 seen[f.ids[o]]++;
         int points = 0;
-        for (int id = 0; id < n; id++)
-            if (seen[id] >= 2 && map.usable(id))
+        for (FrameObservations f : window)
+            for (int o = 0; o < f.size; o++) {
+                int id = f.ids[o];
+                if (seen[id] < 2 || pointIndex[id] >= 0 || !map.usable(id))
+                    continue;
+                if (points == pointIds.length)
+                    pointIds = Arrays.copyOf(pointIds, Math.max(256, 2 * points));
+                pointIds[points] = id;
                 pointIndex[id] = points++;
+            }
         return points;
     }
 }

@@ -125,7 +125,7 @@ final class MapTrackingOdometry implements VisualOdometry {
         this.frontEnd = FactoryVisualOdometry.frontEnd(config.mode.name().toLowerCase(java.util.Locale.ROOT), config,
                 config.backend);
         LocalMapping local = new LocalMapping(config.bundleWindow >= 3 ? new LocalBundleAdjustment(config.bundleWindow,
-                focal, config.inlierThresholdPixels, config.bundleIterations) : null);
+                focal, config.bundle()) : null);
         this.mapping = config.deterministic ? MappingRunner.inline(local) : MappingRunner.threaded(local);
     }
 

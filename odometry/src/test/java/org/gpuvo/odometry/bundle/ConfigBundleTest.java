@@ -16,7 +16,8 @@ class ConfigBundleTest {
         assertThat(config.maxIterations).isEqualTo(10);
         assertThat(config.functionTolerance).isEqualTo(1e-6);
         assertThat(config.gradientTolerance).isEqualTo(1e-10);
-        assertThat(config.initialDamping).isEqualTo(1e-3);
+        assertThat(config.initialDamping).isEqualTo(1e-4);
+        assertThat(config.weightedCurvature).isFalse();
     }
 
     @Test

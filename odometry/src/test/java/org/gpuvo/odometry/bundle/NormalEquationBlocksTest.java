@@ -137,7 +137,7 @@ class NormalEquationBlocksTest {
         assertThat(counted.cost(behind.rotation, behind.translation, behind.xyz)).isEqualTo(Double.POSITIVE_INFINITY);
 
         NormalEquationBlocks blocks = new NormalEquationBlocks();
-        blocks.setUp(behind, HUBER);
+        blocks.setUp(behind, HUBER, true);
         int left = blocks.markValid(behind.rotation, behind.translation, behind.xyz);
         assertThat(left).isLessThan(problem.observations());
         double[] r = residuals(behind);
@@ -158,7 +158,7 @@ class NormalEquationBlocksTest {
 
     private static NormalEquationBlocks setUp(BundleProblem problem) {
         NormalEquationBlocks blocks = new NormalEquationBlocks();
-        blocks.setUp(problem, HUBER);
+        blocks.setUp(problem, HUBER, true);
         assertThat(blocks.markValid(problem.rotation, problem.translation, problem.xyz))
                 .isEqualTo(problem.observations());
         return blocks;

@@ -15,7 +15,7 @@ class ReducedCameraSystemTest {
     void stepSolvesTheFullDampedNormalEquations(double lambda) {
         BundleProblem problem = TinyWindow.create(7, 6, 2, 15, 2.0);
         NormalEquationBlocks b = new NormalEquationBlocks();
-        b.setUp(problem, 1.5);
+        b.setUp(problem, 1.5, true);
         b.markValid(problem.rotation, problem.translation, problem.xyz);
         b.linearize(problem.rotation, problem.translation, problem.xyz);
         ReducedCameraSystem system = new ReducedCameraSystem();
