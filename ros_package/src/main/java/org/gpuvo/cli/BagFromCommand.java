@@ -27,15 +27,16 @@ import java.util.stream.Collectors;
 /** {@code gpuvo bag-from}: a dataset as the bag a robot's camera would have recorded, for replay and for tools. */
 @Command(name = "bag-from", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Writes a dataset (KITTI, EuRoC, TUM RGB-D, an image folder, or synthetic:room / "
-                + "synthetic:street) as a rosbag2 bag: per frame the images (sensor_msgs/Image mono8; depth 32FC1 in "
-                + "metres) and their sensor_msgs/CameraInfo under camera-driver topic names (/camera/image_raw; "
-                + "/left/image_raw and /right/image_raw, or image_rect for a rectified pair; /camera/rgb/image_raw and "
-                + "/camera/depth/image_raw), stamped with the frame times; the ground truth as nav_msgs/Odometry on "
+                + "synthetic:street / synthetic:highway) as a rosbag2 bag: per frame the images (sensor_msgs/Image "
+                + "mono8; depth 32FC1 in metres) and their sensor_msgs/CameraInfo under camera-driver topic names "
+                + "(/camera/image_raw; /left/image_raw and /right/image_raw, or image_rect for a rectified pair; "
+                + "/camera/rgb/image_raw and /camera/depth/image_raw), stamped with the frame times; the ground truth as nav_msgs/Odometry on "
                 + "/ground_truth and as /tf.",
                 "OUT is created as a bag folder with metadata.yaml; it must not exist or be empty."})
 final class BagFromCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DATASET",
-            description = "The dataset folder, or synthetic:room / synthetic:street (rendered, 300 frames).")
+            description = "The dataset folder, or synthetic:room / synthetic:street / synthetic:highway (rendered, "
+                    + "300 frames).")
     String dataset;
 
     @Parameters(index = "1", paramLabel = "OUT", description = "The bag folder to create.")

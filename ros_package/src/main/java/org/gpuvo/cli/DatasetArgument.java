@@ -15,8 +15,9 @@ import java.util.Locale;
 
 /**
  * The DATASET argument of the commands that read a sequence: a dataset folder (KITTI, EuRoC, TUM RGB-D, images with
- * a camera_info.yaml), or {@code synthetic:room} / {@code synthetic:street} for gpuvo's rendered sequences (300
- * frames of 640×480 with exact ground truth, stereo and depth).
+ * a camera_info.yaml), or {@code synthetic:room} / {@code synthetic:street} / {@code synthetic:highway} for gpuvo's
+ * rendered sequences (300 frames of 640×480 with exact ground truth, stereo and depth; the highway's with motion
+ * blur).
  */
 final class DatasetArgument {
     static final String SYNTHETIC = "synthetic:";
@@ -44,8 +45,9 @@ final class DatasetArgument {
         ConfigSynthetic config = switch (scene.toLowerCase(Locale.ROOT)) {
             case "room" -> ConfigSynthetic.room();
             case "street" -> ConfigSynthetic.street();
+            case "highway" -> ConfigSynthetic.highway();
             default -> throw new ParameterException(commandLine, "unknown synthetic scene '" + scene
-                    + "': synthetic:room or synthetic:street");
+                    + "': synthetic:room, synthetic:street or synthetic:highway");
         };
         config.frames = 300;
         return new SyntheticSequence(config);

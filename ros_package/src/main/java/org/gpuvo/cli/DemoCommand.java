@@ -21,8 +21,8 @@ import java.util.regex.Pattern;
  */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Renders a short synthetic stereo + depth sequence (gpuvo's own ray-cast scene: a textured "
-                + "room or street, with exact ground truth), runs the visual odometry on it (the GPU where CUDA is "
-                + "usable, else the CPU), prints the errors and writes the same files as gpuvo run.",
+                + "room, street or highway, with exact ground truth), runs the visual odometry on it (the GPU where "
+                + "CUDA is usable, else the CPU), prints the errors and writes the same files as gpuvo run.",
                 "Local mapping runs deterministically (as gpuvo run --deterministic runs it), so that the figures "
                         + "printed repeat from run to run."})
 final class DemoCommand implements Callable<Integer> {
@@ -37,8 +37,9 @@ final class DemoCommand implements Callable<Integer> {
     int frames;
 
     @Option(names = "--scene", paramLabel = "NAME", defaultValue = "ROOM",
-            description = "room (the default: a loop around a 10 x 8 m room at 1 m/s, 30 Hz) or street "
-                    + "(a drive at 8 m/s, 10 Hz, as KITTI).")
+            description = "room (the default: a loop around a 10 x 8 m room at 1 m/s, 30 Hz), street "
+                    + "(a drive at 8 m/s, 10 Hz, as KITTI) or highway (30 m/s, 20 Hz: sparse texture, open sky, "
+                    + "motion blur).")
     ConfigSynthetic.SceneKind scene;
 
     @Option(names = "--size", paramLabel = "WxH", defaultValue = "640x480",
@@ -69,7 +70,7 @@ final class DemoCommand implements Callable<Integer> {
     }
 
     private ConfigSynthetic config() {
-        ConfigSynthetic config = scene == ConfigSynthetic.SceneKind.STREET ? ConfigSynthetic.street() : ConfigSynthetic.room();
+        ConfigSynthetic config = ConfigSynthetic.preset(scene);
         Matcher m = SIZE.matcher(size.trim().toLowerCase(Locale.ROOT));
         if (!m.matches())
             throw new ParameterException(spec.commandLine(), "--size takes WxH (e.g. 640x480), not '" + size + "'");

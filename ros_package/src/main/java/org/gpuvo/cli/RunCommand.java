@@ -23,7 +23,8 @@ import java.util.concurrent.Callable;
                 "The folder appears complete or not at all; an earlier run's folder is replaced only then."})
 final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DATASET",
-            description = "The dataset folder, or synthetic:room / synthetic:street (rendered, 300 frames).")
+            description = "The dataset folder, or synthetic:room / synthetic:street / synthetic:highway (rendered, "
+                    + "300 frames).")
     String dataset;
 
     @Option(names = "--out", paramLabel = "DIR",

@@ -1,14 +1,14 @@
 package org.gpuvo.odometry.synthetic;
 
 /**
- * The texture of one face: a {@link ProceduralTexture} region sampled at a fixed texel size, with its mip-map
+ * The texture of one face: a region of a {@link TexturePattern} sampled at a fixed texel size, with its mip-map
  * pyramid (L. Williams, "Pyramidal Parametrics", SIGGRAPH 1983): level {@code L} texel {@code i} covers level-0
  * texels {@code [i·2^L, (i+1)·2^L)}, so texel centres stay aligned across levels and filtering does not shift
  * features. Texels are 8-bit, already multiplied by the face's shading.
  *
  * <p>The pyramid is made in two parts, each on first use: the fine levels 0..{@value #COARSE_START}-1 by 2×2 box
  * filtering of the full-resolution texture, and the coarse levels from {@value #COARSE_START} on by box filtering
- * a rendering of the procedural texture at the resolution of level {@value #COARSE_SOURCE} (1/16 of the texels).
+ * a rendering of the pattern at the resolution of level {@value #COARSE_SOURCE} (1/16 of the texels).
  * Distant faces, seen only through coarse levels, then cost little, and each level's content is fixed whichever
  * part is made first, so rendering stays deterministic in any frame order. Thread safe.
  */
@@ -31,21 +31,22 @@ final class MipTexture {
 
     /** Size of a level-0 texel in metres. */
     final double texel;
-    private final long seed;
+    private final TexturePattern pattern;
     private final double originX, originY;
     private final int[] widths, heights;
     private final float shading;
     private volatile Level[] fine, coarse;
 
     /**
-     * A texture covering {@code sizeU × sizeV} metres of the procedural texture {@code seed}, starting at
+     * A texture covering {@code sizeU × sizeV} metres of {@code pattern}, starting at
      * ({@code originX}, {@code originY}) in the texture's own plane coordinates, with every value multiplied by
      * {@code shading}.
      */
-    MipTexture(long seed, double originX, double originY, double sizeU, double sizeV, double texel, double shading) {
+    MipTexture(TexturePattern pattern, double originX, double originY, double sizeU, double sizeV, double texel,
+               double shading) {
         if (!(texel > 0) || !(sizeU > 0) || !(sizeV > 0))
             throw new IllegalArgumentException("texture size and texel must be positive");
-        this.seed = seed;
+        this.pattern = pattern;
         this.originX = originX;
         this.originY = originY;
         this.texel = texel;
@@ -110,9 +111,9 @@ final class MipTexture {
         return coarse;
     }
 
-    /** The shaded procedural texture at the resolution of level {@code l}. */
+    /** The shaded pattern at the resolution of level {@code l}. */
     private float[] render(int l) {
-        float[] t = ProceduralTexture.generate(seed, originX, originY, widths[l], heights[l], texel * (1 << l));
+        float[] t = pattern.generate(originX, originY, widths[l], heights[l], texel * (1 << l));
         for (int i = 0; i < t.length; i++)
             t[i] *= shading;
         return t;

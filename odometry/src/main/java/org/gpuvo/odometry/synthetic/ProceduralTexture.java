@@ -27,6 +27,11 @@ final class ProceduralTexture {
     private ProceduralTexture() {
     }
 
+    /** The texture of {@code seed} as a pattern. */
+    static TexturePattern pattern(long seed) {
+        return (x0, y0, nx, ny, texel) -> generate(seed, x0, y0, nx, ny, texel);
+    }
+
     /**
      * Texels of the region whose texel (0, 0) has its lower corner at ({@code x0}, {@code y0}) metres: texel
      * (i, j) covers [x0 + i·texel, x0 + (i+1)·texel) × [y0 + j·texel, ...). Values are in [0, 255], row-major.
@@ -35,7 +40,8 @@ final class ProceduralTexture {
         float[] out = new float[nx * ny];
         Arrays.fill(out, 128f);
         for (int octave = 0; octave < NOISE_WAVELENGTHS.length; octave++)
-            addValueNoise(out, seed, octave, x0, y0, nx, ny, texel);
+            addValueNoise(out, seed, octave, NOISE_WAVELENGTHS[octave], NOISE_AMPLITUDES[octave], x0, y0, nx, ny,
+                    texel);
         for (int layer = 0; layer < SHAPE_CELLS.length; layer++)
             paintShapes(out, seed ^ SHAPE_SALT, layer, x0, y0, nx, ny, texel);
         for (int i = 0; i < out.length; i++)
@@ -43,10 +49,12 @@ final class ProceduralTexture {
         return out;
     }
 
-    private static void addValueNoise(float[] out, long seed, int octave, double x0, double y0, int nx, int ny,
-                                      double texel) {
-        double lambda = NOISE_WAVELENGTHS[octave];
-        float amplitude = NOISE_AMPLITUDES[octave];
+    /**
+     * Adds value noise of wavelength {@code lambda} metres and values in [-amplitude, amplitude] to the texels of
+     * a region (laid out as in {@link #generate}); {@code octave} picks the lattice values of the seed.
+     */
+    static void addValueNoise(float[] out, long seed, int octave, double lambda, float amplitude, double x0,
+                              double y0, int nx, int ny, double texel) {
         int gx0 = (int) Math.floor(x0 / lambda), gx1 = (int) Math.floor((x0 + nx * texel) / lambda) + 1;
         int gy0 = (int) Math.floor(y0 / lambda), gy1 = (int) Math.floor((y0 + ny * texel) / lambda) + 1;
         int lw = gx1 - gx0 + 1, lh = gy1 - gy0 + 1;
@@ -167,8 +175,9 @@ final class ProceduralTexture {
         }
     }
 
-    private static void paintDisc(float[] out, double cx, double cy, double radius, float grey, double x0, double y0,
-                                  int nx, int ny, double texel) {
+    /** Paints a disc (anti-aliased by its signed distance) over the texels of a region laid out as in generate. */
+    static void paintDisc(float[] out, double cx, double cy, double radius, float grey, double x0, double y0,
+                          int nx, int ny, double texel) {
         int i0 = Math.max(0, (int) Math.floor((cx - radius - x0) / texel) - 1);
         int i1 = Math.min(nx - 1, (int) Math.floor((cx + radius - x0) / texel) + 1);
         int j0 = Math.max(0, (int) Math.floor((cy - radius - y0) / texel) - 1);
@@ -179,6 +188,26 @@ final class ProceduralTexture {
             for (int i = i0; i <= i1; i++) {
                 double dx = x0 + (i + 0.5) * texel - cx;
                 blend(out, j * nx + i, grey, 0.5 + (radius - Math.sqrt(dx * dx + dy * dy)) * invTexel);
+            }
+        }
+    }
+
+    /**
+     * Paints the axis-aligned rectangle [xa, xb] × [ya, yb] (anti-aliased by its signed distance) over the texels of
+     * a region laid out as in {@link #generate}.
+     */
+    static void paintRectangle(float[] out, double xa, double ya, double xb, double yb, float grey, double x0,
+                               double y0, int nx, int ny, double texel) {
+        int i0 = Math.max(0, (int) Math.floor((xa - x0) / texel) - 1);
+        int i1 = Math.min(nx - 1, (int) Math.floor((xb - x0) / texel) + 1);
+        int j0 = Math.max(0, (int) Math.floor((ya - y0) / texel) - 1);
+        int j1 = Math.min(ny - 1, (int) Math.floor((yb - y0) / texel) + 1);
+        double invTexel = 1 / texel;
+        for (int j = j0; j <= j1; j++) {
+            double py = y0 + (j + 0.5) * texel, dy = Math.min(py - ya, yb - py);
+            for (int i = i0; i <= i1; i++) {
+                double px = x0 + (i + 0.5) * texel;
+                blend(out, j * nx + i, grey, 0.5 + Math.min(dy, Math.min(px - xa, xb - px)) * invTexel);
             }
         }
     }

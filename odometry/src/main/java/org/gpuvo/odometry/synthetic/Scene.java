@@ -5,17 +5,19 @@ import java.util.List;
 
 /**
  * A static scene of textured rectangles in a world frame with z up, sized in metres, and the grey level of
- * whatever no face covers (the sky). Immutable; textures are generated on first use.
+ * whatever no face covers (the sky): uniform, or a smooth gradient with the elevation of the line of sight.
+ * Immutable; textures are generated on first use.
  */
 public final class Scene {
     private final String name;
     private final List<Face> faces;
-    private final float skyLevel;
+    private final float skyLevel, zenithLevel;
 
-    Scene(String name, List<Face> faces, float skyLevel) {
+    Scene(String name, List<Face> faces, float skyLevel, float zenithLevel) {
         this.name = name;
         this.faces = List.copyOf(faces);
         this.skyLevel = skyLevel;
+        this.zenithLevel = zenithLevel;
     }
 
     public String name() {
@@ -26,9 +28,23 @@ public final class Scene {
         return Collections.unmodifiableList(faces);
     }
 
-    /** Grey level of a ray that hits no face. */
+    /** Grey level of a horizontal ray that hits no face; that of every such ray if the sky is uniform. */
     public float skyLevel() {
         return skyLevel;
+    }
+
+    /** Whether every ray that hits no face has the same grey level, {@link #skyLevel()}. */
+    public boolean uniformSky() {
+        return zenithLevel == skyLevel;
+    }
+
+    /**
+     * Grey level of a ray that hits no face, for the sine of its elevation above the horizontal (the z component
+     * of its unit direction): {@link #skyLevel()} at and below the horizon, going to the zenith's level overhead
+     * along {@code sin(elevation)}.
+     */
+    public double skyLevel(double sinElevation) {
+        return sinElevation <= 0 ? skyLevel : skyLevel + (zenithLevel - skyLevel) * sinElevation;
     }
 
     /** Texels of the textures generated so far, at the resolution they were generated (memory is about 4/3 bytes each). */

@@ -5,10 +5,13 @@ import georegression.struct.point.Vector3D_F64;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
+import java.util.function.LongFunction;
 
 /**
  * Assembles a {@link Scene} from rectangles and boxes in a z-up world. Each face gets a texture of its own,
- * seeded by the scene seed and the face's index, unless it continues a shared texture (ground tiles). Shading is
+ * seeded by the scene seed and the face's index, unless it continues a shared texture (ground tiles). The texture
+ * is the {@link ProceduralTexture} of that seed unless {@link #paint} chose another pattern. Shading is
  * baked into the texture: ambient plus Lambert for a fixed sun direction and its opposite, with a small random brightness per
  * texture so that neighbouring faces differ. It depends on the face's orientation only, never on the viewpoint,
  * so a surface point has the same brightness in every frame (brightness constancy holds exactly).
@@ -19,6 +22,7 @@ final class SceneBuilder {
 
     private final long seed;
     private final List<Face> faces = new ArrayList<>();
+    private LongFunction<TexturePattern> paint = ProceduralTexture::pattern;
 
     SceneBuilder(long seed) {
         this.seed = seed;
@@ -26,6 +30,11 @@ final class SceneBuilder {
 
     int size() {
         return faces.size();
+    }
+
+    /** The pattern of the faces added from now on, made from each face's texture seed. */
+    void paint(LongFunction<TexturePattern> pattern) {
+        paint = pattern;
     }
 
     /** A face with its own texture of {@code texel} metres. */
@@ -48,7 +57,7 @@ final class SceneBuilder {
         double jitter = Hashing.uniform(textureSeed, 0, 0.9, 1.05);
         double shading = Math.min(1.0, (AMBIENT + (1 - AMBIENT) * lambert) * jitter);
         faces.add(new Face(origin, u, v, width, height,
-                new MipTexture(textureSeed, textureX, textureY, width, height, texel, shading)));
+                new MipTexture(paint.apply(textureSeed), textureX, textureY, width, height, texel, shading)));
     }
 
     /**
@@ -97,8 +106,44 @@ final class SceneBuilder {
             horizontal(xs[0], ys[0], ax, ay, length, width, z0 + height, true, texel);
     }
 
+    /**
+     * A ground at height 0 along {@code line} from s = {@code begin} to {@code end}: the square tiles of
+     * {@code tile} metres of a world-aligned grid that come within {@code reach} of the line, all showing one
+     * continuous texture of seed {@code textureSeed} in world coordinates (no seams between tiles).
+     */
+    void ground(Centerline line, double begin, double end, double tile, double reach, double texel, long textureSeed) {
+        TreeSet<Long> tiles = new TreeSet<>();
+        double[] c = new double[3];
+        int around = (int) Math.ceil(reach / tile) + 1;
+        for (double s = begin; s <= end; s += 2) {
+            line.at(s, c);
+            int ti = (int) Math.floor(c[0] / tile), tj = (int) Math.floor(c[1] / tile);
+            for (int dj = -around; dj <= around; dj++)
+                for (int di = -around; di <= around; di++) {
+                    double mx = (ti + di + 0.5) * tile, my = (tj + dj + 0.5) * tile;
+                    if (Math.hypot(mx - c[0], my - c[1]) < reach + tile * 0.7072)
+                        tiles.add(((long) (tj + dj) << 32) | ((ti + di) & 0xFFFFFFFFL));
+                }
+        }
+        Vector3D_F64 u = new Vector3D_F64(1, 0, 0), v = new Vector3D_F64(0, 1, 0);
+        for (long key : tiles) {
+            int tj = (int) (key >> 32), ti = (int) key;
+            double x0 = ti * tile, y0 = tj * tile;
+            rectangle(new Point3D_F64(x0, y0, 0), u, v, tile, tile, texel, textureSeed, x0, y0);
+        }
+    }
+
+    /** A scene whose sky has the uniform grey level {@code skyLevel}. */
     Scene build(String name, float skyLevel) {
-        return new Scene(name, faces, skyLevel);
+        return new Scene(name, faces, skyLevel, skyLevel);
+    }
+
+    /**
+     * A scene whose sky brightens from {@code zenith} overhead to {@code horizon} at the horizon, smoothly with
+     * the elevation of the line of sight (see {@link Scene#skyLevel(double)}).
+     */
+    Scene build(String name, float horizon, float zenith) {
+        return new Scene(name, faces, horizon, zenith);
     }
 
     private static double[] unit(double x, double y, double z) {

@@ -26,6 +26,9 @@ import java.util.stream.IntStream;
  * pixels on the silhouette of a face (a neighbour sees another face) are supersampled 3×3 among the faces seen
  * around them, each sample filtered over its own smaller footprint.
  *
+ * <p>A pixel that sees no face shows the sky: a uniform grey, or the scene's gradient with the elevation of the
+ * pixel's line of sight in the world (so that it moves with the camera's rotation only, as a sky at infinity does).
+ *
  * <p>Work is split in bands of rows; each band's result depends only on the scene, so rendering in parallel gives
  * the same bits as rendering on one thread. An instance keeps its buffers and is not thread safe.
  */
@@ -57,6 +60,8 @@ final class SceneRenderer {
     private final int[] faceAt;
     private final boolean parallel;
 
+    /** World z of the camera's x, y and z axes, for the elevation of a line of sight. */
+    private double upX, upY, upZ;
     private int active;
     private double[] coef = new double[0];
     private int[] bounds = new int[0];
@@ -129,6 +134,9 @@ final class SceneRenderer {
         }
         active = 0;
         double[] r = cameraToWorld.R.data;
+        upX = r[6];
+        upY = r[7];
+        upZ = r[8];
         Vector3D_F64 t = cameraToWorld.T;
         double[] o = new double[3], u = new double[3], v = new double[3], n = new double[3];
         double[] polygon = new double[3 * 8], corner = new double[3];
@@ -307,7 +315,7 @@ final class SceneRenderer {
                     intensity[i] = (float) supersample(x, y, rx, ry, candidates,
                             silhouetteCandidates(x, y, candidates), sky);
                 else
-                    intensity[i] = f >= 0 ? (float) sample(f, rx, ry, z, 1) : sky;
+                    intensity[i] = f >= 0 ? (float) sample(f, rx, ry, z, 1) : (float) sky(sky, rx, ry);
             }
         }
     }
@@ -362,10 +370,17 @@ final class SceneRenderer {
                         bestIz = iz;
                     }
                 }
-                sum += best >= 0 ? sample(best, sx, sy, 1 / bestIz, 1.0 / EDGE_SAMPLES) : sky;
+                sum += best >= 0 ? sample(best, sx, sy, 1 / bestIz, 1.0 / EDGE_SAMPLES) : sky(sky, sx, sy);
             }
         }
         return sum / (EDGE_SAMPLES * EDGE_SAMPLES);
+    }
+
+    /** The sky seen along ray (rx, ry, 1): {@code uniform}, the scene's uniform sky level, if it has one. */
+    private double sky(float uniform, double rx, double ry) {
+        if (scene.uniformSky())
+            return uniform;
+        return scene.skyLevel((upX * rx + upY * ry + upZ) / Math.sqrt(rx * rx + ry * ry + 1));
     }
 
     /**

@@ -5,7 +5,8 @@ import java.util.SplittableRandom;
 /**
  * What a camera does to the ideal image, in order: exposure gain, optical blur, Gaussian pixel noise, rounding and
  * clamping to 8 bits. Blur kernels are separable with replicated borders; the Gaussian kernel follows OpenCV's
- * {@code getGaussianKernel(size, 0)} (sigma = 0.3·((size - 1)/2 - 1) + 0.8).
+ * {@code getGaussianKernel(size, 0)} (sigma = 0.3·((size - 1)/2 - 1) + 0.8). Motion blur, which needs the scene's
+ * depth and the camera's motion, comes before all of these (see {@link MotionBlur}).
  */
 final class SensorEffects {
     private SensorEffects() {

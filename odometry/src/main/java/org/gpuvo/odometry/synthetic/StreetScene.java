@@ -1,16 +1,12 @@
 package org.gpuvo.odometry.synthetic;
 
-import georegression.struct.point.Point3D_F64;
-import georegression.struct.point.Vector3D_F64;
-
 import java.util.ArrayList;
 import java.util.List;
-import java.util.TreeSet;
 
 /**
- * A street along a {@link StreetCenterline}: a 14 m wide ground corridor (road and pavements) between rows of
- * buildings of random width (8–22 m), depth, height (6–16 m) and setback, separated by narrow alleys, with parked
- * cars and poles on both sides, all drawn from the seed. Buildings that would reach into the corridor on the inside
+ * A street along a {@link Centerline} of the {@link Centerline#STREET} layout: a 14 m wide ground corridor (road
+ * and pavements) between rows of buildings of random width (8–22 m), depth, height (6–16 m) and setback, separated
+ * by narrow alleys, with parked cars and poles on both sides, all drawn from the seed. Buildings that would reach into the corridor on the inside
  * of a bend, or overlap a neighbour, are left out. The ground is a grid of 8 m tiles showing one continuous texture
  * (no seams between tiles). Texels are 3 cm. Above the buildings is a uniform sky.
  */
@@ -24,11 +20,11 @@ final class StreetScene {
     private StreetScene() {
     }
 
-    /** The street from s = -{@link StreetCenterline#BEFORE_START} + 10 to s = {@code end}. */
-    static Scene create(long seed, StreetCenterline line, double end) {
+    /** The street from s = -{@link Centerline#BEFORE_START} + 10 to s = {@code end}. */
+    static Scene create(long seed, Centerline line, double end) {
         SceneBuilder b = new SceneBuilder(seed);
-        double begin = -StreetCenterline.BEFORE_START + 10;
-        addGround(b, seed, line, begin, end);
+        double begin = -Centerline.BEFORE_START + 10;
+        b.ground(line, begin, end, TILE, GROUND_REACH, TEXEL, Hashing.hash(seed, 0x6A0, 0, 0));
         for (int side = -1; side <= 1; side += 2) {
             addBuildings(b, seed, line, side, begin, end);
             addCars(b, seed, line, side, begin, end);
@@ -37,30 +33,7 @@ final class StreetScene {
         return b.build("street", SKY);
     }
 
-    private static void addGround(SceneBuilder b, long seed, StreetCenterline line, double begin, double end) {
-        TreeSet<Long> tiles = new TreeSet<>();
-        double[] c = new double[3];
-        int reach = (int) Math.ceil(GROUND_REACH / TILE) + 1;
-        for (double s = begin; s <= end; s += 2) {
-            line.at(s, c);
-            int ti = (int) Math.floor(c[0] / TILE), tj = (int) Math.floor(c[1] / TILE);
-            for (int dj = -reach; dj <= reach; dj++)
-                for (int di = -reach; di <= reach; di++) {
-                    double mx = (ti + di + 0.5) * TILE, my = (tj + dj + 0.5) * TILE;
-                    if (Math.hypot(mx - c[0], my - c[1]) < GROUND_REACH + TILE * 0.7072)
-                        tiles.add(((long) (tj + dj) << 32) | ((ti + di) & 0xFFFFFFFFL));
-                }
-        }
-        long groundSeed = Hashing.hash(seed, 0x6A0, 0, 0);
-        Vector3D_F64 u = new Vector3D_F64(1, 0, 0), v = new Vector3D_F64(0, 1, 0);
-        for (long key : tiles) {
-            int tj = (int) (key >> 32), ti = (int) key;
-            double x0 = ti * TILE, y0 = tj * TILE;
-            b.rectangle(new Point3D_F64(x0, y0, 0), u, v, TILE, TILE, TEXEL, groundSeed, x0, y0);
-        }
-    }
-
-    private static void addBuildings(SceneBuilder b, long seed, StreetCenterline line, int side, double begin,
+    private static void addBuildings(SceneBuilder b, long seed, Centerline line, int side, double begin,
                                      double end) {
         List<double[]> placed = new ArrayList<>();
         double[] c = new double[3];
@@ -75,7 +48,7 @@ final class StreetScene {
             double nx = -Math.sin(c[2]) * side, ny = Math.cos(c[2]) * side;
             double lateral = HALF_WIDTH + setback + depth / 2;
             double[] f = Footprints.of(c[0] + nx * lateral, c[1] + ny * lateral, width, depth, c[2]);
-            if (clearOfCorridor(f, line, mid) && !overlapsAny(f, placed)) {
+            if (line.clear(f, mid, HALF_WIDTH, 60, 0.5) && !overlapsAny(f, placed)) {
                 placed.add(f);
                 b.box(f[0], f[1], 0, width, depth, height, c[2], false, TEXEL);
             }
@@ -83,7 +56,7 @@ final class StreetScene {
         }
     }
 
-    private static void addCars(SceneBuilder b, long seed, StreetCenterline line, int side, double begin, double end) {
+    private static void addCars(SceneBuilder b, long seed, Centerline line, int side, double begin, double end) {
         double[] c = new double[3];
         int k = 0;
         for (double s = begin + 5; s < end; k++) {
@@ -100,7 +73,7 @@ final class StreetScene {
         }
     }
 
-    private static void addPoles(SceneBuilder b, long seed, StreetCenterline line, int side, double begin, double end) {
+    private static void addPoles(SceneBuilder b, long seed, Centerline line, int side, double begin, double end) {
         double[] c = new double[3];
         int k = 0;
         for (double s = begin + Hashing.uniform(Hashing.hash(seed, 0x901 + side, -1, 0), 0, 0, 20); s < end; k++) {
@@ -111,17 +84,6 @@ final class StreetScene {
                     Hashing.uniform(h, 0, 3.5, 6), c[2], true, TEXEL);
             s += Hashing.uniform(h, 1, 15, 35);
         }
-    }
-
-    /** Whether the footprint stays outside the corridor along the nearby part of the centre line. */
-    private static boolean clearOfCorridor(double[] f, StreetCenterline line, double mid) {
-        double[] c = new double[3];
-        for (double s = mid - 60; s <= mid + 60; s += 0.5) {
-            line.at(s, c);
-            if (Footprints.distance(f, c[0], c[1]) < HALF_WIDTH - 1e-6)
-                return false;
-        }
-        return true;
     }
 
     private static boolean overlapsAny(double[] f, List<double[]> placed) {

@@ -20,7 +20,9 @@ import java.util.SplittableRandom;
  * <p>Frames: nominal frame k is taken at time k / rate seconds; {@link ConfigSynthetic#droppedFrames} are left
  * out, so frame i of the sequence is the i-th nominal frame that is kept and timestamps have gaps where frames were
  * dropped. Black frames have all-zero left and right images (their depth is still rendered: a depth sensor does not
- * share the camera's failure).
+ * share the camera's failure). With {@link ConfigSynthetic#exposureTime} the left and right images are motion
+ * blurred by the rig's motion along the path over the exposure (see {@link MotionBlur}); depth and ground truth are
+ * those of the frame's time, the middle of the exposure.
  *
  * <p>The rig: the right camera sits {@link ConfigSynthetic#baseline} metres along the left camera's x axis with
  * the same orientation and intrinsics (a rectified pair, as KITTI's). Depth is registered to the left camera.
@@ -30,7 +32,8 @@ import java.util.SplittableRandom;
  * poses in the scene's own z-up frame.
  */
 public final class SyntheticSequence implements Sequence {
-    private static final double STREET_LOOKAHEAD = 150;
+    /** Road scenes reach this far past the last frame's position along the road, metres. */
+    private static final double STREET_LOOKAHEAD = 150, HIGHWAY_LOOKAHEAD = 500;
 
     private final ConfigSynthetic config;
     private final Scene scene;
@@ -71,9 +74,15 @@ public final class SyntheticSequence implements Sequence {
             }
             case STREET -> {
                 double end = c.speed * duration + STREET_LOOKAHEAD;
-                StreetCenterline line = new StreetCenterline(c.seed, end);
+                Centerline line = new Centerline(c.seed, Centerline.STREET, end);
                 scene = StreetScene.create(c.seed, line, end);
-                path = new StreetDrivePath(line, c.speed);
+                path = new DrivePath(line, DrivePath.STREET, c.speed);
+            }
+            case HIGHWAY -> {
+                double end = c.speed * duration + HIGHWAY_LOOKAHEAD;
+                Centerline line = new Centerline(c.seed, Centerline.HIGHWAY, end);
+                scene = HighwayScene.create(c.seed, line, end);
+                path = new DrivePath(line, HighwayScene.RIDE, c.speed);
             }
             default -> throw new IllegalArgumentException("unknown scene " + c.scene);
         }
@@ -141,8 +150,12 @@ public final class SyntheticSequence implements Sequence {
     @Override
     public synchronized GrayImage right(int i) {
         check(i);
-        Se3_F64 rightPose = stereo.rightToLeft().concat(scenePoses[i], null);
-        return new GrayImage(camera.width, camera.height, renderImage(i, rightPose, null, 1));
+        return new GrayImage(camera.width, camera.height, renderImage(i, rightPose(scenePoses[i]), null, 1));
+    }
+
+    /** The right camera's pose (camera-to-scene) where the left one is at {@code leftPose}. */
+    private Se3_F64 rightPose(Se3_F64 leftPose) {
+        return stereo.rightToLeft().concat(leftPose, null);
     }
 
     @Override
@@ -209,7 +222,10 @@ public final class SyntheticSequence implements Sequence {
         cachedFrame = i;
     }
 
-    /** Renders camera {@code side} (0 left, 1 right) of frame {@code i} at {@code pose}, with the sensor effects. */
+    /**
+     * Renders camera {@code side} (0 left, 1 right) of frame {@code i} at {@code pose}, with the motion blur and
+     * the sensor effects, and its depth into {@code depth} unless null.
+     */
     private byte[] renderImage(int i, Se3_F64 pose, float[] depth, int side) {
         int n = camera.width * camera.height;
         byte[] out = new byte[n];
@@ -217,9 +233,21 @@ public final class SyntheticSequence implements Sequence {
         if (isBlack && depth == null)
             return out;
         float[] image = isBlack ? null : new float[n];
+        boolean blur = !isBlack && config.exposureTime > 0;
+        if (blur && depth == null)
+            depth = new float[n];
         renderer.render(pose, image, depth);
         if (isBlack)
             return out;
+        if (blur) {
+            double half = config.exposureTime / 2;
+            Se3_F64 start = path.cameraToWorld(times[i] - half), end = path.cameraToWorld(times[i] + half);
+            if (side == 1) {
+                start = rightPose(start);
+                end = rightPose(end);
+            }
+            MotionBlur.apply(image, depth, camera, pose, start, end, config.parallel);
+        }
         SplittableRandom noise = config.noiseSigma > 0
                 ? new SplittableRandom(Hashing.hash(config.seed, 0x4015E, nominal[i], side)) : null;
         SensorEffects.apply(image, camera.width, camera.height, exposureGain(i), blurKernel, config.noiseSigma, noise, out);

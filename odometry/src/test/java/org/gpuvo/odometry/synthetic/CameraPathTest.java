@@ -16,7 +16,7 @@ class CameraPathTest {
     @ParameterizedTest
     @EnumSource(ConfigSynthetic.SceneKind.class)
     void posesAreRotationsMovingSmoothlyAndClearOfEveryFace(ConfigSynthetic.SceneKind kind) {
-        ConfigSynthetic c = kind == ConfigSynthetic.SceneKind.ROOM ? ConfigSynthetic.room() : ConfigSynthetic.street();
+        ConfigSynthetic c = ConfigSynthetic.preset(kind);
         c.frames = 600;
         c.width = 32;
         c.height = 24;

@@ -1,9 +1,7 @@
 package org.gpuvo.odometry.synthetic;
 
 import georegression.struct.point.Point2D_F64;
-import georegression.struct.point.Point3D_F64;
 import georegression.struct.se.Se3_F64;
-import georegression.transform.se.SePointOps_F64;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.odometry.camera.CameraModel;
 import org.gpuvo.odometry.camera.LensDistortion;
@@ -19,11 +17,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The rendered images and depth are geometrically exact. */
 class RenderGeometryTest {
     private static ConfigSynthetic small(ConfigSynthetic.SceneKind scene) {
-        ConfigSynthetic c = scene == ConfigSynthetic.SceneKind.ROOM ? ConfigSynthetic.room() : ConfigSynthetic.street();
+        ConfigSynthetic c = ConfigSynthetic.preset(scene);
         c.width = 320;
         c.height = 240;
         c.focalLength = 250;
         c.frames = 60;
+        c.exposureTime = 0; // the geometry of the sharp image (the highway's motion blur is tested on its own)
         return c;
     }
 
@@ -59,14 +58,15 @@ class RenderGeometryTest {
 
     /**
      * A pixel of frame k, back-projected with its depth and moved by the ground-truth relative pose, lands in frame
-     * k + 3 on the same grey level (up to interpolation); with the pose off by 0.3° it does not.
+     * k + 3 on the same grey level (up to interpolation); with the pose off by 0.3° it does not. (The highway's
+     * sparse texture has too few such pixels: HighwaySceneTest checks it.)
      */
     @ParameterizedTest
-    @EnumSource(ConfigSynthetic.SceneKind.class)
+    @EnumSource(names = {"ROOM", "STREET"})
     void depthAndPosesReprojectConsistently(ConfigSynthetic.SceneKind scene) {
         SyntheticSequence seq = new SyntheticSequence(small(scene));
-        double[] exact = reprojectionErrors(seq, 20, 23, 0);
-        double[] shifted = reprojectionErrors(seq, 20, 23, Math.toRadians(0.3));
+        double[] exact = RayCast.reprojectionErrors(seq, 20, 23, 0, 8);
+        double[] shifted = RayCast.reprojectionErrors(seq, 20, 23, Math.toRadians(0.3), 8);
         int n = (int) exact[exact.length - 1];
         assertThat(n).as("textured, unoccluded sample pixels").isGreaterThan(2000);
         double median = RayCast.percentile(exact, n, 0.5), p90 = RayCast.percentile(exact, n, 0.9);
@@ -78,51 +78,12 @@ class RenderGeometryTest {
         assertThat(shiftedMedian).isGreaterThan(2 * median);
     }
 
-    /** |I_a(p) - I_b(p')| at textured sample pixels p of frame a that frame b sees unoccluded; last entry: count. */
-    private static double[] reprojectionErrors(SyntheticSequence seq, int a, int b, double yawError) {
-        CameraModel cam = seq.camera();
-        GrayImage ia = seq.left(a), ib = seq.left(b);
-        DepthImage da = seq.depth(a), db = seq.depth(b);
-        Se3_F64 bToWorld = seq.scenePose(b);
-        Se3_F64 aToB = seq.scenePose(a).concat(bToWorld.invert(null), null);
-        Se3_F64 error = new Se3_F64();
-        georegression.geometry.ConvertRotation3D_F64.rotY(yawError, error.R);
-        aToB = aToB.concat(error, null);
-        double[] errors = new double[cam.width * cam.height + 1];
-        int n = 0;
-        Point3D_F64 p = new Point3D_F64();
-        for (int y = 2; y < cam.height - 2; y += 2)
-            for (int x = 2; x < cam.width - 2; x += 2) {
-                float z = da.at(x, y);
-                if (Float.isNaN(z) || RayCast.gradient(ia, x, y) < 8)
-                    continue;
-                p.setTo((x - cam.cx) / cam.fx * z, (y - cam.cy) / cam.fy * z, z);
-                SePointOps_F64.transform(aToB, p, p);
-                double u = cam.fx * p.x / p.z + cam.cx, v = cam.fy * p.y / p.z + cam.cy;
-                if (!(p.z > 0) || u < 2 || v < 2 || u > cam.width - 3 || v > cam.height - 3)
-                    continue;
-                if (!unoccluded(db, u, v, p.z))
-                    continue;
-                errors[n++] = Math.abs(ia.get(x, y) - RayCast.bilinear(ib, u, v));
-            }
-        errors[errors.length - 1] = n;
-        return errors;
-    }
-
-    /** Whether frame b's depth around (u, v) is that of the point (not another surface in front or behind). */
-    private static boolean unoccluded(DepthImage db, double u, double v, double z) {
-        for (int dy = -1; dy <= 2; dy++)
-            for (int dx = -1; dx <= 2; dx++) {
-                float d = db.at((int) u + dx, (int) v + dy);
-                if (Float.isNaN(d) || Math.abs(d - z) > 0.02 * z)
-                    return false;
-            }
-        return true;
-    }
-
-    /** The right image is the left one shifted by the disparity f·B/Z, found by block matching along the row. */
+    /**
+     * The right image is the left one shifted by the disparity f·B/Z, found by block matching along the row. (The
+     * highway has too few textured windows on one depth: HighwaySceneTest checks its right image.)
+     */
     @ParameterizedTest
-    @EnumSource(ConfigSynthetic.SceneKind.class)
+    @EnumSource(names = {"ROOM", "STREET"})
     void rightImageDisparityIsFocalTimesBaselineOverDepth(ConfigSynthetic.SceneKind scene) {
         ConfigSynthetic config = small(scene);
         config.baseline = 0.12;

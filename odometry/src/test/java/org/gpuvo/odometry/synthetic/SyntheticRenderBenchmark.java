@@ -9,9 +9,9 @@ import java.util.Arrays;
 
 /**
  * Times rendering of synthetic frames on one thread, in CPU time of that thread (so that other processes on the
- * machine disturb the figures less): the median and 90th percentile per 640×480 frame (left
- * image with its depth), for the room and the street, after a warm-up; and the time to build each scene with the
- * textures the sequence needs. Optionally writes some frames as PNG to look at.
+ * machine disturb the figures less): the median and 90th percentile per 640×480 frame (left image with its depth),
+ * for the room, the street and the highway (the highway with its motion blur), after a warm-up; and the time to
+ * build each scene with the textures the sequence needs. Optionally writes some frames as PNG to look at.
  *
  * <p>Run from the project root:
  * <pre>mvn -q -B -pl odometry -am test-compile dependency:build-classpath \
@@ -32,7 +32,8 @@ public final class SyntheticRenderBenchmark {
                 default -> throw new IllegalArgumentException("unknown argument " + args[a]);
             }
         }
-        for (ConfigSynthetic config : new ConfigSynthetic[]{ConfigSynthetic.room(), ConfigSynthetic.street()}) {
+        for (ConfigSynthetic.SceneKind kind : ConfigSynthetic.SceneKind.values()) {
+            ConfigSynthetic config = ConfigSynthetic.preset(kind);
             config.frames = frames;
             long t0 = cpu.getCurrentThreadCpuTime();
             SyntheticSequence seq = new SyntheticSequence(config);

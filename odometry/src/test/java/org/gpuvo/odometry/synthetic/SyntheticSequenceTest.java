@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.within;
 /** Frame timing, determinism, ground truth and the sensor degradations of {@link SyntheticSequence}. */
 class SyntheticSequenceTest {
     private static ConfigSynthetic tiny(ConfigSynthetic.SceneKind scene) {
-        ConfigSynthetic c = scene == ConfigSynthetic.SceneKind.ROOM ? ConfigSynthetic.room() : ConfigSynthetic.street();
+        ConfigSynthetic c = ConfigSynthetic.preset(scene);
         c.width = 160;
         c.height = 120;
         c.focalLength = 125;
@@ -230,6 +230,23 @@ class SyntheticSequenceTest {
         rejects(c -> c.droppedFrames = new int[]{1, 1}, "droppedFrames");
         rejects(c -> c.droppedFrames = java.util.stream.IntStream.range(0, 12).toArray(), "droppedFrames");
         rejects(c -> c.distortion = null, "distortion");
+        rejects(c -> c.exposureTime = -0.001, "exposureTime");
+        rejects(c -> c.exposureTime = 1 / c.rate, "exposureTime");
+        rejects(c -> c.exposureTime = Double.NaN, "exposureTime");
+    }
+
+    @Test
+    void presetsMatchTheirSceneAndTheExposureTimeIsCopiedAndShown() {
+        for (ConfigSynthetic.SceneKind kind : ConfigSynthetic.SceneKind.values())
+            assertThat(ConfigSynthetic.preset(kind).scene).isEqualTo(kind);
+        ConfigSynthetic highway = ConfigSynthetic.highway();
+        assertThat(highway.speed / highway.rate).as("metres per frame").isBetween(1.0, 2.0);
+        assertThat(highway.exposureTime).isPositive();
+        assertThat(ConfigSynthetic.street().exposureTime).isZero();
+        assertThat(highway.copy().exposureTime).isEqualTo(highway.exposureTime);
+        assertThat(highway.toString()).contains("HIGHWAY", "motion blur over 4.0 ms");
+        assertThat(ConfigSynthetic.room().toString()).doesNotContain("motion blur");
+        assertThat(new SyntheticSequence(tiny(ConfigSynthetic.SceneKind.HIGHWAY)).name()).isEqualTo("synthetic-highway-1");
     }
 
     private static void rejects(Consumer<ConfigSynthetic> change, String name) {
