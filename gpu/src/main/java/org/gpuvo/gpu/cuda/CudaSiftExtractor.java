@@ -50,6 +50,9 @@ import jcuda.driver.CUstream;
  * frame with more extrema or oriented features than the lists hold (sized generously from the image area) grows
  * them and runs again, once.
  *
+ * <p>The contrast threshold may change between frames ({@link #setContrastThreshold}): the next frame then builds its
+ * launches and captures its graph again.
+ *
  * <p>Not thread safe; one instance serves one stream of frames. CUDA errors surface as {@link CudaStageException}
  * naming the stage ({@link #STAGES}).
  */
@@ -545,6 +548,31 @@ public final class CudaSiftExtractor implements SiftExtractor {
                     config.maxFeatures, cuda.multiprocessorCount(), Math.min(small, table.count), tallTileBlocksPerSm);
         }
         return launches;
+    }
+
+    /**
+     * Sets the contrast threshold from the next frame on. It is part of the {@code SiftParams} struct that every
+     * launch of the plan passes by value and that the captured graphs hold, so a new value rebuilds the struct
+     * (rounded as at creation: {@link #kernelParams}), drops the plan and clears the graphs, as a growth of the
+     * lists does; the next frame captures again. The same value does nothing. Not between
+     * {@code enqueueOnDevice} and {@code finishOnDevice} (a frame that reruns after its lists grew must run with
+     * the threshold it started with).
+     *
+     * @throws IllegalArgumentException unless {@code threshold} is in [0, 1)
+     * @throws IllegalStateException    after close, or while a detection is enqueued and not finished
+     */
+    @Override
+    public void setContrastThreshold(double threshold) {
+        ConfigSift.checkContrastThreshold(threshold);
+        checkOpen();
+        checkNotPending();
+        if (threshold == config.contrastThreshold)
+            return;
+        config.contrastThreshold = threshold;
+        if (params != null)
+            params = kernelParams(config, extremaCapacity, featureCapacity);
+        launches = null;
+        graphs.clear();
     }
 
     /**

@@ -96,6 +96,21 @@ public final class CudaSiftFrontEnd implements AutoCloseable {
     }
 
     /**
+     * Sets the extractor's contrast threshold ({@link CudaSiftExtractor#setContrastThreshold}) from the next frame
+     * on. The previous frame's features stay on the device and the next frame is matched against them as usual.
+     *
+     * @throws IllegalArgumentException unless {@code threshold} is in [0, 1)
+     */
+    public void setContrastThreshold(double threshold) {
+        extractor.setContrastThreshold(threshold);
+    }
+
+    /** The contrast threshold the next frame is detected with. */
+    public double contrastThreshold() {
+        return extractor.config().contrastThreshold;
+    }
+
+    /**
      * Downloads the features of the frame processed last, index for index as the match query indices refer to
      * them, with every keypoint field (SIFT's scale included). For the few frames that need them on the host.
      *

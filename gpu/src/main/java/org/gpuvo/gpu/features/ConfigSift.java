@@ -24,7 +24,9 @@ public final class ConfigSift {
     public double inputSigma = 0.5;
     /**
      * A refined extremum is kept when |D(x̂)| ≥ contrastThreshold / S, with intensities in [0, 1] (OpenCV's
-     * convention and default: 0.04).
+     * convention and default: 0.04). Fixed for the extractor's life unless changed with
+     * {@link SiftExtractor#setContrastThreshold} (the visual odometry's front end adapts it to the feature count:
+     * {@code org.gpuvo.odometry.frontend.AdaptiveSiftThreshold}).
      */
     public double contrastThreshold = 0.04;
     /** Edge response limit r: kept when tr(H)² / det(H) &lt; (r + 1)² / r (Lowe: 10). */
@@ -65,8 +67,7 @@ public final class ConfigSift {
         if (!(inputSigma >= 0 && inputSigma < sigma * (firstOctave < 0 ? 0.5 : 1)))
             throw new IllegalArgumentException("inputSigma must be in [0, sigma" + (firstOctave < 0 ? "/2" : "")
                     + "), got " + inputSigma);
-        if (!(contrastThreshold >= 0 && contrastThreshold < 1))
-            throw new IllegalArgumentException("contrastThreshold must be in [0, 1), got " + contrastThreshold);
+        checkContrastThreshold(contrastThreshold);
         if (!(edgeThreshold >= 1 && edgeThreshold < Double.POSITIVE_INFINITY))
             throw new IllegalArgumentException("edgeThreshold must be at least 1 and finite, got " + edgeThreshold);
         if (!(orientationPeakRatio > 0 && orientationPeakRatio <= 1))
@@ -76,6 +77,17 @@ public final class ConfigSift {
         if (!(magnification > 0 && magnification <= 10))
             throw new IllegalArgumentException("magnification must be in (0, 10], got " + magnification);
         return this;
+    }
+
+    /**
+     * Checks a value for {@link #contrastThreshold} (also {@link SiftExtractor#setContrastThreshold}'s argument).
+     *
+     * @throws IllegalArgumentException unless it is in [0, 1)
+     */
+    public static double checkContrastThreshold(double contrastThreshold) {
+        if (!(contrastThreshold >= 0 && contrastThreshold < 1))
+            throw new IllegalArgumentException("contrastThreshold must be in [0, 1), got " + contrastThreshold);
+        return contrastThreshold;
     }
 
     /**

@@ -17,7 +17,21 @@ public interface SiftExtractor extends AutoCloseable {
      */
     void detect(GrayImage image, SiftFeatures out);
 
-    /** A copy of the configuration this extractor was created with. */
+    /**
+     * Sets {@link ConfigSift#contrastThreshold} for the following detections: an extremum is kept when its refined
+     * |D| is at least {@code threshold / levelsPerOctave}. Lower: more, weaker features (e.g. on sparse texture, to
+     * reach {@code maxFeatures}). Both backends derive the per-level threshold from it on the host, once, as at
+     * creation, so that they keep giving the same features for the same value; setting the value back gives the
+     * features of before. Setting the value in force does nothing.
+     *
+     * @throws IllegalArgumentException unless {@code threshold} is in [0, 1) ({@link ConfigSift#checkValidity()})
+     */
+    void setContrastThreshold(double threshold);
+
+    /**
+     * A copy of the configuration the extractor detects with now: the one it was created with, and the contrast
+     * threshold last given to {@link #setContrastThreshold}.
+     */
     ConfigSift config();
 
     /** The backend that runs the work: {@code "cpu"} or {@code "cuda"}. */

@@ -17,6 +17,19 @@ public final class RandomImages {
         return image;
     }
 
+    /**
+     * {@code image} with its contrast scaled by {@code factor} about mid-grey (128 + factor·(v − 128), rounded) and
+     * then blurred by {@code sigma} pixels (none when 0): a view of sparse, soft texture such as haze or an open road,
+     * where SIFT's default contrast threshold finds few features.
+     */
+    public static GrayImage lowContrast(GrayImage image, double factor, double sigma) {
+        GrayImage out = GrayImage.create(image.width, image.height);
+        for (int y = 0; y < image.height; y++)
+            for (int x = 0; x < image.width; x++)
+                out.set(x, y, (int) Math.min(255, Math.max(0, Math.round(128 + factor * (image.get(x, y) - 128)))));
+        return sigma > 0 ? org.gpuvo.gpu.image.PhotometricChanges.gaussianBlur(out, sigma) : out;
+    }
+
     /** Random filled rectangles on a grey background: many clean corners, like a man-made scene. */
     public static GrayImage blocks(int width, int height, int count, long seed) {
         Random random = new Random(seed);

@@ -37,20 +37,35 @@ public final class FactoryTrackingFrontEnd {
     }
 
     /**
-     * The SIFT front end of {@code backend}: the CPU reference extractor and matcher, or on CUDA the GPU extractor
-     * and the GPU float matcher, with features kept on the device between frames ({@code CudaSiftFrontEnd}).
-     * {@link Backend#AUTO} takes CUDA where {@link CudaProbe} finds it usable and it starts, else the CPU, with a
-     * warning that says why.
+     * The SIFT front end of {@code backend} with {@code sift.contrastThreshold} fixed for every frame: the CPU
+     * reference extractor and matcher, or on CUDA the GPU extractor and the GPU float matcher, with features kept on
+     * the device between frames ({@code CudaSiftFrontEnd}). {@link Backend#AUTO} takes CUDA where {@link CudaProbe}
+     * finds it usable and it starts, else the CPU, with a warning that says why.
      *
      * @param pipeline names the pipeline in messages (e.g. the camera)
      * @throws IllegalArgumentException if a configuration is out of range or the backend is null
      */
     public static TrackingFrontEnd create(String pipeline, ConfigSift sift, ConfigMatch match, Backend backend) {
+        return create(pipeline, sift, match, ConfigSiftThreshold.fixed(), backend);
+    }
+
+    /**
+     * As {@link #create(String, ConfigSift, ConfigMatch, Backend)}, with the contrast threshold adapting to the
+     * feature count as {@code threshold} says ({@link AdaptiveSiftThreshold}; {@code sift.contrastThreshold} is the
+     * first frame's and the ceiling). Both backends go through the same thresholds for the same counts.
+     *
+     * @throws IllegalArgumentException if a configuration is out of range or the backend is null
+     */
+    public static TrackingFrontEnd create(String pipeline, ConfigSift sift, ConfigMatch match,
+                                          ConfigSiftThreshold threshold, Backend backend) {
         sift.copy().checkValidity();
         match.copy().checkValidity();
-        return create(backend, () -> new CudaSiftTrackingFrontEnd(pipeline, sift, match),
+        if (threshold == null)
+            throw new IllegalArgumentException("the SIFT threshold adaptation is null");
+        ConfigSiftThreshold adaptation = threshold.copy().checkValidity();
+        return create(backend, () -> new CudaSiftTrackingFrontEnd(pipeline, sift, match, adaptation),
                 () -> new HostTrackingFrontEnd(new SiftFeatureStage(FactorySift.cpu(sift),
-                        FactoryMatcher.floatCpu(match))));
+                        FactoryMatcher.floatCpu(match), adaptation)));
     }
 
     private static TrackingFrontEnd create(Backend backend, Supplier<TrackingFrontEnd> cuda,

@@ -15,6 +15,23 @@ interface FeatureStage extends AutoCloseable {
     /** Detects and describes the features of {@code image}, replacing the contents of the two outputs. */
     void detect(GrayImage image, KeyPoints keyPoints, FeatureDescriptors descriptors);
 
+    /**
+     * Called before the detection of each tracked frame: a stage that adapts its detector to the feature counts
+     * (SIFT's contrast threshold) sets what the frames before asked for. Other images' detections (stereo's right
+     * image, after the frame) use the settings of the frame before them.
+     */
+    default void beforeFrame() {
+    }
+
+    /** Called after the detection of each tracked frame with the number of features it gave. */
+    default void afterFrame(int features) {
+    }
+
+    /** SIFT's contrast threshold of the tracked frame detected last (or of the first, before it); NaN for ORB. */
+    default double contrastThreshold() {
+        return Double.NaN;
+    }
+
     /** Matches every query descriptor against every train descriptor (the matcher's semantics). */
     void match(FeatureDescriptors query, FeatureDescriptors train, Matches out);
 

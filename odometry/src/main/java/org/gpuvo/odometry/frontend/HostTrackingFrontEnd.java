@@ -31,7 +31,9 @@ final class HostTrackingFrontEnd implements TrackingFrontEnd {
         FeatureDescriptors swap = previous;
         previous = current;
         current = swap;
+        stage.beforeFrame();
         stage.detect(image, currentPoints, current);
+        stage.afterFrame(currentPoints.size());
         out.reset();
         if (hasPrevious) {
             if (searchWindow == null) {
@@ -85,6 +87,11 @@ final class HostTrackingFrontEnd implements TrackingFrontEnd {
     @Override
     public void extract(GrayImage image, KeyPoints keyPoints, FeatureDescriptors descriptors) {
         stage.detect(image, keyPoints, descriptors);
+    }
+
+    @Override
+    public double contrastThreshold() {
+        return stage.contrastThreshold();
     }
 
     @Override

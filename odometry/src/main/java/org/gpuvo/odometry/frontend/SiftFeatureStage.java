@@ -15,17 +15,24 @@ import static org.gpuvo.odometry.frontend.FeatureDescriptors.floatRows;
 /**
  * SIFT features (128 floats, Euclidean distance) for {@link HostTrackingFrontEnd}: any {@link SiftExtractor} and
  * {@link FloatDescriptorMatcher} on host arrays (the CPU backend; CUDA keeps features on the device instead, in
- * {@link CudaSiftTrackingFrontEnd}).
+ * {@link CudaSiftTrackingFrontEnd}). The contrast threshold of each tracked frame comes from
+ * {@link AdaptiveSiftThreshold}, fed the frames' counts; images detected between two tracked frames (stereo's right)
+ * get the threshold of the frame before them, as one extractor serves both.
  */
 final class SiftFeatureStage implements FeatureStage {
     private static final Logger LOG = LoggerFactory.getLogger(SiftFeatureStage.class);
 
     private final SiftExtractor extractor;
     private final FloatDescriptorMatcher matcher;
+    private final AdaptiveSiftThreshold threshold;
+    private final int asked;
 
-    SiftFeatureStage(SiftExtractor extractor, FloatDescriptorMatcher matcher) {
+    /** @param adaptation how the contrast threshold adapts ({@link ConfigSiftThreshold#fixed()}: not at all) */
+    SiftFeatureStage(SiftExtractor extractor, FloatDescriptorMatcher matcher, ConfigSiftThreshold adaptation) {
         this.extractor = extractor;
         this.matcher = matcher;
+        this.threshold = new AdaptiveSiftThreshold(extractor.config().contrastThreshold, adaptation);
+        this.asked = extractor.config().maxFeatures;
     }
 
     @Override
@@ -36,6 +43,21 @@ final class SiftFeatureStage implements FeatureStage {
     @Override
     public void detect(GrayImage image, KeyPoints keyPoints, FeatureDescriptors descriptors) {
         extractor.detect(image, new SiftFeatures(keyPoints, floatRows(descriptors)));
+    }
+
+    @Override
+    public void beforeFrame() {
+        extractor.setContrastThreshold(threshold.threshold());
+    }
+
+    @Override
+    public void afterFrame(int features) {
+        threshold.update(features, asked);
+    }
+
+    @Override
+    public double contrastThreshold() {
+        return extractor.config().contrastThreshold;
     }
 
     @Override

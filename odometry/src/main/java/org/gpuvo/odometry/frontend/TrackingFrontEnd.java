@@ -41,6 +41,15 @@ public interface TrackingFrontEnd extends AutoCloseable {
      */
     void extract(GrayImage image, KeyPoints keyPoints, FeatureDescriptors descriptors);
 
+    /**
+     * SIFT's contrast threshold ({@code ConfigSift.contrastThreshold}) that the frame processed last was detected
+     * with, and {@link #extract} detects with (before the first frame: the configured one). It adapts to the feature
+     * count when the front end was created with an adaptive {@link ConfigSiftThreshold}. NaN for ORB.
+     */
+    default double contrastThreshold() {
+        return Double.NaN;
+    }
+
     /** The feature type extracted and matched. */
     FeatureType features();
 

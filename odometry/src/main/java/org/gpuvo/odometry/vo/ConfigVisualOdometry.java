@@ -30,6 +30,14 @@ public final class ConfigVisualOdometry {
      */
     public ConfigSift sift = new ConfigSift(2000);
     /**
+     * how SIFT's contrast threshold adapts to the feature count: {@code sift.contrastThreshold} is the first frame's
+     * and the ceiling; while fewer than 70 % of {@code sift.maxFeatures} are found it steps down by 0.7 to 0.005 (on
+     * sparse texture: sky, a highway), and back up after 5 frames in a row that reach the count
+     * ({@link org.gpuvo.odometry.frontend.AdaptiveSiftThreshold}); {@code adaptive = false} keeps it fixed
+     */
+    public org.gpuvo.odometry.frontend.ConfigSiftThreshold siftThreshold =
+            new org.gpuvo.odometry.frontend.ConfigSiftThreshold();
+    /**
      * SIFT's frame-to-frame matching: mutual nearest neighbours passing Lowe's ratio test at his 0.8 (Lowe 2004, section
      * 7.1); {@code maxDistance} in {@link org.gpuvo.gpu.features.FloatDescriptors#DISTANCE_SCALE} units of Euclidean
      * distance (see {@link #SIFT_MAX_DISTANCE}); {@code searchRadius} as {@link #match}'s

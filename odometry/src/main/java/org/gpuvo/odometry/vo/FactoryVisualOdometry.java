@@ -46,7 +46,7 @@ public final class FactoryVisualOdometry {
         if (config == null)
             throw new IllegalArgumentException("a configuration is needed");
         return config.features == FeatureType.SIFT
-                ? FactoryTrackingFrontEnd.create(pipeline, config.sift, config.siftMatch, backend)
+                ? FactoryTrackingFrontEnd.create(pipeline, config.sift, config.siftMatch, config.siftThreshold, backend)
                 : FactoryTrackingFrontEnd.create(pipeline, config.orb, config.match, backend);
     }
 }

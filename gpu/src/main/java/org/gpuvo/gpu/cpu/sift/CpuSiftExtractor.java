@@ -20,18 +20,19 @@ import org.gpuvo.gpu.image.GrayImage;
  * <p>Selection by response does not depend on orientation or descriptor, so extrema are taken strongest first
  * and given their orientations until {@code maxFeatures} features are certain, and only the kept features are
  * described: the result is that of describing everything and then selecting. Single-threaded; keeps all its
- * buffers between frames; not thread safe.
+ * buffers between frames; not thread safe. The contrast threshold may change between frames
+ * ({@link #setContrastThreshold}); nothing else is kept from a frame that depends on it.
  */
 public final class CpuSiftExtractor implements SiftExtractor {
     private final ConfigSift config;
     private final SiftScaleSpace scaleSpace;
     private final DogExtremaDetector detector = new DogExtremaDetector();
-    private final ExtremumRefinement refinement;
+    private ExtremumRefinement refinement;
     private final OrientationHistogram orientation;
     private final SiftDescriptorBuilder descriptors;
     private final SiftSelection selection = new SiftSelection();
     private final SiftExtrema extrema = new SiftExtrema();
-    private final float preThreshold;
+    private float preThreshold;
     private final float[] angles;
 
     // oriented features before description, parallel arrays
@@ -46,12 +47,31 @@ public final class CpuSiftExtractor implements SiftExtractor {
         this.config = config.copy().checkValidity();
         ConfigSift c = this.config;
         scaleSpace = new SiftScaleSpace(c);
-        double threshold = c.contrastThreshold / c.levelsPerOctave;
-        preThreshold = (float) (0.8 * threshold);
-        refinement = new ExtremumRefinement(c.levelsPerOctave, c.sigma, threshold, c.edgeThreshold);
+        applyContrastThreshold();
         orientation = new OrientationHistogram(c.orientationPeakRatio, c.maxOrientations);
         descriptors = new SiftDescriptorBuilder(c.magnification, c.rootSift);
         angles = new float[c.maxOrientations];
+    }
+
+    /**
+     * The thresholds of {@link ExtremumRefinement} and the candidates' pre-test from {@code config}: T =
+     * contrastThreshold / S in double, the pre-test 0.8·T rounded to float (as {@code CudaSiftExtractor.kernelParams}
+     * rounds them).
+     */
+    private void applyContrastThreshold() {
+        ConfigSift c = config;
+        double threshold = c.contrastThreshold / c.levelsPerOctave;
+        preThreshold = (float) (0.8 * threshold);
+        refinement = new ExtremumRefinement(c.levelsPerOctave, c.sigma, threshold, c.edgeThreshold);
+    }
+
+    @Override
+    public void setContrastThreshold(double threshold) {
+        ConfigSift.checkContrastThreshold(threshold);
+        if (threshold == config.contrastThreshold)
+            return;
+        config.contrastThreshold = threshold;
+        applyContrastThreshold();
     }
 
     @Override
