@@ -17,9 +17,10 @@ import org.ddogleg.optimization.OptimizationException;
  * it up: one fixed pinhole camera, observations in pixels, Huber loss, the first views fixed, and
  * {@code configure(functionTolerance, gradientTolerance, maxIterations)}. Its costs are the same function as
  * {@link SchurBundleAdjustment}'s, so the two can be compared; {@link ConfigBundle#initialDamping} is not passed on
- * (DDogleg damps by its own formula). It builds BoofCV's scene anew on every call, as that code does.
+ * (DDogleg damps by its own formula), nor are depth priors ({@link BundleProblem#setDepthPrior}), which BoofCV's
+ * metric scene has no term for. It builds BoofCV's scene anew on every call.
  */
-public final class BoofCvBundleAdjustment {
+public final class BoofCvBundleAdjustment implements BundleSolver {
     private final BundleAdjustment<SceneStructureMetric> bundle;
     private final Se3_F64 pose = new Se3_F64();
     private double initialCost = Double.NaN, finalCost = Double.NaN;
@@ -37,6 +38,7 @@ public final class BoofCvBundleAdjustment {
      *
      * @return whether BoofCV lowered the cost to a finite value; on false the problem is unchanged
      */
+    @Override
     public boolean optimize(BundleProblem problem) {
         initialCost = finalCost = Double.NaN;
         int views = problem.views(), points = problem.points(), fixed = problem.fixedViews();
@@ -83,6 +85,12 @@ public final class BoofCvBundleAdjustment {
     }
 
     /** DDogleg's cost at entry of the last run, pixels². */
+    /** -1: BoofCV does not tell how many iterations it ran. */
+    @Override
+    public int iterations() {
+        return -1;
+    }
+
     public double initialCost() {
         return initialCost;
     }

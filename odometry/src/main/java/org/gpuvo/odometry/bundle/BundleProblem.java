@@ -19,6 +19,12 @@ public final class BundleProblem {
     double[] translation = new double[0];
     /** World x, y, z, 3 per point. */
     double[] xyz = new double[0];
+    /**
+     * Per point, a prior on its depth as measured (stereo, depth image): the measured position (3), the unit ray it
+     * was measured along (3) and the weight in pixels per metre (0: no prior); {@link #PRIOR_STRIDE} values a point.
+     */
+    double[] prior = new double[0];
+    static final int PRIOR_STRIDE = 7;
     int[] obsView = new int[0], obsPoint = new int[0];
     /** Normalized x/z, y/z, 2 per observation. */
     double[] obsXy = new double[0];
@@ -46,6 +52,9 @@ public final class BundleProblem {
         }
         if (xyz.length < 3 * points)
             xyz = new double[3 * points];
+        if (prior.length < PRIOR_STRIDE * points)
+            prior = new double[PRIOR_STRIDE * points];
+        Arrays.fill(prior, 0, PRIOR_STRIDE * points, 0.0);
         for (int v = 0; v < views; v++) {
             Arrays.fill(rotation, 9 * v, 9 * v + 9, 0.0);
             rotation[9 * v] = rotation[9 * v + 4] = rotation[9 * v + 8] = 1.0;
@@ -60,6 +69,7 @@ public final class BundleProblem {
         System.arraycopy(src.rotation, 0, rotation, 0, 9 * views);
         System.arraycopy(src.translation, 0, translation, 0, 3 * views);
         System.arraycopy(src.xyz, 0, xyz, 0, 3 * points);
+        System.arraycopy(src.prior, 0, prior, 0, PRIOR_STRIDE * points);
         if (obsView.length < src.observations) {
             obsView = new int[src.observations];
             obsPoint = new int[src.observations];
@@ -144,6 +154,30 @@ public final class BundleProblem {
         return observations;
     }
 
+    /**
+     * A prior on point {@code p}'s depth as a stereo pair or a depth image measured it: the residual
+     * {@code pixelsPerMeter · ray · (X − measured)}, the point's offset from where it was measured along the ray it
+     * was measured on, in pixels (as {@code f·b/z²} turns a depth error into a disparity error for a baseline b), with
+     * the observations' Huber loss. Without it, a window's bundle adjustment sees only monocular observations of
+     * such points, whose depth a short window constrains poorly, and gives up the measurement for them.
+     *
+     * @param rx ray along which it was measured, unit length (world frame)
+     */
+    public void setDepthPrior(int p, double mx, double my, double mz, double rx, double ry, double rz,
+                              double pixelsPerMeter) {
+        checkPoint(p);
+        if (!(pixelsPerMeter >= 0) || Double.isInfinite(pixelsPerMeter))
+            throw new IllegalArgumentException("a prior's weight must be finite and not negative: " + pixelsPerMeter);
+        int b = PRIOR_STRIDE * p;
+        prior[b] = mx;
+        prior[b + 1] = my;
+        prior[b + 2] = mz;
+        prior[b + 3] = rx;
+        prior[b + 4] = ry;
+        prior[b + 5] = rz;
+        prior[b + 6] = pixelsPerMeter;
+    }
+
     public double focal() {
         return focal;
     }
@@ -151,7 +185,7 @@ public final class BundleProblem {
     /** Whether every pose, point and observation is finite. */
     public boolean isFinite() {
         return allFinite(rotation, 9 * views) && allFinite(translation, 3 * views) && allFinite(xyz, 3 * points)
-                && allFinite(obsXy, 2 * observations);
+                && allFinite(obsXy, 2 * observations) && allFinite(prior, PRIOR_STRIDE * points);
     }
 
     private static boolean allFinite(double[] a, int n) {

@@ -28,6 +28,9 @@ final class NormalEquationBlocks {
     /** whether the Gauss–Newton blocks weigh residuals by their Huber weights */
     boolean weighted;
 
+    /** The problem's depth priors ({@link BundleProblem#prior}). */
+    double[] prior = new double[0];
+
     /** Observations in point-major, view-minor order: their views, normalized coordinates, whether counted. */
     int[] view = new int[0];
     double[] xy = new double[0];
@@ -61,6 +64,7 @@ final class NormalEquationBlocks {
         observations = problem.observations;
         focal = problem.focal;
         huber = huberPixels;
+        prior = problem.prior;
         if (view.length < observations) {
             view = new int[observations];
             byView = new int[observations];
@@ -161,6 +165,9 @@ final class NormalEquationBlocks {
                 double iz = 1.0 / zc;
                 sum += HuberLoss.cost(f * (xc * iz - xy[2 * s]), t) + HuberLoss.cost(f * (yc * iz - xy[2 * s + 1]), t);
             }
+            int pb = BundleProblem.PRIOR_STRIDE * j;
+            if (prior[pb + 6] > 0)
+                sum += HuberLoss.cost(priorResidual(pb, x, y, z), t);
         }
         return sum;
     }
@@ -261,6 +268,22 @@ final class NormalEquationBlocks {
                 pj[pb + 4] = wb1;
                 pj[pb + 5] = wb2;
             }
+            int qb = BundleProblem.PRIOR_STRIDE * j;
+            double w = prior[qb + 6];
+            if (w > 0) {
+                // the depth prior: residual w·ray·(X − measured), Jacobian w·ray, on the point alone
+                double e = priorResidual(qb, x, y, z), we = HuberLoss.weight(e, t), h = weighted ? we : 1;
+                double k0 = w * prior[qb + 3], k1 = w * prior[qb + 4], k2 = w * prior[qb + 5];
+                v00 += h * k0 * k0;
+                v01 += h * k0 * k1;
+                v02 += h * k0 * k2;
+                v11 += h * k1 * k1;
+                v12 += h * k1 * k2;
+                v22 += h * k2 * k2;
+                g0 += k0 * we * e;
+                g1 += k1 * we * e;
+                g2 += k2 * we * e;
+            }
             int vb = 6 * j;
             v[vb] = v00;
             v[vb + 1] = v01;
@@ -273,6 +296,11 @@ final class NormalEquationBlocks {
             gp[3 * j + 2] = g2;
         }
         maxGradient = Math.max(maxAbs(gc, 6 * freeViews), maxAbs(gp, 3 * points));
+    }
+
+    private double priorResidual(int pb, double x, double y, double z) {
+        return prior[pb + 6] * ((x - prior[pb]) * prior[pb + 3] + (y - prior[pb + 1]) * prior[pb + 4]
+                + (z - prior[pb + 2]) * prior[pb + 5]);
     }
 
     private static double maxAbs(double[] a, int n) {

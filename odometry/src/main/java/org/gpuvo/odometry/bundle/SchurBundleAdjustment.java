@@ -19,7 +19,7 @@ package org.gpuvo.odometry.bundle;
  * point is not in front of the camera at entry are left out for the whole run. All scratch is sized by the problem
  * and kept: after the first call on a problem of a given size nothing is allocated. Not thread-safe.</p>
  */
-public final class SchurBundleAdjustment {
+public final class SchurBundleAdjustment implements BundleSolver {
     private static final double MAX_DAMPING = 1e32;
     /** Damping growth after a failed factorisation, as DDogleg does. */
     private static final double SINGULAR_GROWTH = 4;
@@ -46,6 +46,7 @@ public final class SchurBundleAdjustment {
      * @return true if it ran and ended with a finite cost no greater than the initial one; on false the problem is
      * exactly as it was
      */
+    @Override
     public boolean optimize(BundleProblem problem) {
         iterations = acceptedSteps = 0;
         initialCost = finalCost = Double.NaN;
@@ -194,6 +195,7 @@ public final class SchurBundleAdjustment {
     }
 
     /** Trial steps (linear solves, accepted or not) of the last run. */
+    @Override
     public int iterations() {
         return iterations;
     }

@@ -35,6 +35,11 @@ final class FrameUpdate {
     int firstNewPoint;
     final DogArray_F64 newXyz = new DogArray_F64();
     final DogArray_I32 newGrey = new DogArray_I32();
+    /**
+     * the baseline (metres) of the stereo pair, or the virtual one of a depth camera, that measured the new points'
+     * depth: their depth prior in the bundle adjustment; 0 for triangulated (monocular) points, which have none
+     */
+    double depthBaseline;
     /** points measured again (wider parallax): ids, world x, y, z triples */
     final DogArray_I32 refinedPoint = new DogArray_I32();
     final DogArray_F64 refinedXyz = new DogArray_F64();
@@ -56,6 +61,7 @@ final class FrameUpdate {
         observedX.reset();
         observedY.reset();
         firstNewPoint = 0;
+        depthBaseline = 0;
         newXyz.reset();
         newGrey.reset();
         refinedPoint.reset();

@@ -10,12 +10,17 @@ import java.util.Arrays;
 final class LandmarkMap {
     private final PublishedRecords xyz = new PublishedRecords(3);
     private byte[] grey = new byte[1024];
+    /** per point: where it was measured, the unit ray it was measured along, the prior's weight (0: none) */
+    private double[] prior = new double[7 * 1024];
 
     int add(double wx, double wy, double wz, int greyValue) {
         int id = xyz.add();
-        if (id == grey.length)
+        if (id == grey.length) {
             grey = Arrays.copyOf(grey, 2 * id);
+            prior = Arrays.copyOf(prior, 7 * 2 * id);
+        }
         grey[id] = (byte) greyValue;
+        prior[7 * id + 6] = 0;
         setPosition(id, wx, wy, wz);
         return id;
     }
@@ -57,6 +62,30 @@ final class LandmarkMap {
 
     boolean usable(int id) {
         return id >= 0 && id < xyz.size() && !Double.isNaN(xyz.get(id, 0));
+    }
+
+    /**
+     * Records that point {@code id} was measured (stereo, depth) at its current position along the unit ray
+     * (rx, ry, rz), with a depth prior of the given weight for the bundle adjustment.
+     */
+    void setDepthPrior(int id, double rx, double ry, double rz, double pixelsPerMeter) {
+        int b = 7 * checked(id);
+        prior[b] = x(id);
+        prior[b + 1] = y(id);
+        prior[b + 2] = z(id);
+        prior[b + 3] = rx;
+        prior[b + 4] = ry;
+        prior[b + 5] = rz;
+        prior[b + 6] = pixelsPerMeter;
+    }
+
+    /** The depth prior's weight of point {@code id} (0: none); then its values, 0..5 as set. */
+    double priorWeight(int id) {
+        return prior[7 * id + 6];
+    }
+
+    double prior(int id, int k) {
+        return prior[7 * id + k];
     }
 
     /** The positions as they are now, for tracking. */

@@ -2,8 +2,7 @@ package org.gpuvo.odometry.vo;
 
 import georegression.struct.se.Se3_F64;
 import org.gpuvo.odometry.bundle.BundleProblem;
-import org.gpuvo.odometry.bundle.ConfigBundle;
-import org.gpuvo.odometry.bundle.SchurBundleAdjustment;
+import org.gpuvo.odometry.bundle.BundleSolver;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
@@ -11,12 +10,13 @@ import java.util.Deque;
 import java.util.Iterator;
 
 /**
- * Bundle adjustment over a sliding window of the most recent frames, by {@link SchurBundleAdjustment}. The two
+ * Bundle adjustment over a sliding window of the most recent frames, by a {@link BundleSolver}. The two
  * oldest frames of the window are held fixed, which fixes the gauge and, for a monocular camera, the scale, so that
  * the window continues the scale of the map before it. Only points seen in at least two frames of the window take
  * part. It corrects what frame-by-frame PnP and two-view triangulation leave: the slow drift of a monocular map's
- * scale, above all, which comes from points triangulated with little parallax. It runs where local mapping runs and
- * writes back only a result that converged to a cost no greater than the start's.
+ * scale, above all, which comes from points triangulated with little parallax. Points measured by stereo or depth
+ * keep their measurement as a depth prior. It runs where local mapping runs and writes back only a result that
+ * ended at a cost no greater than the start's.
  */
 final class LocalBundleAdjustment {
     /** one frame's inlier observations: map point ids and normalized coordinates */
@@ -48,7 +48,7 @@ final class LocalBundleAdjustment {
     private final double focal;
     private final Deque<FrameObservations> window = new ArrayDeque<>();
     private final BundleProblem problem = new BundleProblem();
-    private final SchurBundleAdjustment solver;
+    private final BundleSolver solver;
     /** by map point id: observations in the window, then the point's index in the problem (-1: not in it) */
     private int[] seen = new int[0], pointIndex = new int[0];
     /** by problem index: the map point id */
@@ -56,10 +56,10 @@ final class LocalBundleAdjustment {
     private final Se3_F64 pose = new Se3_F64();
     private int lastIterations, lastPoints, lastObservations;
 
-    LocalBundleAdjustment(int windowSize, double focal, ConfigBundle config) {
+    LocalBundleAdjustment(int windowSize, double focal, BundleSolver solver) {
         this.windowSize = windowSize;
         this.focal = focal;
-        this.solver = new SchurBundleAdjustment(config.checkValidity().copy());
+        this.solver = solver;
     }
 
     /** Starts the observations of frame {@code frame}, the newest of the window; the oldest leaves if it is full. */
@@ -132,6 +132,9 @@ final class LocalBundleAdjustment {
         for (int p = 0; p < points; p++) {
             int id = pointIds[p];
             problem.setPoint(p, map.x(id), map.y(id), map.z(id));
+            if (map.priorWeight(id) > 0)
+                problem.setDepthPrior(p, map.prior(id, 0), map.prior(id, 1), map.prior(id, 2), map.prior(id, 3),
+                        map.prior(id, 4), map.prior(id, 5), map.priorWeight(id));
         }
         lastObservations = problem.observations();
         boolean converged = solver.optimize(problem);

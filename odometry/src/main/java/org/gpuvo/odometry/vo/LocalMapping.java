@@ -30,6 +30,7 @@ final class LocalMapping {
     private static final int MAX_RECORDS = 10_000;
 
     private final LandmarkMap map = new LandmarkMap();
+    private final double focal;
     private final FramePoses poses = new FramePoses();
     private final LocalBundleAdjustment bundle;
 
@@ -44,9 +45,13 @@ final class LocalMapping {
             placed = new Se3_F64();
     private final Point3D_F64 p = new Point3D_F64(), q = new Point3D_F64();
 
-    /** @param bundle the window's adjustment, or null for none */
-    LocalMapping(LocalBundleAdjustment bundle) {
+    /**
+     * @param bundle the window's adjustment, or null for none
+     * @param focal  focal length in pixels, for the depth priors' weights
+     */
+    LocalMapping(LocalBundleAdjustment bundle, double focal) {
         this.bundle = bundle;
+        this.focal = focal;
     }
 
     /**
@@ -75,10 +80,13 @@ final class LocalMapping {
         if (map.size() != u.firstNewPoint)
             throw new IllegalStateException("new points start at " + u.firstNewPoint + ", the map holds " + map.size());
         boolean corrected = correction(u);
-        poses.set(u.frame, corrected ? inverse.concat(u.pose, placed) : u.pose);
+        Se3_F64 pose = corrected ? inverse.concat(u.pose, placed) : u.pose;
+        poses.set(u.frame, pose);
         for (int i = 0; i < u.newPoints(); i++) {
             worldPoint(u.newXyz.data, 3 * i, corrected);
-            map.add(q.x, q.y, q.z, u.newGrey.get(i));
+            int id = map.add(q.x, q.y, q.z, u.newGrey.get(i));
+            if (u.depthBaseline > 0)
+                measuredAlong(id, pose, u.depthBaseline);
         }
         for (int i = 0; i < u.refinedPoint.size; i++) {
             worldPoint(u.refinedXyz.data, 3 * i, corrected);
@@ -114,6 +122,23 @@ final class LocalMapping {
         u.anchorPose.concat(anchorNow.invert(null), correction);
         correction.invert(inverse);
         return true;
+    }
+
+    /**
+     * Gives point {@code id}, measured from the camera at {@code worldToCamera}, its depth prior: along the camera's
+     * ray to it, weighted f·b/z² (pixels of disparity per metre of depth at that depth).
+     */
+    private void measuredAlong(int id, Se3_F64 worldToCamera, double baseline) {
+        p.setTo(map.x(id), map.y(id), map.z(id));
+        SePointOps_F64.transform(worldToCamera, p, q);
+        double z = q.z, norm = q.norm();
+        if (!(z > 0) || !(norm > 0))
+            return;
+        // the ray in the world frame: Rᵀ times the camera-frame direction
+        double[] r = worldToCamera.R.data;
+        double cx = q.x / norm, cy = q.y / norm, cz = q.z / norm;
+        map.setDepthPrior(id, r[0] * cx + r[3] * cy + r[6] * cz, r[1] * cx + r[4] * cy + r[7] * cz,
+                r[2] * cx + r[5] * cy + r[8] * cz, focal * baseline / (z * z));
     }
 
     private void worldPoint(double[] xyz, int at, boolean corrected) {

@@ -125,7 +125,7 @@ final class MapTrackingOdometry implements VisualOdometry {
         this.frontEnd = FactoryVisualOdometry.frontEnd(config.mode.name().toLowerCase(java.util.Locale.ROOT), config,
                 config.backend);
         LocalMapping local = new LocalMapping(config.bundleWindow >= 3 ? new LocalBundleAdjustment(config.bundleWindow,
-                focal, config.bundle()) : null);
+                focal, config.bundleSolver()) : null, focal);
         this.mapping = config.deterministic ? MappingRunner.inline(local) : MappingRunner.threaded(local);
     }
 
@@ -464,6 +464,7 @@ final class MapTrackingOdometry implements VisualOdometry {
                 maxDisparity);
         double minDisparity = f / config.stereoMaxDepthBaselines;
         Se3_F64 pose = poses.get(k, current);
+        update.depthBaseline = stereo.baseline();
         int added = 0;
         for (int i = 0; i < keyPoints.size(); i++) {
             double d = stereoMatcher.disparity[i];
@@ -483,6 +484,9 @@ final class MapTrackingOdometry implements VisualOdometry {
         frontEnd.currentFeatures(keyPoints, descriptors);
         frontEndNanosInHost += System.nanoTime() - t0;
         Se3_F64 pose = poses.get(k, current);
+        // σ_z = k·z² is the depth error of a stereo pair of baseline 1 / (f·k) whose disparity errs by 1 px
+        double focal = 0.5 * (camera.fx + camera.fy);
+        update.depthBaseline = config.depthNoiseCoefficient > 0 ? 1 / (focal * config.depthNoiseCoefficient) : 0;
         int added = 0;
         for (int i = 0; i < keyPoints.size(); i++) {
             if (tracks.landmark[i] != FeatureTracks.NONE)

@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.within;
 class LocalMappingTest {
     @Test
     void anUpdateMeasuredAgainstAnOlderAnchorMovesWithTheAnchor() {
-        LocalMapping mapping = new LocalMapping(null);
+        LocalMapping mapping = new LocalMapping(null, 500);
         Se3_F64 anchorNow = pose(0.1, -0.05, 0.02, 1.0, 0.2, -0.3);
         FrameUpdate first = new FrameUpdate().reset(0);
         first.pose.setTo(anchorNow);
@@ -50,7 +50,7 @@ class LocalMappingTest {
 
     @Test
     void anUnchangedAnchorLeavesTheUpdateAsItCame() {
-        LocalMapping mapping = new LocalMapping(null);
+        LocalMapping mapping = new LocalMapping(null, 500);
         Se3_F64 p0 = pose(0.1, 0.2, 0.3, 1, 2, 3);
         FrameUpdate first = new FrameUpdate().reset(0);
         first.pose.setTo(p0);
@@ -68,7 +68,7 @@ class LocalMappingTest {
 
     @Test
     void aFailingUpdateIsCountedAndTheNextOnesStillLineUp() {
-        LocalMapping mapping = new LocalMapping(null);
+        LocalMapping mapping = new LocalMapping(null, 500);
         FrameUpdate first = new FrameUpdate().reset(0);
         first.addPoint(0, 0, 1, 0);
         first.rejected.add(99); // no such point: the update fails part way
@@ -87,7 +87,7 @@ class LocalMappingTest {
 
     @Test
     void rejectedPointsAreNotPublishedAsUsable() {
-        LocalMapping mapping = new LocalMapping(null);
+        LocalMapping mapping = new LocalMapping(null, 500);
         FrameUpdate u = new FrameUpdate().reset(0);
         u.addPoint(1, 1, 1, 0);
         u.addPoint(2, 2, 2, 0);

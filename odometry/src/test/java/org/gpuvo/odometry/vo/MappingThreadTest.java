@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class MappingThreadTest {
     @Test
     void everyUpdateIsTakenInBeforeThePointCloudIsGiven() {
-        MappingRunner runner = MappingRunner.threaded(new LocalMapping(null));
+        MappingRunner runner = MappingRunner.threaded(new LocalMapping(null, 500));
         try {
             int next = 0;
             for (int frame = 0; frame < 200; frame++) {
