@@ -19,7 +19,8 @@ import java.util.concurrent.Callable;
                 + "keyframe, times), mapping.csv (per bundle adjustment: frame, wait, time, iterations, points, "
                 + "observations, applied), points.ply (the map), and where the dataset has ground truth metrics.json "
                 + "(as gpuvo eval), trajectory.png and ate_over_time.png.",
-                "Local mapping runs on a thread of its own, as on a robot, unless --deterministic is given.",
+                "Local mapping runs at fixed points of the frames, repeatably, unless --no-deterministic asks for the "
+                        + "node's live mapping on a thread of its own.",
                 "The folder appears complete or not at all; an earlier run's folder is replaced only then."})
 final class RunCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DATASET",

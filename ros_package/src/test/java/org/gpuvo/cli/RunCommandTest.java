@@ -52,14 +52,14 @@ class RunCommandTest {
         assertThat(json.path("tracking_ms_mean").asDouble()).isPositive()
                 .isLessThanOrEqualTo(json.path("tracking_ms_max").asDouble());
         assertThat(json.path("tracking_ms_p99").asDouble()).isLessThanOrEqualTo(json.path("tracking_ms_max").asDouble());
-        // the live default: mapping on a thread of its own
-        assertThat(json.path("deterministic").asBoolean(true)).isFalse();
+        // run's default: deterministic mapping, repeatable
+        assertThat(json.path("deterministic").asBoolean(false)).isTrue();
         JsonNode mapping = json.path("mapping");
         for (String key : MAPPING_KEYS)
             assertThat(mapping.has(key)).as("mapping." + key).isTrue();
         // the human summary moved to standard error
         assertThat(run.err()).contains("gpuvo run: kitti-06-0050, mono, 8 frames on cpu", "ATE        rmse",
-                "tracking   mean ", "mapping    asynchronous (a thread of its own)");
+                "tracking   mean ", "mapping    deterministic (on the tracking thread)");
 
         assertThat(names(out)).containsExactlyInAnyOrder("trajectory.tum", "trajectory.kitti", "frames.csv",
                 "mapping.csv", "points.ply", "metrics.json", "trajectory.png", "ate_over_time.png");
@@ -170,6 +170,20 @@ class RunCommandTest {
         // frames.csv without its two times, mapping.csv without its two: equal line for line
         assertThat(withoutColumns("run1/frames.csv", 8, 9)).isEqualTo(withoutColumns("run0/frames.csv", 8, 9));
         assertThat(withoutColumns("run1/mapping.csv", 1, 2)).isEqualTo(withoutColumns("run0/mapping.csv", 1, 2));
+    }
+
+    /** --no-deterministic: the node's live mapping, on a thread of its own; the run still writes all it writes. */
+    @Test
+    void liveMappingOnRequest() throws Exception {
+        Path kitti = SharedData.require("kitti-06-0050");
+        CliRun run = CliRun.run("run", kitti.toString(), "--frames", ":12", "--backend", "cpu", "--no-deterministic",
+                "--out", dir.resolve("live").toString(), "--json", "-");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err()).contains("mapping    asynchronous");
+        JsonNode json = JsonOutput.MAPPER.readTree(run.out());
+        assertThat(json.path("deterministic").asBoolean(true)).isFalse();
+        assertThat(json.path("frames").asInt()).isEqualTo(12);
+        assertThat(Files.exists(dir.resolve("live/mapping.csv"))).isTrue();
     }
 
     /** The file's lines with the columns given (0-based) left out. */
