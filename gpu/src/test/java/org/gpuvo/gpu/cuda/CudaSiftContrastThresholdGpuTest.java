@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * the CPU reference's at the new threshold (the bars of {@link CudaSiftExtractorGpuTest}: ≥ 97 % of keypoints
  * within 0.5 px and 0.1 octave both ways, ≥ 99 % of descriptor cosines ≥ 0.99, counts within 3 %) and, bit for bit,
  * those of an extractor created with it, on the graph path (the struct in the captured graph is rebuilt); setting
- * the first threshold back gives the first features again; the same value captures nothing new. The class skips
+ * the first threshold back gives the first features again. The class skips
  * itself without a usable CUDA device.
  */
 @Tag("gpu")
@@ -89,7 +89,6 @@ class CudaSiftContrastThresholdGpuTest {
 
             sift.setContrastThreshold(0.04);
             SameSiftFeatures.assertSame(detect(sift, image), first, name + ": the same value set again");
-            int captures = sift.graphCaptures();
 
             sift.setContrastThreshold(LOW);
             assertThat(sift.config().contrastThreshold).isEqualTo(LOW);
@@ -99,8 +98,6 @@ class CudaSiftContrastThresholdGpuTest {
             checkAgainstCpu(name + " set to 0.01", cpu(image, LOW), lowered);
             detect(fresh, image);
             SameSiftFeatures.assertSame(lowered, detect(fresh, image), name + ": set to 0.01 vs created with 0.01");
-            if (sift.graphsActive())
-                assertThat(sift.graphCaptures()).as("a new value captures the graph again").isGreaterThan(captures);
 
             sift.setContrastThreshold(0.04);
             SameSiftFeatures.assertSame(detect(sift, image), first, name + ": back at 0.04");

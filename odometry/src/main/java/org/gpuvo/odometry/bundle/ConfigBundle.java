@@ -21,9 +21,8 @@ public final class ConfigBundle {
     /**
      * Whether the Gauss–Newton matrix weighs each residual by its Huber weight (JᵀWJ, iteratively reweighted least
      * squares) or not (JᵀJ, as DDogleg pairs the Huber gradient with it). Unweighted, a point whose residuals lie
-     * beyond the threshold takes short steps; weighted, long ones, which on a sliding window of real frames moved
-     * badly placed new points far and cost trajectory accuracy (rendered room, stereo: 0.044 m against 0.027 m
-     * ATE over 150 frames), so the default is DDogleg's.
+     * beyond the threshold takes short steps; weighted, long ones, which on the odometry's sliding windows moved
+     * badly placed new points far and cost trajectory accuracy (docs/measurements.md), so the default is DDogleg's.
      */
     public boolean weightedCurvature = false;
 

@@ -1,5 +1,7 @@
 package org.gpuvo.odometry.bundle;
 
+import org.gpuvo.odometry.geometry.Mat3;
+
 /**
  * Sparse bundle adjustment of a small window: Levenberg–Marquardt on the robust (Huber) reprojection cost, each step
  * solved through the Schur complement onto the free views' poses (Triggs et al., "Bundle Adjustment — A Modern
@@ -141,7 +143,7 @@ public final class SchurBundleAdjustment implements BundleSolver {
         System.arraycopy(translation, 0, trialTranslation, 0, 3 * fixed);
         for (int i = fixed; i < views; i++) {
             int c = 6 * (i - fixed), q = 3 * i;
-            So3.exp(dc[c], dc[c + 1], dc[c + 2], exp);
+            Mat3.exp(dc[c], dc[c + 1], dc[c + 2], exp);
             So3.multLeft(exp, rotation, trialRotation, i);
             double tx = translation[q], ty = translation[q + 1], tz = translation[q + 2];
             trialTranslation[q] = exp[0] * tx + exp[1] * ty + exp[2] * tz + dc[c + 3];

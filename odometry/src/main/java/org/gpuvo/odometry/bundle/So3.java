@@ -1,34 +1,13 @@
 package org.gpuvo.odometry.bundle;
 
-/** Rotations as row-major {@code double[9]} blocks of a larger array: the exponential map and the left update. */
+import org.gpuvo.odometry.geometry.Mat3;
+
+/**
+ * Rotations as row-major {@code double[9]} blocks of a larger array: the left update and orthonormalisation (the
+ * exponential map is {@link Mat3#exp}).
+ */
 final class So3 {
     private So3() {
-    }
-
-    /**
-     * exp([w]×) by Rodrigues' formula, with its Taylor expansion near zero so that tiny steps stay exact to
-     * rounding.
-     */
-    static void exp(double wx, double wy, double wz, double[] out) {
-        double theta2 = wx * wx + wy * wy + wz * wz;
-        double a, b;
-        if (theta2 < 1e-12) {
-            a = 1.0 - theta2 / 6.0;
-            b = 0.5 - theta2 / 24.0;
-        } else {
-            double theta = Math.sqrt(theta2);
-            a = Math.sin(theta) / theta;
-            b = (1.0 - Math.cos(theta)) / theta2;
-        }
-        out[0] = 1.0 - b * (wy * wy + wz * wz);
-        out[1] = -a * wz + b * wx * wy;
-        out[2] = a * wy + b * wx * wz;
-        out[3] = a * wz + b * wx * wy;
-        out[4] = 1.0 - b * (wx * wx + wz * wz);
-        out[5] = -a * wx + b * wy * wz;
-        out[6] = -a * wy + b * wx * wz;
-        out[7] = a * wx + b * wy * wz;
-        out[8] = 1.0 - b * (wx * wx + wy * wy);
     }
 
     /** dst[9·i..] = e·src[9·i..], for a 3×3 e; dst and src may be different arrays only. */

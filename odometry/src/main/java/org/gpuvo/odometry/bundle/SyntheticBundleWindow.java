@@ -1,5 +1,6 @@
 package org.gpuvo.odometry.bundle;
 
+import org.gpuvo.odometry.geometry.Mat3;
 import java.util.Random;
 
 /**
@@ -47,7 +48,7 @@ public final class SyntheticBundleWindow {
         out.reset(views, fixedViews, points, focal);
         double rad = Math.toRadians(rotationDegrees);
         for (int v = 0; v < views; v++) {
-            So3.exp(rad * random.nextGaussian(), rad * random.nextGaussian(), rad * random.nextGaussian(), exp);
+            Mat3.exp(rad * random.nextGaussian(), rad * random.nextGaussian(), rad * random.nextGaussian(), exp);
             System.arraycopy(exp, 0, truth.rotation, 9 * v, 9);
             double cx = jitterMeters * random.nextGaussian(), cy = jitterMeters * random.nextGaussian();
             double cz = forwardStep * v;
@@ -63,7 +64,7 @@ public final class SyntheticBundleWindow {
         double poseRad = Math.toRadians(poseErrorDegrees);
         for (int v = fixedViews; v < views; v++) {
             double[] w = direction(random, poseRad), t = direction(random, poseErrorMeters);
-            So3.exp(w[0], w[1], w[2], exp);
+            Mat3.exp(w[0], w[1], w[2], exp);
             So3.multLeft(exp, truth.rotation, out.rotation, v);
             for (int k = 0; k < 3; k++)
                 out.translation[3 * v + k] += t[k];

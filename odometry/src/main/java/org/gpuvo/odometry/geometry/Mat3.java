@@ -3,7 +3,7 @@ package org.gpuvo.odometry.geometry;
 import georegression.struct.se.Se3_F64;
 
 /** 3×3 matrices as row-major {@code double[9]} and 3-vectors as {@code double[3]}: the allocation-free kernels of the estimators. */
-final class Mat3 {
+public final class Mat3 {
     private Mat3() {
     }
 
@@ -31,7 +31,7 @@ final class Mat3 {
      * Rotation matrix exp([w]×) by Rodrigues' formula, with the Taylor expansion near zero so that tiny steps stay
      * exact to rounding.
      */
-    static void exp(double wx, double wy, double wz, double[] out) {
+    public static void exp(double wx, double wy, double wz, double[] out) {
         double theta2 = wx * wx + wy * wy + wz * wz;
         double a, b;
         if (theta2 < 1e-12) {

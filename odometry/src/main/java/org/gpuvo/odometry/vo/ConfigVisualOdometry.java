@@ -101,8 +101,8 @@ public final class ConfigVisualOdometry {
          */
         SCHUR,
         /**
-         * BoofCV's sparse Schur Levenberg–Marquardt (DDogleg): on rendered monocular runs its windows gave 0.046–0.072 m
-         * ATE over 300 frames where the Schur solver's gave 0.10–0.17 m (three seeds), a difference not yet explained
+         * BoofCV's sparse Schur Levenberg–Marquardt (DDogleg): on monocular windows its trajectories were the more
+         * accurate (docs/measurements.md), for a reason not yet found
          */
         BOOFCV
     }

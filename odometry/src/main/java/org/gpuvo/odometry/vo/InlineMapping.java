@@ -19,10 +19,7 @@ final class InlineMapping implements MappingRunner {
 
     @Override
     public void submit(FrameUpdate u) {
-        mapping.apply(u);
-        if (u.bundleDue)
-            mapping.adjust(u.frame, 0);
-        latest = mapping.publish();
+        latest = mapping.takeIn(u);
     }
 
     @Override

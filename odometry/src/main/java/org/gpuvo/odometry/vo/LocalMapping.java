@@ -179,6 +179,14 @@ final class LocalMapping {
                 bundle.points(), bundle.observations(), applied));
     }
 
+    /** Takes in one update at once, adjusts the window if the update asks for it, and publishes the map. */
+    MapSnapshot takeIn(FrameUpdate u) {
+        apply(u);
+        if (u.bundleDue)
+            adjust(u.frame, 0);
+        return publish();
+    }
+
     MapSnapshot publish() {
         return new MapSnapshot(poses.size() - 1, adjustments, poses.publish(), map.publish());
     }

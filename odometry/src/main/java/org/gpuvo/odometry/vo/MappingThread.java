@@ -61,10 +61,7 @@ final class MappingThread implements MappingRunner {
     }
 
     private void applyHere(FrameUpdate u) {
-        mapping.apply(u);
-        if (u.bundleDue)
-            mapping.adjust(u.frame, 0);
-        latest = mapping.publish();
+        latest = mapping.takeIn(u);
     }
 
     @Override

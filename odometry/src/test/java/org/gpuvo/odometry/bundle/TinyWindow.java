@@ -1,5 +1,6 @@
 package org.gpuvo.odometry.bundle;
 
+import org.gpuvo.odometry.geometry.Mat3;
 import java.util.Random;
 
 /**
@@ -17,7 +18,7 @@ final class TinyWindow {
         problem.reset(views, fixedViews, points, focal);
         double[] rot = new double[9];
         for (int v = 0; v < views; v++) {
-            So3.exp(0.05 * random.nextGaussian(), 0.05 * random.nextGaussian(), 0.05 * random.nextGaussian(), rot);
+            Mat3.exp(0.05 * random.nextGaussian(), 0.05 * random.nextGaussian(), 0.05 * random.nextGaussian(), rot);
             System.arraycopy(rot, 0, problem.rotation, 9 * v, 9);
             problem.translation[3 * v] = 0.3 * random.nextGaussian();
             problem.translation[3 * v + 1] = 0.1 * random.nextGaussian();
@@ -67,7 +68,7 @@ final class TinyWindow {
         int fixed = problem.fixedViews();
         for (int v = fixed; v < problem.views(); v++) {
             int c = 6 * (v - fixed);
-            So3.exp(step[c], step[c + 1], step[c + 2], e);
+            Mat3.exp(step[c], step[c + 1], step[c + 2], e);
             So3.multLeft(e, r, problem.rotation, v);
             double[] t = problem.translation;
             double tx = t[3 * v], ty = t[3 * v + 1], tz = t[3 * v + 2];
