@@ -30,8 +30,8 @@ import java.util.stream.Collectors;
                 + "synthetic:street / synthetic:highway) as a rosbag2 bag: per frame the images (sensor_msgs/Image "
                 + "mono8; depth 32FC1 in metres) and their sensor_msgs/CameraInfo under camera-driver topic names "
                 + "(/camera/image_raw; /left/image_raw and /right/image_raw, or image_rect for a rectified pair; "
-                + "/camera/rgb/image_raw and /camera/depth/image_raw), stamped with the frame times; the ground truth as nav_msgs/Odometry on "
-                + "/ground_truth and as /tf.",
+                + "/camera/rgb/image_raw and /camera/depth/image_raw), stamped with the frame times; the ground truth "
+                + "as nav_msgs/Odometry on /ground_truth and as /tf.",
                 "OUT is created as a bag folder with metadata.yaml; it must not exist or be empty."})
 final class BagFromCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DATASET",

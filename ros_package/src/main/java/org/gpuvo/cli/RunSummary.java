@@ -147,7 +147,8 @@ record RunSummary(String dataset, SequenceRun run, boolean deterministic, Double
         }
         text.printf(Locale.ROOT, "time       median %.1f ms a frame (front end %.1f, host %.1f)%n", msPerFrameMedian,
                 frontEndMsMedian, hostMsMedian);
-        text.printf(Locale.ROOT, "tracking   mean %.1f ms a frame, p99 %.1f, max %.1f (host work on the tracking thread)%n",
+        text.printf(Locale.ROOT,
+                "tracking   mean %.1f ms a frame, p99 %.1f, max %.1f (host work on the tracking thread)%n",
                 tracking.meanMs, tracking.p99Ms, tracking.maxMs);
         text.println("mapping    " + mappingLine());
         text.printf(Locale.ROOT, "points     %d%n", run.pointCloud().size());

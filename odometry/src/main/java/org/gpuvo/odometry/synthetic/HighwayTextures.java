@@ -79,7 +79,8 @@ final class HighwayTextures {
             return;
         float[] layer = new float[nx * ny];
         long salted = seed ^ 0x570AEL;
-        for (long cj = (long) Math.floor(y0 / STONE_CELL) - 1; cj <= Math.floor((y0 + ny * texel) / STONE_CELL) + 1; cj++)
+        long lastRow = (long) Math.floor((y0 + ny * texel) / STONE_CELL) + 1;
+        for (long cj = (long) Math.floor(y0 / STONE_CELL) - 1; cj <= lastRow; cj++)
             for (long ci = (long) Math.floor(x0 / STONE_CELL) - 1; ci <= Math.floor((x0 + nx * texel) / STONE_CELL) + 1;
                  ci++) {
                 long h = Hashing.hash(salted, 0, ci, cj);

@@ -4,11 +4,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A street along a {@link Centerline} of the {@link Centerline#STREET} layout: a 14 m wide ground corridor (road
- * and pavements) between rows of buildings of random width (8–22 m), depth, height (6–16 m) and setback, separated
- * by narrow alleys, with parked cars and poles on both sides, all drawn from the seed. Buildings that would reach into the corridor on the inside
- * of a bend, or overlap a neighbour, are left out. The ground is a grid of 8 m tiles showing one continuous texture
- * (no seams between tiles). Texels are 3 cm. Above the buildings is a uniform sky.
+ * A street along a {@link Centerline} of the {@link Centerline#STREET} layout: a 14 m wide ground corridor (road and
+ * pavements) between rows of buildings of random width (8–22 m), depth, height (6–16 m) and setback, separated by
+ * narrow alleys, with parked cars and poles on both sides, all drawn from the seed. Buildings that would reach into
+ * the corridor on the inside of a bend, or overlap a neighbour, are left out. The ground is a grid of 8 m tiles
+ * showing one continuous texture (no seams between tiles). Texels are 3 cm. Above the buildings is a uniform sky.
  */
 final class StreetScene {
     static final double HALF_WIDTH = 7.0;

@@ -48,7 +48,9 @@ public final class ConfigVisualOdometry {
     public ConfigMatch siftMatch = new ConfigMatch(0.8, true, SIFT_MAX_DISTANCE);
     /** whether to narrow matching to a window around the rotation predicted by the constant-velocity prior */
     public boolean useMotionPrior = true;
-    /** seed of every random choice (RANSAC): with {@link #deterministic}, equal seeds and inputs give equal trajectories */
+    /**
+     * seed of every random choice (RANSAC): with {@link #deterministic}, equal seeds and inputs give equal trajectories
+     */
     public long seed = 0xC0FFEE;
     /**
      * whether local mapping (new map points, the bundle adjustment) runs on the tracking thread at fixed points of
@@ -191,7 +193,8 @@ public final class ConfigVisualOdometry {
         if (!(minDepth > 0 && maxDepth > minDepth))
             throw new IllegalArgumentException("depth range must satisfy 0 < minDepth < maxDepth");
         if (!(depthNoiseCoefficient >= 0) || Double.isInfinite(depthNoiseCoefficient))
-            throw new IllegalArgumentException("depthNoiseCoefficient must be finite and not negative (0: no depth prior)");
+            throw new IllegalArgumentException(
+                    "depthNoiseCoefficient must be finite and not negative (0: no depth prior)");
         return this;
     }
 }

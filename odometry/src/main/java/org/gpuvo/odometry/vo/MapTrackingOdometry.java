@@ -183,12 +183,13 @@ final class MapTrackingOdometry implements VisualOdometry {
         poses.describeNewest(update);
         mapping.submit(update);
         update = null;
-        // the frame's pose as best known now: adjusted already where mapping has run (always, in the deterministic mode)
+        // the frame's pose as best known now: adjusted where mapping has run (always, in the deterministic mode)
         takeLatestMap();
         poses.get(k, current);
         long end = System.nanoTime();
         return new FrameResult(timestamp, current.invert(null), result, features, matches.size(), inliers,
-                keyframe, mapPointsTracked, (extracted - start + frontEndNanosInHost) / 1e6, (end - extracted - frontEndNanosInHost) / 1e6);
+                keyframe, mapPointsTracked, (extracted - start + frontEndNanosInHost) / 1e6,
+                (end - extracted - frontEndNanosInHost) / 1e6);
     }
 
     /**

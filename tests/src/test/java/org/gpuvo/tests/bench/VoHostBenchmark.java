@@ -34,7 +34,9 @@ import java.util.Locale;
  * tracking thread at fixed points (repeatable runs, slower frames).
  *
  * <p>Run from the project root ({@code ../shared/data} is the data folder; else pass {@code --data DIR}):
- * <pre>java -cp ... org.gpuvo.tests.bench.VoHostBenchmark [--backend cpu|cuda|auto] [--repeat N] [--deterministic]</pre>
+ * <pre>
+ * java -cp ... org.gpuvo.tests.bench.VoHostBenchmark [--backend cpu|cuda|auto] [--repeat N] [--deterministic]
+ * </pre>
  */
 public final class VoHostBenchmark {
     private VoHostBenchmark() {
@@ -101,7 +103,8 @@ public final class VoHostBenchmark {
                 (double) bundle.length / repeat, b.medianMs, b.maxMs);
         System.out.printf(Locale.ROOT, "%-32s tracking thread mean %6.3f ms p99 %7.3f max %7.3f  |  mapping %s%n",
                 "", h.meanMs, h.p99Ms, h.maxMs, mapping);
-        System.out.printf(Locale.ROOT, "%-32s whole run %7.1f frames/s (frames decoded beforehand)  |  ATE %.4f m (last run, %s)%n",
+        System.out.printf(Locale.ROOT,
+                "%-32s whole run %7.1f frames/s (frames decoded beforehand)  |  ATE %.4f m (last run, %s)%n",
                 "", host.length / seconds, ate, mode == VoMode.MONO ? "sim3" : "se3");
     }
 
