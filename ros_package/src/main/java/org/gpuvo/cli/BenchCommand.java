@@ -37,7 +37,7 @@ import java.util.concurrent.Callable;
                         + "as one CUDA graph (device time) and from Java, the tensor-core matching of consecutive "
                         + "frames' features stage by stage, OpenCV's CPU SIFT and BFMatcher (NORM_L2, knn 2) on the same "
                         + "frames with the ratios, then the matcher alone on random SIFT-like sets (--match-sizes) with "
-                        + "its TFLOP/s; CudaSift's times on an H100 as issue 7 publishes them are printed beside.",
+                        + "its TFLOP/s; CudaSift's published times on an H100 are printed beside.",
                 "Frames: real images resampled to each size (--frames), or gpuvo's synthetic scene under a moving view."})
 public final class BenchCommand implements Callable<Integer> {
     /** The front end to time. */

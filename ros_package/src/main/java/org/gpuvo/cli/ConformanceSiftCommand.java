@@ -36,7 +36,7 @@ import java.util.concurrent.Callable;
 /**
  * {@code gpuvo conformance sift}: how good gpuvo's SIFT is for matching, next to OpenCV's and BoofCV's, on image
  * pairs with known ground truth ({@link SiftPairSets}), all matched by the same FP32 brute-force matcher, so that the
- * issue's bar (at least as many correct matches as OpenCV's at no lower precision, on each of its groups of pairs)
+ * conformance bar (at least as many correct matches as OpenCV's at no lower precision, on each of its groups of pairs)
  * can be checked on anyone's data.
  */
 @Command(name = "sift", mixinStandardHelpOptions = true, sortOptions = false,
@@ -53,7 +53,7 @@ import java.util.concurrent.Callable;
                         + "matches) and the mean wall time of one image's detection and description from Java (each "
                         + "image extracted once, after one untimed warm-up image; OpenCV on its default threads).",
                 "The bar (where OpenCV is measured: --compare-with): gpuvo gives at least as many correct matches "
-                        + "as OpenCV at no lower precision on each of the issue's groups of pairs: consecutive "
+                        + "as OpenCV at no lower precision on each of the bar's groups of pairs: consecutive "
                         + "frames, every 5th frame, and the warped views, all kinds pooled. Each comes with the "
                         + "differences gpuvo - OpenCV and their standard deviations in a bootstrap over the pairs "
                         + "(2000 resamples, fixed seed; a group's pairs drawn set by set): how far another draw of "
@@ -70,7 +70,7 @@ import java.util.concurrent.Callable;
                         + "without matches, a standard deviation null without 2 pairs to resample); pair_groups "
                         + "[{group, sets, criterion, tolerance_px, pairs, results [{extractor, matches, "
                         + "correct_matches, precision}], bar [as a set's]}]; bar_holds [{gpuvo, reference, holds}] "
-                        + "(on every group: the issue's bar); bar_holds_on_every_set [{gpuvo, reference, holds}] "
+                        + "(on every group: the conformance bar); bar_holds_on_every_set [{gpuvo, reference, holds}] "
                         + "(the bar's arrays empty without OpenCV)."})
 final class ConformanceSiftCommand implements Callable<Integer> {
     /** Creates gpuvo's extractor for a backend; tests substitute their own. */

@@ -1,7 +1,7 @@
 package org.gpuvo.cli;
 
 /**
- * CudaSift's times on an H100, as issue 7 publishes them ("Fast, on an H100": CudaSift built from source on that
+ * CudaSift's published times on an H100 ("Fast, on an H100": CudaSift built from source on that
  * H100). They are fixed reference figures printed beside gpuvo's, not measured by {@code gpuvo bench}.
  */
 final class CudaSiftReference {
@@ -11,13 +11,13 @@ final class CudaSiftReference {
     static final double MATCH_3267x4318_MS = 0.52;
     /** Its best 16384 × 16384 × 128 brute-force match, milliseconds (24 TFLOP/s). */
     static final double MATCH_16384x16384_MS = 2.86;
-    /** The issue's targets for gpuvo's knn-2 match, milliseconds. */
+    /** The targets for gpuvo's knn-2 match, milliseconds. */
     static final double TARGET_16384x16384_MS = 0.5, TARGET_4096x4096_MS = 0.05;
 
     private CudaSiftReference() {
     }
 
-    /** CudaSift's extraction time at this size, or NaN where the issue gives none. */
+    /** CudaSift's extraction time at this size, or NaN where none is published. */
     static double extractionMs(int width, int height) {
         if (width == 1280 && height == 720)
             return EXTRACTION_1280x720_MS;
@@ -26,7 +26,7 @@ final class CudaSiftReference {
         return Double.NaN;
     }
 
-    /** CudaSift's match time for these set sizes (either order), or NaN where the issue gives none. */
+    /** CudaSift's match time for these set sizes (either order), or NaN where none is published. */
     static double matchMs(int queries, int train) {
         if (queries == 16384 && train == 16384)
             return MATCH_16384x16384_MS;
@@ -35,7 +35,7 @@ final class CudaSiftReference {
         return Double.NaN;
     }
 
-    /** The issue's target for these set sizes, or NaN where it sets none. */
+    /** gpuvo's target for these set sizes, or NaN where it sets none. */
     static double targetMs(int queries, int train) {
         if (queries == 16384 && train == 16384)
             return TARGET_16384x16384_MS;

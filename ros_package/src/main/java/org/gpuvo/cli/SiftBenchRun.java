@@ -16,7 +16,7 @@ import java.util.Map;
  * {@code gpuvo bench --features sift}: per frame size and feature count, gpuvo's SIFT extraction stage by stage, as
  * one CUDA graph (device time) and from Java, the matching of consecutive frames' features, OpenCV's CPU SIFT and
  * brute-force L2 matcher on the same frames with the ratios; then the matcher alone on large random SIFT-like sets
- * with its rate. CudaSift's times on an H100, as issue 7 publishes them, are printed beside as fixed references.
+ * with its rate. CudaSift's published times on an H100 are printed beside as fixed references.
  */
 final class SiftBenchRun {
     /** Frame-to-frame matching: Lowe's ratio 0.8, no mutual check, no distance limit (as the ORB bench, less its 256-bit limit). */
@@ -117,7 +117,7 @@ final class SiftBenchRun {
                 row.put("cudasift_reference_ms", JsonOutput.finiteOrNull(cudaSift));
                 row.put("ratio_to_cudasift", JsonOutput.finiteOrNull(r.total().medianMs / cudaSift));
             }
-        out.printf(Locale.ROOT, "  (target: issue 7's; CudaSift: the issue's published figures on an H100, not "
+        out.printf(Locale.ROOT, "  (target: gpuvo's; CudaSift: published figures on an H100, not "
                 + "measured here; its 16384 x 16384 is its best brute force, 24 TFLOP/s)%n");
         out.flush();
     }
@@ -146,7 +146,7 @@ final class SiftBenchRun {
         double cudaSift = CudaSiftReference.extractionMs(width, height);
         if (!Double.isFinite(cudaSift))
             return;
-        out.printf(Locale.ROOT, "  CudaSift (issue 7's published H100 figure, not measured here): %.2f ms; gpuvo's "
+        out.printf(Locale.ROOT, "  CudaSift (published H100 figure, not measured here): %.2f ms; gpuvo's "
                 + "device time is %.2fx it%n", cudaSift, deviceMs / cudaSift);
         ObjectNode ref = row.putObject("cudasift_reference");
         ref.put("extraction_ms", cudaSift);

@@ -21,7 +21,7 @@ import java.util.stream.Collectors;
 
 /**
  * The result of {@code gpuvo conformance sift} as a table for a person (per pair set and extractor, then whether the
- * issue's bar holds on each of its groups of pairs, then the same comparison set by set, with each difference's
+ * conformance bar holds on each of its groups of pairs, then the same comparison set by set, with each difference's
  * bootstrap spread) and as JSON with the fixed key names listed in the command's help.
  */
 final class SiftConformanceTable {
@@ -35,7 +35,7 @@ final class SiftConformanceTable {
     /** null where OpenCV was not measured */
     private final Integer opencvThreads;
     private final List<PairSetFigures> sets;
-    /** the sets in the groups ({@link SiftPairSets#groups}), on which the bar is judged */
+    /** the sets in the bar's groups ({@link SiftPairSets#groups}), on which the bar is judged */
     private final List<PairGroupFigures> groups;
 
     SiftConformanceTable(ConfigSift sift, ConfigMatch match, String backend, Integer opencvThreads,
@@ -67,7 +67,7 @@ final class SiftConformanceTable {
         }
         List<ExtractorFigures> gpuvo = gpuvoVariants();
         out.printf(Locale.ROOT, "bar: gpuvo gives at least as many correct matches as %s at no lower precision on each "
-                + "of the issue's%ngroups of pairs: consecutive frames, every %dth frame, the warped views (all kinds "
+                + "of the bar's%ngroups of pairs: consecutive frames, every %dth frame, the warped views (all kinds "
                 + "pooled).%nDifferences gpuvo - %s in correct matches and in precision, each +- its bootstrap standard "
                 + "deviation%nover the pairs (how far another draw of such pairs would move it; a group's pairs drawn "
                 + "set by set):%n", REFERENCE, SiftPairSets.STRIDE, REFERENCE);
@@ -307,7 +307,7 @@ final class SiftConformanceTable {
         return figures.extractors().stream().filter(f -> f.extractor().equals(extractor)).findFirst().orElseThrow();
     }
 
-    /** The bar: it holds on each of the groups of pairs. */
+    /** The conformance bar: it holds on each of the bar's groups of pairs. */
     private boolean holdsOnEveryGroup(String gpuvo) {
         return groups.stream().allMatch(group -> verdict(group, gpuvo) == Verdict.HOLDS);
     }

@@ -34,8 +34,8 @@ import java.util.function.Supplier;
  * </ul>
  * Images are read when a pair needs them; the last two stay loaded, so a chain reads each frame once.
  *
- * <p>The issue's bar is judged on its three groups of pairs ({@link #groups}): each chain alone, and all warped views
- * pooled ({@value #WARPED}).
+ * <p>The conformance bar is judged on its three groups of pairs ({@link #groups}): each chain alone, and all warped
+ * views pooled ({@value #WARPED}).
  */
 final class SiftPairSets {
     static final String CONSECUTIVE = "consecutive", EVERY_5TH = "every_5th", WARPED = "warped";
@@ -123,7 +123,7 @@ final class SiftPairSets {
     }
 
     /**
-     * The sets of a report in the issue's groups, in order of first appearance: a chain's set is a group of its own,
+     * The sets of a report in the bar's groups, in order of first appearance: a chain's set is a group of its own,
      * the sets of every {@link WarpKind} form one group, {@value #WARPED}.
      */
     static List<PairGroupFigures> groups(List<PairSetFigures> sets) {
@@ -135,7 +135,7 @@ final class SiftPairSets {
         return result;
     }
 
-    /** The group of pair set {@code set}: {@value #WARPED} for a {@link WarpKind}'s, else the set itself. */
+    /** The group of pair set {@code set}: {@value #WARPED} for a {@link WarpKind}'s, else the set itself. */
     static String groupOf(String set) {
         for (WarpKind kind : WarpKind.values())
             if (kind.id().equals(set))

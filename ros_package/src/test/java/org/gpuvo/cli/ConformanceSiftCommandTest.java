@@ -98,7 +98,7 @@ class ConformanceSiftCommandTest {
             // one pair per warp set: nothing to resample; the consecutive set's two pairs give a spread
             assertThat(bar.path("correct_difference_sd").isNull()).isEqualTo(!name.equals("consecutive"));
         }
-        // the groups: the consecutive chain, and the 12 warped views pooled, which have a spread
+        // the bar's groups: the consecutive chain, and the 12 warped views pooled, which have a spread
         JsonNode groups = json.path("pair_groups");
         assertThat(groups).extracting(g -> g.path("group").asText()).containsExactly("consecutive", "warped");
         JsonNode warped = groups.get(1);
@@ -179,7 +179,7 @@ class ConformanceSiftCommandTest {
 
     /**
      * The table and JSON from given figures: undefined precision is null; per set the verdict and the differences
-     * with their bootstrap spread where the set has its pairs' outcomes; the bar itself on the issue's groups, here
+     * with their bootstrap spread where the set has its pairs' outcomes; the bar itself on the bar's groups, here
      * the warped views pooled.
      */
     @Test
@@ -247,7 +247,7 @@ class ConformanceSiftCommandTest {
                         + "on 1 and below by more on 1", "homography transfer distance <= 2 px");
     }
 
-    /** The bar holds on the groups where it fails on a set within them, and the report says both. */
+    /** The bar holds on the bar's groups where it fails on a set within them, and the report says both. */
     @Test
     void theBarIsJudgedOnGroupsNotOnEverySet() throws Exception {
         PairSetFigures chain = new PairSetFigures("consecutive", "sampson_distance", 1.0, List.of(

@@ -44,7 +44,7 @@ import java.util.regex.Pattern;
  * set's difference. OpenCV's features are cached on disk per image (they do not change while gpuvo's SIFT is being
  * worked on), so a rerun after a change to gpuvo's CPU SIFT extracts only gpuvo's.
  *
- * <p>Per set, then per group of sets on which the issue's bar is judged (each chain, the warped views pooled): the
+ * <p>Per set, then per group of sets on which the conformance bar is judged (each chain, the warped views pooled): the
  * sums, the difference gpuvo − OpenCV in correct matches and in precision, and the standard deviation of both
  * differences in a bootstrap over the pairs, a group's drawn set by set ({@link PairedBootstrap}, as
  * {@code gpuvo conformance sift} reports it): how much the verdict would move on another draw of pairs like these.
@@ -286,7 +286,7 @@ final class SiftConformanceProbe {
     }
 
     /**
-     * Per set, then per group of the issue ({@link SiftPairSets#groupOf}: the bar's verdict): sums, differences, and
+     * Per set, then per group ({@link SiftPairSets#groupOf}: the bar's verdict): sums, differences, and
      * their bootstrap standard deviations over the pairs, a group's drawn set by set.
      */
     static void summarise(List<PairRow> rows, PrintStream out) {

@@ -43,7 +43,7 @@ class SiftPairSetsTest {
         return new SiftPairSets.Input(name, list, CameraModel.pinhole(40, 30, 30, 30, 20, 15), truth);
     }
 
-    /** The issue's groups: each chain alone, every kind of warp in one group, in order of first appearance. */
+    /** The bar's groups: each chain alone, every kind of warp in one group, in order of first appearance. */
     @Test
     void setsFallIntoTheIssuesGroups() {
         List<PairSetFigures> sets = new ArrayList<>();

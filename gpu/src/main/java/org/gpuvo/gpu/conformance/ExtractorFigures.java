@@ -56,7 +56,7 @@ public record ExtractorFigures(String extractor, String name, String implementat
     }
 
     /**
-     * The issue's bar: {@code candidate} gives at least as many correct matches as {@code reference} at no lower
+     * The conformance bar: {@code candidate} gives at least as many correct matches as {@code reference} at no lower
      * precision. Where the reference has no matches, the precision part holds vacuously; where only the candidate
      * has none, it does not hold.
      */

@@ -27,7 +27,7 @@ public enum WarpKind {
     BRIGHTNESS_PLUS_40(0, 1, 0, 40),
     BRIGHTNESS_MINUS_40(0, 1, 0, -40);
 
-    /** The tolerance for warped pairs, in pixels. */
+    /** The tolerance for warped pairs, in pixels. */
     public static final double TOLERANCE_PX = 2.0;
 
     private final double degrees, scale, blurSigma;

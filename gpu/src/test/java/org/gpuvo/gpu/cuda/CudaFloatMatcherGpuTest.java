@@ -138,7 +138,7 @@ class CudaFloatMatcherGpuTest {
     }
 
     /**
-     * The issue's measure on real-like sets of 4096² and 16384²: the nearest neighbour equals the FP32 brute
+     * The conformance measure on real-like sets of 4096² and 16384²: the nearest neighbour equals the FP32 brute
      * force for at least 99.9 % of the queries (ratio 1, no limit: every query is listed with its nearest), and
      * so does the whole match list with the ratio test and the mutual check.
      */

@@ -127,7 +127,7 @@ class CudaHammingMatcherGpuTest {
         }
     }
 
-    /** The one large case of the issue: 16384 x 16384, ratio and mutual, both paths. */
+    /** The one large case: 16384 x 16384, ratio and mutual, both paths. */
     @Test
     void large16384EqualsCpu() {
         int n = 16384;

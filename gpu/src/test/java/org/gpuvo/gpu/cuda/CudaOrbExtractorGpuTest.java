@@ -68,7 +68,7 @@ class CudaOrbExtractorGpuTest {
             cuda.close();
     }
 
-    /** Runs both backends on {@code image} and checks the bars; returns the figures. */
+    /** Runs both backends on {@code image} and checks the conformance bars; returns the figures. */
     private static OrbComparison compare(String name, GrayImage image, ConfigOrb config) {
         OrbFeatures cpu = new OrbFeatures(), gpu = new OrbFeatures();
         try (OrbExtractor reference = FactoryOrb.cpu(config);

@@ -34,13 +34,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The CUDA SIFT against the CPU reference ({@code FactorySift.cpu}) on the real frames of {@code ../shared/data}
- * (KITTI 06 and EuRoC V1_01), with the issue's bars: at least 97 % of the CPU's keypoints have a GPU keypoint within
- * 0.5 px and 0.1 octave and the other way round, descriptors of those pairs that also agree in angle have a cosine
- * of at least 0.99 for at least 99 % of them, and the counts are within 3 %. Every comparison logs its figures
- * ("SIFT GPU vs CPU"), with the first disagreements and their values. Also: reruns give the same bits, the features
- * left on the device are those {@code detect} returns, small and odd sizes, lists that overflow, bad input. The
- * class skips itself without a usable CUDA device.
+ * The CUDA SIFT against the CPU reference ({@code FactorySift.cpu}) on the real frames of {@code ../shared/data} (KITTI
+ * 06 and EuRoC V1_01), with the conformance bars: at least 97 % of the CPU's keypoints have a GPU keypoint within 0.5
+ * px and 0.1 octave and the other way round, descriptors of those pairs that also agree in angle have a cosine of at
+ * least 0.99 for at least 99 % of them, and the counts are within 3 %. Every comparison logs its figures ("SIFT GPU vs
+ * CPU"), with the first disagreements and their values. Also: reruns give the same bits, the features left on the
+ * device are those {@code detect} returns, small and odd sizes, lists that overflow, bad input. The class skips itself
+ * without a usable CUDA device.
  */
 @Tag("gpu")
 class CudaSiftExtractorGpuTest {
@@ -103,7 +103,7 @@ class CudaSiftExtractorGpuTest {
         return out;
     }
 
-    /** Runs both backends on {@code image}, checks the issue's bars and returns the figures. */
+    /** Runs both backends on {@code image}, checks the conformance bars and returns the figures. */
     private static SiftComparison compare(String name, GrayImage image, ConfigSift config) {
         SiftFeatures gpu = new SiftFeatures();
         try (CudaSiftExtractor sift = new CudaSiftExtractor(cuda, config)) {

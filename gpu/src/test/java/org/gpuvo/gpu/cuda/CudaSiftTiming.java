@@ -22,7 +22,7 @@ import org.gpuvo.gpu.image.SyntheticImages;
 import org.gpuvo.gpu.testdata.SharedData;
 
 /**
- * Times the CUDA SIFT on real frames resampled to the sizes of the issue's targets (1280×720 and 1920×1080 by
+ * Times the CUDA SIFT on real frames resampled to the sizes of gpuvo's SIFT targets (1280×720 and 1920×1080 by
  * default: CudaSift takes 0.32 ms and 0.42 ms of device time there on an H100). Prints, per frame and size:
  * <ul>
  * <li>"device": the GPU time of a whole detection as it runs in production, the CUDA graph from the memset of the

@@ -10,7 +10,7 @@ import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.features.SiftFeatures;
 
 /**
- * How far two SIFT results of one image agree, by the issue's measures: the share of the reference's keypoints that
+ * How far two SIFT results of one image agree, by the conformance measures: the share of the reference's keypoints that
  * have a keypoint of the other within {@link #MAX_PIXELS} and {@link #MAX_OCTAVES} of scale
  * ({@code SiftFeatures.scaleInOctaves}), and the other way round; among those pairs that also agree in angle
  * within {@link #MAX_DEGREES}, the share whose descriptors have a cosine of at least {@link #MIN_COSINE}; the

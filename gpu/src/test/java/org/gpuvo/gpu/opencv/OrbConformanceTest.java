@@ -16,7 +16,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The issue's agreement figures on the real frames of KITTI 06 and EuRoC V1_01: gpuvo's CPU ORB against OpenCV
+ * The agreement figures on the real frames of KITTI 06 and EuRoC V1_01: gpuvo's CPU ORB against OpenCV
  * 4.13's {@code cv::ORB} with the same parameters.
  */
 class OrbConformanceTest {
@@ -58,7 +58,7 @@ class OrbConformanceTest {
         assertAgreement(OrbConformance.measure(frames(SharedData.kittiFrames(17)), config));
     }
 
-    /** Beyond the figures: the whole pipeline, orientation included, gives OpenCV's descriptors. */
+    /** Beyond those figures: the whole pipeline, orientation included, gives OpenCV's descriptors. */
     @Test
     void fullPipelineDescriptorsEqualOpenCvs() {
         GrayImage image = SharedData.read(SharedData.kittiFrames(50).get(0));

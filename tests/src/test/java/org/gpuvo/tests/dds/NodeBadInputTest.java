@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 /**
- * The issue's bad input, sent over the wire to gpuvo's node (its own JVM, Fast DDS) by a Cyclone DDS camera, and
+ * Bad input, sent over the wire to gpuvo's node (its own JVM, Fast DDS) by a Cyclone DDS camera, and
  * what the node says about it in its {@code status} (std_msgs/String, one JSON object every {@code status_period}),
  * taken by a Cyclone consumer with its odometry: camera infos with zeros and with NaN, images before any camera
  * info, stamps going backwards (a bag played in a loop), a camera that goes away and comes back. Each is counted,
