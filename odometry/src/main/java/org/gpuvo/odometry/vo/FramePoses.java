@@ -6,7 +6,8 @@ import georegression.struct.se.Se3_F64;
 final class FramePoses {
     static final int STRIDE = 12;
 
-    private final PublishedRecords records = new PublishedRecords(STRIDE);
+    /** chunks of 64 frames: every frame changes the newest, which is published anew after it */
+    private final PublishedRecords records = new PublishedRecords(STRIDE, 6);
 
     int size() {
         return records.size();

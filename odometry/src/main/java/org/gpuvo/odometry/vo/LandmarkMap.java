@@ -8,7 +8,7 @@ import java.util.Arrays;
  * reconstruction can be exported; a point found wrong is rejected (its published x is NaN) and no longer used.
  */
 final class LandmarkMap {
-    private final PublishedRecords xyz = new PublishedRecords(3);
+    private final PublishedRecords xyz = new PublishedRecords(3, 10);
     private byte[] grey = new byte[1024];
     /** per point: where it was measured, the unit ray it was measured along, the prior's weight (0: none) */
     private double[] prior = new double[7 * 1024];

@@ -9,16 +9,18 @@ import java.util.Arrays;
  * array (a long run's map holds millions of points, of which a bundle adjustment moves a few thousand).
  */
 final class PublishedRecords {
-    private static final int CHUNK_BITS = 10, CHUNK = 1 << CHUNK_BITS, MASK = CHUNK - 1;
-
-    private final int stride;
+    private final int stride, chunkBits, chunk, mask;
     private double[][] work = new double[0][];
     private double[][] published = new double[0][];
     private boolean[] dirty = new boolean[0];
     private int size;
 
-    PublishedRecords(int stride) {
+    /** @param chunkBits records per chunk as a power of two: what one change to a record costs to publish */
+    PublishedRecords(int stride, int chunkBits) {
         this.stride = stride;
+        this.chunkBits = chunkBits;
+        this.chunk = 1 << chunkBits;
+        this.mask = chunk - 1;
     }
 
     int size() {
@@ -27,50 +29,52 @@ final class PublishedRecords {
 
     /** Appends a record of zeros; returns its index. */
     int add() {
-        int chunk = size >>> CHUNK_BITS;
-        if (chunk == work.length) {
+        int c = size >>> chunkBits;
+        if (c == work.length) {
             int n = Math.max(4, 2 * work.length);
             work = Arrays.copyOf(work, n);
             published = Arrays.copyOf(published, n);
             dirty = Arrays.copyOf(dirty, n);
         }
-        if (work[chunk] == null)
-            work[chunk] = new double[CHUNK * stride];
-        dirty[chunk] = true;
+        if (work[c] == null)
+            work[c] = new double[chunk * stride];
+        dirty[c] = true;
         return size++;
     }
 
     double get(int index, int component) {
-        return work[index >>> CHUNK_BITS][(index & MASK) * stride + component];
+        return work[index >>> chunkBits][(index & mask) * stride + component];
     }
 
     void set(int index, int component, double value) {
-        int chunk = index >>> CHUNK_BITS;
-        work[chunk][(index & MASK) * stride + component] = value;
-        dirty[chunk] = true;
+        int c = index >>> chunkBits;
+        work[c][(index & mask) * stride + component] = value;
+        dirty[c] = true;
     }
 
     /** An immutable view of the records as they are now. */
     View publish() {
-        int chunks = (size + MASK) >>> CHUNK_BITS;
+        int chunks = (size + mask) >>> chunkBits;
         for (int c = 0; c < chunks; c++)
             if (dirty[c] || published[c] == null) {
                 published[c] = work[c].clone();
                 dirty[c] = false;
             }
-        return new View(stride, Arrays.copyOf(published, chunks), size);
+        return new View(stride, chunkBits, Arrays.copyOf(published, chunks), size);
     }
 
     /** Records as they were when published; never changes. */
     static final class View {
-        static final View EMPTY = new View(1, new double[0][], 0);
+        static final View EMPTY = new View(1, 0, new double[0][], 0);
 
-        private final int stride;
+        private final int stride, chunkBits, mask;
         private final double[][] chunks;
         private final int size;
 
-        private View(int stride, double[][] chunks, int size) {
+        private View(int stride, int chunkBits, double[][] chunks, int size) {
             this.stride = stride;
+            this.chunkBits = chunkBits;
+            this.mask = (1 << chunkBits) - 1;
             this.chunks = chunks;
             this.size = size;
         }
@@ -80,7 +84,7 @@ final class PublishedRecords {
         }
 
         double get(int index, int component) {
-            return chunks[index >>> CHUNK_BITS][(index & MASK) * stride + component];
+            return chunks[index >>> chunkBits][(index & mask) * stride + component];
         }
     }
 }

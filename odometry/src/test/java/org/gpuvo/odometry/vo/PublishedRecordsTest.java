@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class PublishedRecordsTest {
     @Test
     void aViewKeepsTheValuesItWasPublishedWith() {
-        PublishedRecords records = new PublishedRecords(2);
+        PublishedRecords records = new PublishedRecords(2, 10);
         for (int i = 0; i < 3000; i++) {
             int r = records.add();
             records.set(r, 0, i);
