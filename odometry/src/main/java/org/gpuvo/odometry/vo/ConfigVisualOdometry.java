@@ -86,8 +86,17 @@ public final class ConfigVisualOdometry {
     /** monocular initialisation: map points needed to start tracking */
     public int initMinPoints = 80;
 
-    /** bundle adjustment window in frames (0: none); the two oldest frames of the window are held fixed */
-    public int bundleWindow = 10;
+    /**
+     * bundle adjustment window in frames (0: none): the newest frames and the points they share, adjusted together
+     * with the {@link #bundleFixedFrames} oldest frames of the window held fixed
+     */
+    public int bundleWindow = 20;
+    /**
+     * the oldest frames of the bundle adjustment window, held fixed: they fix the gauge and, for a monocular camera,
+     * the scale. Two adjacent frames pin a monocular scale only by their short baseline; five, with their longer
+     * one, halved the scale drift the window could add (docs/measurements.md)
+     */
+    public int bundleFixedFrames = 5;
     /** bundle adjustment every this many frames */
     public int bundleInterval = 5;
     /** Levenberg–Marquardt iterations per bundle adjustment */
@@ -95,21 +104,18 @@ public final class ConfigVisualOdometry {
 
     /** Which solver adjusts the window. */
     public enum BundleSolverChoice {
-        /** BoofCV's for a monocular camera, the Schur-complement solver with depth priors for stereo and RGB-D */
+        /** the Schur-complement solver, for every mode */
         AUTO,
         /**
          * gpuvo's {@link SchurBundleAdjustment}: about 15 times BoofCV's speed on a window of 10 frames and 2,000
          * points, and it keeps stereo and depth measurements as depth priors
          */
         SCHUR,
-        /**
-         * BoofCV's sparse Schur Levenberg–Marquardt (DDogleg): on monocular windows its trajectories were the more
-         * accurate (docs/measurements.md), for a reason not yet found
-         */
+        /** BoofCV's sparse Schur Levenberg–Marquardt (DDogleg), for comparison */
         BOOFCV
     }
 
-    /** which solver adjusts the window: {@link BundleSolverChoice#AUTO} picks by {@link #mode} */
+    /** which solver adjusts the window */
     public BundleSolverChoice bundleSolver = BundleSolverChoice.AUTO;
 
     /**
@@ -152,9 +158,7 @@ public final class ConfigVisualOdometry {
 
     /** The solver {@link #bundleSolver} names for {@link #mode}, with {@link #bundle()}'s settings. */
     public BundleSolver bundleSolver() {
-        BundleSolverChoice choice = bundleSolver != BundleSolverChoice.AUTO ? bundleSolver
-                : mode == VoMode.MONO ? BundleSolverChoice.BOOFCV : BundleSolverChoice.SCHUR;
-        return choice == BundleSolverChoice.BOOFCV ? new BoofCvBundleAdjustment(bundle())
+        return bundleSolver == BundleSolverChoice.BOOFCV ? new BoofCvBundleAdjustment(bundle())
                 : new SchurBundleAdjustment(bundle());
     }
 
@@ -188,8 +192,11 @@ public final class ConfigVisualOdometry {
             throw new IllegalArgumentException("keyframe interval must be ≥ 1 and the tracked fraction in [0, 1]");
         if (bundleInterval < 1 || bundleIterations < 1)
             throw new IllegalArgumentException("bundle adjustment interval and iterations must be ≥ 1");
+        if (bundleWindow < 0 || bundleWindow > 0 && (bundleFixedFrames < 2 || bundleFixedFrames > bundleWindow - 1))
+            throw new IllegalArgumentException("the bundle adjustment window (" + bundleWindow + " frames; 0: none)"
+                    + " must hold at least 2 fixed frames and one free one: bundleFixedFrames " + bundleFixedFrames);
         if (bundleSolver == null)
-            throw new IllegalArgumentException("bundleSolver must be set (AUTO picks one by mode)");
+            throw new IllegalArgumentException("bundleSolver must be set");
         if (!(minDepth > 0 && maxDepth > minDepth))
             throw new IllegalArgumentException("depth range must satisfy 0 < minDepth < maxDepth");
         if (!(depthNoiseCoefficient >= 0) || Double.isInfinite(depthNoiseCoefficient))

@@ -10,9 +10,10 @@ import java.util.Deque;
 import java.util.Iterator;
 
 /**
- * Bundle adjustment over a sliding window of the most recent frames, by a {@link BundleSolver}. The two
- * oldest frames of the window are held fixed, which fixes the gauge and, for a monocular camera, the scale, so that
- * the window continues the scale of the map before it. Only points seen in at least two frames of the window take
+ * Bundle adjustment over a sliding window of the most recent frames, by a {@link BundleSolver}. The oldest
+ * frames of the window are held fixed, which fixes the gauge and, for a monocular camera, the scale, so that the
+ * window continues the scale of the map before it; several of them, spread over a longer baseline than two adjacent
+ * frames, hold the scale better. Only points seen in at least two frames of the window take
  * part. It corrects what frame-by-frame PnP and two-view triangulation leave: the slow drift of a monocular map's
  * scale, above all, which comes from points triangulated with little parallax. Points measured by stereo or depth
  * keep their measurement as a depth prior. It runs where local mapping runs and writes back only a result that
@@ -42,9 +43,7 @@ final class LocalBundleAdjustment {
         }
     }
 
-    private static final int FIXED_VIEWS = 2;
-
-    private final int windowSize;
+    private final int windowSize, fixedViews;
     private final double focal;
     private final Deque<FrameObservations> window = new ArrayDeque<>();
     private final BundleProblem problem = new BundleProblem();
@@ -56,8 +55,16 @@ final class LocalBundleAdjustment {
     private final Se3_F64 pose = new Se3_F64();
     private int lastIterations, lastPoints, lastObservations;
 
-    LocalBundleAdjustment(int windowSize, double focal, BundleSolver solver) {
+    /**
+     * @param windowSize the frames in the window
+     * @param fixedViews the oldest frames of the window, held fixed (at least 2, fewer than windowSize)
+     */
+    LocalBundleAdjustment(int windowSize, int fixedViews, double focal, BundleSolver solver) {
+        if (fixedViews < 2 || fixedViews >= windowSize)
+            throw new IllegalArgumentException("a window of " + windowSize + " frames cannot hold " + fixedViews
+                    + " fixed ones and a free one");
         this.windowSize = windowSize;
+        this.fixedViews = fixedViews;
         this.focal = focal;
         this.solver = solver;
     }
@@ -105,20 +112,20 @@ final class LocalBundleAdjustment {
     }
 
     /**
-     * Refines the poses of the window's frames (but the two oldest) and the points they share, in place.
+     * Refines the poses of the window's frames (but the oldest, fixed ones) and the points they share, in place.
      *
      * @param poses world-to-camera poses of all frames, by frame index
      * @return whether the optimisation ran and ended at a finite cost no greater than where it started
      */
     boolean optimize(FramePoses poses, LandmarkMap map) {
         lastIterations = lastPoints = lastObservations = 0;
-        if (window.size() <= FIXED_VIEWS)
+        if (window.size() <= fixedViews)
             return false;
         int points = selectPoints(map);
         lastPoints = points;
         if (points < 10)
             return false;
-        problem.reset(window.size(), FIXED_VIEWS, points, focal);
+        problem.reset(window.size(), fixedViews, points, focal);
         int v = 0;
         for (FrameObservations f : window) {
             problem.setPose(v, poses.get(f.frame, pose));
@@ -143,7 +150,7 @@ final class LocalBundleAdjustment {
             return false;
         v = 0;
         for (FrameObservations f : window) {
-            if (v >= FIXED_VIEWS) {
+            if (v >= fixedViews) {
                 problem.getPose(v, pose);
                 poses.set(f.frame, pose);
             }

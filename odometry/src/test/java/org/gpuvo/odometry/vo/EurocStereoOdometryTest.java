@@ -14,11 +14,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Stereo VO on the real EuRoC V1_01 snippet (95 raw, distorted, unrectified stereo pairs; the rig moves about
- * 1.7 cm): keypoints are rectified point by point, and the metric trajectory stays within 2 cm ATE (SE(3)).
+ * 1.7 cm): keypoints are rectified point by point, and the metric trajectory stays within 2 mm ATE (SE(3)).
  */
 class EurocStereoOdometryTest {
     @Test
-    void nearlyStillRigStaysWithinTwoCentimetres() {
+    void nearlyStillRigStaysWithinTwoMillimetres() {
         Sequence euroc = Datasets.open(SharedData.require("euroc-v101-micro"));
         ConfigVisualOdometry config = new ConfigVisualOdometry(VoMode.STEREO);
         config.deterministic = true;
@@ -33,6 +33,6 @@ class EurocStereoOdometryTest {
                 run.trajectory().pathLength(), euroc.groundTruth().orElseThrow().pathLength(), run.pointCloud().size());
         assertThat(run.framesLost()).isZero();
         assertThat(result.ate().n()).isGreaterThanOrEqualTo(euroc.size() - 2);
-        assertThat(result.ate().rmse()).isLessThanOrEqualTo(0.02);
+        assertThat(result.ate().rmse()).isLessThanOrEqualTo(0.002);
     }
 }

@@ -73,6 +73,7 @@ public final class NodeParameters {
         vo.seed = p.getLong("ransac.seed", vo.seed);
         vo.keyframeMaxInterval = p.getInt("keyframe.max_interval", vo.keyframeMaxInterval);
         vo.bundleWindow = p.getInt("bundle.window", vo.bundleWindow);
+        vo.bundleFixedFrames = p.getInt("bundle.fixed_frames", vo.bundleFixedFrames);
         vo.bundleInterval = p.getInt("bundle.interval", vo.bundleInterval);
         vo.initMinParallaxPixels = p.getDouble("mono.init_min_parallax_px", vo.initMinParallaxPixels);
         vo.initMinPoints = p.getInt("mono.init_min_points", vo.initMinPoints);

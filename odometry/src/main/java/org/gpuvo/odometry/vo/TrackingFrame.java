@@ -1,0 +1,72 @@
+package org.gpuvo.odometry.vo;
+
+import georegression.struct.point.Point2D_F64;
+import org.gpuvo.gpu.image.GrayImage;
+import org.gpuvo.gpu.match.Matches;
+import org.gpuvo.odometry.camera.CameraModel;
+import org.gpuvo.odometry.dataset.DepthImage;
+import org.gpuvo.odometry.frontend.TrackingFrontEnd;
+
+/**
+ * What tracking has of the frame it is processing: its images, its matches to the previous frame with both ends in
+ * normalized (undistorted) coordinates, the update it sends to local mapping, and the front end that saw it. The
+ * parts that track the frame and add its map points share it; it is reused from frame to frame.
+ */
+final class TrackingFrame {
+    /** the frame's index in the sequence */
+    int index;
+    double timestamp;
+    GrayImage left, right;
+    DepthImage depth;
+    /** matches of this frame's features (query) to the previous frame's (train) */
+    final Matches matches = new Matches(4096);
+    /** normalized coordinates of each match's ends in this frame (cur) and the previous one (prev) */
+    double[] curX = new double[0], curY = new double[0], prevX = new double[0], prevY = new double[0];
+    /** the frame's update to local mapping */
+    FrameUpdate update;
+    /** the front end that extracted the frame (the CPU one after a GPU failure) */
+    TrackingFrontEnd frontEnd;
+    /** front-end work done from the host side of the frame (right image, feature download), counted as front end */
+    long frontEndNanos;
+
+    private final Point2D_F64 p2 = new Point2D_F64();
+
+    /** Starts frame {@code index}. */
+    void start(int index, double timestamp, GrayImage left, GrayImage right, DepthImage depth,
+               TrackingFrontEnd frontEnd) {
+        this.index = index;
+        this.timestamp = timestamp;
+        this.left = left;
+        this.right = right;
+        this.depth = depth;
+        this.frontEnd = frontEnd;
+        this.frontEndNanos = 0;
+    }
+
+    /** Fills the normalized coordinates of both ends of every match. */
+    void normalizeMatches(CameraModel camera) {
+        int n = matches.size();
+        if (curX.length < n) {
+            int c = Math.max(n, 2 * curX.length);
+            curX = new double[c];
+            curY = new double[c];
+            prevX = new double[c];
+            prevY = new double[c];
+        }
+        for (int m = 0; m < n; m++) {
+            camera.pixelToNormalized(matches.queryX[m], matches.queryY[m], p2);
+            curX[m] = p2.x;
+            curY[m] = p2.y;
+            camera.pixelToNormalized(matches.trainX[m], matches.trainY[m], p2);
+            prevX[m] = p2.x;
+            prevY[m] = p2.y;
+        }
+    }
+
+    /** The left image's grey value nearest to pixel (x, y), clamped to the image: a map point's colour. */
+    int greyAt(float x, float y) {
+        int u = Math.min(left.width - 1, Math.max(0, Math.round(x)));
+        int v = Math.min(left.height - 1, Math.max(0, Math.round(y)));
+        return left.get(u, v);
+    }
+}

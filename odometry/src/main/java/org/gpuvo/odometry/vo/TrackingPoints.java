@@ -1,0 +1,68 @@
+package org.gpuvo.odometry.vo;
+
+import georegression.struct.point.Point3D_F64;
+
+import java.util.BitSet;
+
+/**
+ * Tracking's book of map point ids. New points get their id here, at once, so that the frame's tracks refer to them
+ * before local mapping has placed them ({@link PendingPoints} holds them meanwhile); monocular points keep their
+ * first observation ({@link PointAnchors}); points tracking found wrong are remembered, and mapping learns of them
+ * with the frame's update.
+ */
+final class TrackingPoints {
+    private final PointAnchors anchors = new PointAnchors();
+    private final PendingPoints pending = new PendingPoints();
+    private final BitSet rejected = new BitSet();
+    private int nextId;
+
+    /** The id the next new point will get. */
+    int nextId() {
+        return nextId;
+    }
+
+    /**
+     * A new map point at world position {@code at} (in the snapshot's world), added to the update for local mapping
+     * to place. Tracking uses it from its measurement {@code inHost} (in the camera frame of frame {@code hostFrame})
+     * until mapping has placed it. A monocular point keeps its first observation (frame, normalized x, y) and
+     * parallax; others have anchor frame -1.
+     *
+     * @return the point's id
+     */
+    int add(FrameUpdate update, Point3D_F64 at, int grey, int anchorFrame, double ax, double ay, double parallax,
+            int hostFrame, Point3D_F64 inHost) {
+        int id = nextId++;
+        update.addPoint(at.x, at.y, at.z, grey);
+        anchors.set(id, anchorFrame, ax, ay, parallax);
+        pending.add(id, hostFrame, inHost.x, inHost.y, inHost.z);
+        return id;
+    }
+
+    /** Whether the point can be tracked: placed by mapping or pending, and rejected neither there nor here. */
+    boolean usable(int id, MapSnapshot map) {
+        return id >= 0 && !rejected.get(id) && (map.usable(id) || pending.holds(id));
+    }
+
+    /** The point is wrong: it is not tracked again, and mapping learns of it with {@code update}. */
+    void reject(int id, FrameUpdate update) {
+        rejected.set(id);
+        update.rejected.add(id);
+    }
+
+    /** The point's world position: mapping's, or for a pending point its measurement under the poses as they are. */
+    Point3D_F64 world(int id, MapSnapshot map, TrackedPoses poses, Point3D_F64 out) {
+        if (pending.holds(id))
+            return pending.world(id, poses, out);
+        return out.setTo(map.x(id), map.y(id), map.z(id));
+    }
+
+    /** Call with each new snapshot: the points it holds are no longer pending, and the poses may have moved. */
+    void mapChanged(MapSnapshot map) {
+        pending.placedBelow(map.pointCount());
+        pending.posesChanged();
+    }
+
+    PointAnchors anchors() {
+        return anchors;
+    }
+}
