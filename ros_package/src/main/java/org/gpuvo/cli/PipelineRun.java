@@ -67,9 +67,11 @@ final class PipelineRun {
         }
         EvaluationResult evaluation = null;
         String evaluationError = null;
+        Double refinedAte = null;
         if (groundTruth != null) {
             try {
                 evaluation = groundTruth.evaluate(run.trajectory());
+                refinedAte = groundTruth.evaluate(run.refined()).ate().rmse();
             } catch (IllegalArgumentException e) {
                 // e.g. a monocular run that never initialised: all poses at the origin leave nothing to align
                 evaluationError = e.getMessage();
@@ -83,7 +85,7 @@ final class PipelineRun {
             folder.commit();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        return RunSummary.of(sequence.name(), run, config.deterministic, evaluation, evaluationError, seconds, out,
-                files);
+        return RunSummary.of(sequence.name(), run, config.deterministic, evaluation, evaluationError, refinedAte,
+                seconds, out, files);
     }
 }

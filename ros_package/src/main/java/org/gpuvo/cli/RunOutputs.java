@@ -27,6 +27,8 @@ import java.util.function.IntUnaryOperator;
 final class RunOutputs {
     private static final Logger LOG = LoggerFactory.getLogger(RunOutputs.class);
     static final String TRAJECTORY_TUM = "trajectory.tum";
+    /** the poses as local mapping holds them at the end of the run: refined by every bundle adjustment since */
+    static final String TRAJECTORY_REFINED_TUM = "trajectory_refined.tum";
     static final String TRAJECTORY_KITTI = "trajectory.kitti";
     static final String FRAMES_CSV = "frames.csv";
     static final String POINTS_PLY = "points.ply";
@@ -37,7 +39,7 @@ final class RunOutputs {
     static final String MAPPING_CSV_HEADER = "frame,wait_ms,bundle_ms,iterations,points,observations,applied";
 
     /** Every name a run folder may hold: a folder of only these may be replaced by a new run. */
-    static final Set<String> NAMES = Set.of(TRAJECTORY_TUM, TRAJECTORY_KITTI, FRAMES_CSV, MAPPING_CSV, POINTS_PLY,
+    static final Set<String> NAMES = Set.of(TRAJECTORY_TUM, TRAJECTORY_REFINED_TUM, TRAJECTORY_KITTI, FRAMES_CSV, MAPPING_CSV, POINTS_PLY,
             METRICS_JSON, TrajectoryPlots.TRAJECTORY_PNG, TrajectoryPlots.ATE_PNG);
 
     private RunOutputs() {
@@ -55,6 +57,9 @@ final class RunOutputs {
         List<String> written = new ArrayList<>();
         folder.write(dir -> TrajectoryWriter.write(run.trajectory(), dir.resolve(TRAJECTORY_TUM), TrajectoryFormat.TUM));
         written.add(TRAJECTORY_TUM);
+        folder.write(dir -> TrajectoryWriter.write(run.refined(), dir.resolve(TRAJECTORY_REFINED_TUM),
+                TrajectoryFormat.TUM));
+        written.add(TRAJECTORY_REFINED_TUM);
         folder.write(dir -> TrajectoryWriter.write(run.trajectory(), dir.resolve(TRAJECTORY_KITTI), TrajectoryFormat.KITTI));
         written.add(TRAJECTORY_KITTI);
         folder.write(dir -> writeFramesCsv(run.frames(), datasetIndex, dir.resolve(FRAMES_CSV)));

@@ -26,6 +26,8 @@ import java.util.Locale;
  *                        alignment to ground truth, whose scale is unknown
  * @param evaluation      null without ground truth, or where it could not be measured
  * @param evaluationError why there is ground truth but no evaluation, else null
+ * @param refinedAteM     the ATE rmse of the refined trajectory (the poses as local mapping holds them at the end),
+ *                        aligned as {@code evaluation}; null where there is no evaluation
  * @param msPerFrameMedian median of front end + host milliseconds per frame
  * @param tracking        the tracking thread's milliseconds per frame (the frames' host work, frames.csv's
  *                        {@code host_ms}): mean, p99 and max are reported
@@ -34,12 +36,13 @@ import java.util.Locale;
  * @param mappingWait     how long each adjusted frame's update waited for local mapping, milliseconds: max reported
  */
 record RunSummary(String dataset, SequenceRun run, boolean deterministic, Double pathLengthM,
-                  EvaluationResult evaluation, String evaluationError, double msPerFrameMedian, double frontEndMsMedian,
+                  EvaluationResult evaluation, String evaluationError, Double refinedAteM, double msPerFrameMedian, double frontEndMsMedian,
                   double hostMsMedian, TimingStats tracking, int bundleFailures, TimingStats bundle,
                   TimingStats mappingWait, double wallSeconds, Path out, List<String> files) {
 
     static RunSummary of(String dataset, SequenceRun run, boolean deterministic, EvaluationResult evaluation,
-                         String evaluationError, double wallSeconds, Path out, List<String> files) {
+                         String evaluationError, Double refinedAteM, double wallSeconds, Path out,
+                         List<String> files) {
         List<FrameResult> frames = run.frames();
         double[] total = new double[frames.size()], frontEnd = new double[frames.size()], host = new double[frames.size()];
         for (int i = 0; i < frames.size(); i++) {
@@ -57,7 +60,7 @@ record RunSummary(String dataset, SequenceRun run, boolean deterministic, Double
                 failures++;
         }
         return new RunSummary(dataset, run, deterministic, pathLength(run, evaluation), evaluation, evaluationError,
-                median(total), median(frontEnd), median(host), TimingStats.ofMillis(host, host.length), failures,
+                refinedAteM, median(total), median(frontEnd), median(host), TimingStats.ofMillis(host, host.length), failures,
                 TimingStats.ofMillis(bundle, bundle.length), TimingStats.ofMillis(wait, wait.length), wallSeconds,
                 out, files);
     }
@@ -99,6 +102,7 @@ record RunSummary(String dataset, SequenceRun run, boolean deterministic, Double
         RpeResult rpe = evaluation == null ? null : evaluation.rpe();
         root.put("ate_rmse_m", evaluation == null ? null : JsonOutput.finiteOrNull(evaluation.ate().rmse()));
         root.put("ate_alignment", evaluation == null ? null : alignmentName());
+        root.put("ate_refined_rmse_m", refinedAteM == null ? null : JsonOutput.finiteOrNull(refinedAteM));
         root.put("rpe_trans_rmse_m", rpe == null ? null : JsonOutput.finiteOrNull(rpe.transRmse()));
         root.put("rpe_rot_rmse_deg", rpe == null ? null : JsonOutput.finiteOrNull(rpe.rotRmseDeg()));
         root.put("evaluation_error", evaluationError);
@@ -140,6 +144,9 @@ record RunSummary(String dataset, SequenceRun run, boolean deterministic, Double
             text.printf(Locale.ROOT, "ATE        rmse %.4f m after %s (%d poses paired)%n", evaluation.ate().rmse(),
                     evaluation.ate().mode() == AlignmentMode.NONE ? "no alignment (origin at the ground truth's first pose)"
                             : alignmentName() + " alignment", evaluation.pairs().size());
+            if (refinedAteM != null)
+                text.printf(Locale.ROOT, "refined    ATE rmse %.4f m: the poses as local mapping holds them at the end"
+                        + " (%s)%n", refinedAteM, RunOutputs.TRAJECTORY_REFINED_TUM);
             RpeResult rpe = evaluation.rpe();
             if (rpe != null)
                 text.printf(Locale.ROOT, "RPE        trans rmse %.4f m, rot rmse %.4f deg (consecutive frames)%n",

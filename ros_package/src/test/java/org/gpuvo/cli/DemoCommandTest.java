@@ -46,8 +46,8 @@ class DemoCommandTest {
 
         try (Stream<Path> files = Files.list(out)) {
             assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("trajectory.tum",
-                    "trajectory.kitti", "frames.csv", "mapping.csv", "points.ply", "metrics.json", "trajectory.png",
-                    "ate_over_time.png");
+                    "trajectory_refined.tum", "trajectory.kitti", "frames.csv", "mapping.csv", "points.ply",
+                    "metrics.json", "trajectory.png", "ate_over_time.png");
         }
         assertThat(PlyFile.read(out.resolve("points.ply")).vertices()).isEqualTo(json.path("points").asInt()).isPositive();
         List<String> csv = Files.readAllLines(out.resolve("frames.csv"));

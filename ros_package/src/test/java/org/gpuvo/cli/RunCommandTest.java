@@ -61,8 +61,8 @@ class RunCommandTest {
         assertThat(run.err()).contains("gpuvo run: kitti-06-0050, mono, 8 frames on cpu", "ATE        rmse",
                 "tracking   mean ", "mapping    deterministic (on the tracking thread)");
 
-        assertThat(names(out)).containsExactlyInAnyOrder("trajectory.tum", "trajectory.kitti", "frames.csv",
-                "mapping.csv", "points.ply", "metrics.json", "trajectory.png", "ate_over_time.png");
+        assertThat(names(out)).containsExactlyInAnyOrder("trajectory.tum", "trajectory_refined.tum", "trajectory.kitti",
+                "frames.csv", "mapping.csv", "points.ply", "metrics.json", "trajectory.png", "ate_over_time.png");
         assertThat(siblings(out)).containsExactly("run");
 
         // the TUM file has the frames' KITTI times (10 Hz from frame 0), the KITTI file the same poses
@@ -74,6 +74,14 @@ class RunCommandTest {
             assertThat(tum.time(i)).isCloseTo(0.1 * i, within(1e-9));
             assertThat(tum.pose(i).T.distance(kittiPoses.pose(i).T)).isLessThan(1e-9);
         }
+        // the refined trajectory: the same frames at the same times, and its ATE beside the frames' own
+        Trajectory refined = new TrajectoryReader(0.1).read(out.resolve("trajectory_refined.tum"),
+                TrajectoryFormat.TUM);
+        assertThat(refined.size()).isEqualTo(8);
+        for (int i = 0; i < 8; i++)
+            assertThat(refined.time(i)).isEqualTo(tum.time(i));
+        assertThat(json.path("ate_refined_rmse_m").isNumber()).isTrue();
+        assertThat(run.err()).contains("refined    ATE rmse");
 
         List<String> csv = Files.readAllLines(out.resolve("frames.csv"));
         assertThat(csv).hasSize(9);
@@ -130,8 +138,8 @@ class RunCommandTest {
         assertThat(json.path("frames_tracked").asInt()).isPositive();
         assertThat(json.path("ate_rmse_m").isNumber()).isTrue();
         assertThat(run.err()).contains("gpuvo run: kitti-06-0050, mono, 10 frames on cpu with sift features");
-        assertThat(names(out)).containsExactlyInAnyOrder("trajectory.tum", "trajectory.kitti", "frames.csv",
-                "mapping.csv", "points.ply", "metrics.json", "trajectory.png", "ate_over_time.png");
+        assertThat(names(out)).containsExactlyInAnyOrder("trajectory.tum", "trajectory_refined.tum", "trajectory.kitti",
+                "frames.csv", "mapping.csv", "points.ply", "metrics.json", "trajectory.png", "ate_over_time.png");
         List<String> csv = Files.readAllLines(out.resolve("frames.csv"));
         assertThat(csv).hasSize(11);
         for (int i = 0; i < 10; i++)
@@ -294,8 +302,8 @@ class RunCommandTest {
         for (String key : new String[]{"ate_rmse_m", "ate_alignment", "rpe_trans_rmse_m", "rpe_rot_rmse_deg", "path_length_m"})
             assertThat(json.path(key).isNull()).as(key).isTrue();
         assertThat(json.path("frames").asInt()).isEqualTo(3);
-        assertThat(names(out)).containsExactlyInAnyOrder("trajectory.tum", "trajectory.kitti", "frames.csv",
-                "mapping.csv", "points.ply");
+        assertThat(names(out)).containsExactlyInAnyOrder("trajectory.tum", "trajectory_refined.tum", "trajectory.kitti",
+                "frames.csv", "mapping.csv", "points.ply");
         assertThat(run.err()).contains("ATE        no ground truth");
     }
 
@@ -313,8 +321,8 @@ class RunCommandTest {
         assertThat(json.path("frames_without_pose").asInt()).isEqualTo(json.path("frames").asInt() - 1);
         assertThat(json.path("evaluation_error").asText()).contains("only 1 associated pose");
         assertThat(run.err()).contains("ATE        not measured: only 1 associated pose");
-        assertThat(names(out)).containsExactlyInAnyOrder("trajectory.tum", "trajectory.kitti", "frames.csv",
-                "mapping.csv", "points.ply");
+        assertThat(names(out)).containsExactlyInAnyOrder("trajectory.tum", "trajectory_refined.tum", "trajectory.kitti",
+                "frames.csv", "mapping.csv", "points.ply");
     }
 
     @Test

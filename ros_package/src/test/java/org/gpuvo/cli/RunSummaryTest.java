@@ -40,7 +40,7 @@ class RunSummaryTest {
             trajectory.add(0.1 * i, pose);
         }
         return new SequenceRun("made-up", VoMode.STEREO, "cpu", FeatureType.ORB, trajectory, frames, new PointCloud(),
-                mapping);
+                mapping, trajectory);
     }
 
     private static final List<MappingRecord> THREE = List.of(
@@ -50,7 +50,7 @@ class RunSummaryTest {
 
     @Test
     void trackingIsMeanP99AndMaxOfHostAndMappingItsBundleAdjustments() throws Exception {
-        RunSummary s = RunSummary.of("made-up", run(THREE), false, null, null, 2.0, dir, List.of("frames.csv"));
+        RunSummary s = RunSummary.of("made-up", run(THREE), false, null, null, null, 2.0, dir, List.of("frames.csv"));
         assertThat(s.tracking().meanMs).isCloseTo(50.5, within(1e-9));
         assertThat(s.tracking().p99Ms).isCloseTo(99.01, within(1e-9));
         assertThat(s.tracking().maxMs).isEqualTo(100.0);
@@ -76,7 +76,7 @@ class RunSummaryTest {
 
     @Test
     void withoutBundleAdjustmentsTheirFiguresAreNull() throws Exception {
-        RunSummary s = RunSummary.of("made-up", run(List.of()), true, null, null, 2.0, dir, List.of());
+        RunSummary s = RunSummary.of("made-up", run(List.of()), true, null, null, null, 2.0, dir, List.of());
         StringWriter text = new StringWriter();
         s.print(new PrintWriter(text));
         assertThat(text.toString()).contains("mapping    deterministic (on the tracking thread), no bundle adjustment\n");

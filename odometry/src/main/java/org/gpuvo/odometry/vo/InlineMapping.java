@@ -33,6 +33,11 @@ final class InlineMapping implements MappingRunner {
     }
 
     @Override
+    public MapSnapshot settled() {
+        return latest;
+    }
+
+    @Override
     public List<MappingRecord> takeRecords() {
         return mapping.takeRecords();
     }

@@ -17,6 +17,7 @@ import org.gpuvo.odometry.geometry.RelativePoseEstimator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -365,6 +366,15 @@ final class MapTrackingOdometry implements VisualOdometry {
     @Override
     public PointCloud pointCloud() {
         return mapping.pointCloud();
+    }
+
+    @Override
+    public List<Se3_F64> refinedPoses() {
+        MapSnapshot settled = mapping.settled();
+        List<Se3_F64> refined = new ArrayList<>(settled.newestFrame + 1);
+        for (int f = 0; f <= settled.newestFrame; f++)
+            refined.add(settled.pose(f, new Se3_F64()).invert(null));
+        return refined;
     }
 
     @Override

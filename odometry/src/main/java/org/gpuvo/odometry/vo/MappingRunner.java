@@ -28,6 +28,9 @@ interface MappingRunner extends AutoCloseable {
     /** The map's points once every update submitted has been taken in. */
     PointCloud pointCloud();
 
+    /** The map once every update submitted has been taken in (the bundle adjustments due among them included). */
+    MapSnapshot settled();
+
     List<MappingRecord> takeRecords();
 
     MappingStatus status();

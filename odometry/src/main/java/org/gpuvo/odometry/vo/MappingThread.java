@@ -10,6 +10,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * Local mapping on a thread of its own. The tracking thread submits an update per frame and goes on; the mapping
@@ -71,11 +72,21 @@ final class MappingThread implements MappingRunner {
 
     @Override
     public PointCloud pointCloud() {
+        return afterPending(mapping::pointCloud);
+    }
+
+    @Override
+    public MapSnapshot settled() {
+        return afterPending(() -> latest);
+    }
+
+    /** What {@code task} gives once the mapping thread has taken in every update submitted before it. */
+    private <T> T afterPending(Supplier<T> task) {
         if (death != null || closed)
-            return mapping.pointCloud();
-        CompletableFuture<PointCloud> cloud = new CompletableFuture<>();
-        queue.add((Runnable) () -> cloud.complete(mapping.pointCloud()));
-        return cloud.join();
+            return task.get();
+        CompletableFuture<T> result = new CompletableFuture<>();
+        queue.add((Runnable) () -> result.complete(task.get()));
+        return result.join();
     }
 
     @Override

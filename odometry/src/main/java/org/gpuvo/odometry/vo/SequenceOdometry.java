@@ -1,10 +1,12 @@
 package org.gpuvo.odometry.vo;
 
+import georegression.struct.se.Se3_F64;
 import org.gpuvo.odometry.camera.StereoCalibration;
 import org.gpuvo.odometry.dataset.Sequence;
 import org.gpuvo.odometry.trajectory.Trajectory;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -33,14 +35,17 @@ public final class SequenceOdometry {
         Trajectory trajectory = new Trajectory();
         List<FrameResult> frames = new ArrayList<>(sequence.size());
         List<MappingRecord> mapping = new ArrayList<>();
+        BitSet placed = new BitSet();
         try (VisualOdometry vo = FactoryVisualOdometry.create(config, sequence.camera(), stereo)) {
             for (int i = 0; i < sequence.size(); i++) {
                 FrameResult r = vo.process(sequence.timestamp(i), sequence.left(i),
                         config.mode == VoMode.STEREO ? sequence.right(i) : null,
                         config.mode == VoMode.RGBD ? sequence.depth(i) : null);
                 frames.add(r);
-                for (PlacedFrame p : vo.takePlacedFrames())
+                for (PlacedFrame p : vo.takePlacedFrames()) {
                     frames.set(p.frame(), frames.get(p.frame()).placedAt(p.cameraToWorld()));
+                    placed.set(p.frame());
+                }
                 mapping.addAll(vo.takeMappingRecords());
                 if (progress != null)
                     progress.accept(r);
@@ -48,11 +53,17 @@ public final class SequenceOdometry {
             PointCloud cloud = vo.pointCloud();
             mapping.addAll(vo.takeMappingRecords());
             // frames a monocular initialisation could not place have no pose: evaluation pairs what exists
-            for (FrameResult f : frames)
-                if (f.hasPose())
-                    trajectory.add(f.timestamp, f.cameraToWorld);
+            List<Se3_F64> refinedPoses = vo.refinedPoses();
+            Trajectory refined = new Trajectory();
+            for (int i = 0; i < frames.size(); i++) {
+                FrameResult f = frames.get(i);
+                if (!f.hasPose())
+                    continue;
+                trajectory.add(f.timestamp, f.cameraToWorld);
+                refined.add(f.timestamp, placed.get(i) ? f.cameraToWorld : refinedPoses.get(i));
+            }
             return new SequenceRun(sequence.name(), config.mode, vo.backend(), config.features, trajectory, frames,
-                    cloud, mapping);
+                    cloud, mapping, refined);
         }
     }
 }

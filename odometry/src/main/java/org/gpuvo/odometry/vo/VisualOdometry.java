@@ -1,5 +1,6 @@
 package org.gpuvo.odometry.vo;
 
+import georegression.struct.se.Se3_F64;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.odometry.dataset.DepthImage;
 
@@ -27,6 +28,15 @@ public interface VisualOdometry extends AutoCloseable {
      * mapping has taken in every frame processed.
      */
     PointCloud pointCloud();
+
+    /**
+     * Every frame's camera-to-world pose as local mapping holds it once it has taken in every frame processed: the
+     * tracked pose, refined by the bundle adjustments that have included the frame since. This is the trajectory a
+     * reconstruction wants; a {@link FrameResult}'s pose is the one known when the frame was processed, the one a
+     * robot acts on. Frames a monocular initialisation waited through keep here the pose they were held at (see
+     * {@link #takePlacedFrames()}).
+     */
+    List<Se3_F64> refinedPoses();
 
     /** The bundle adjustments local mapping finished since the last call (at most the latest 10,000). */
     List<MappingRecord> takeMappingRecords();

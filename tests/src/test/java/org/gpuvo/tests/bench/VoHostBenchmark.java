@@ -9,6 +9,7 @@ import org.gpuvo.odometry.metrics.ConfigEvaluation;
 import org.gpuvo.odometry.metrics.TrajectoryEvaluation;
 import org.gpuvo.odometry.synthetic.ConfigSynthetic;
 import org.gpuvo.odometry.synthetic.SyntheticSequence;
+import org.gpuvo.odometry.trajectory.Trajectory;
 import org.gpuvo.odometry.vo.ConfigVisualOdometry;
 import org.gpuvo.odometry.vo.FrameResult;
 import org.gpuvo.odometry.vo.MappingRecord;
@@ -82,12 +83,13 @@ public final class VoHostBenchmark {
         SequenceOdometry.run(cached, config, null);
         double[] host = new double[0], front = new double[0], bundle = new double[0];
         String used = "";
-        double seconds = 0, ate = Double.NaN;
+        double seconds = 0, ate = Double.NaN, refinedAte = Double.NaN;
         for (int r = 0; r < repeat; r++) {
             long start = System.nanoTime();
             SequenceRun run = SequenceOdometry.run(cached, config, null);
             seconds += (System.nanoTime() - start) / 1e9;
-            ate = ate(run, sequence, mode);
+            ate = ate(run.trajectory(), sequence, mode);
+            refinedAte = ate(run.refined(), sequence, mode);
             used = run.backend();
             List<FrameResult> frames = run.frames();
             host = append(host, frames.stream().mapToDouble(f -> f.hostMillis).toArray());
@@ -104,17 +106,17 @@ public final class VoHostBenchmark {
         System.out.printf(Locale.ROOT, "%-32s tracking thread mean %6.3f ms p99 %7.3f max %7.3f  |  mapping %s%n",
                 "", h.meanMs, h.p99Ms, h.maxMs, mapping);
         System.out.printf(Locale.ROOT,
-                "%-32s whole run %7.1f frames/s (frames decoded beforehand)  |  ATE %.4f m (last run, %s)%n",
-                "", host.length / seconds, ate, mode == VoMode.MONO ? "sim3" : "se3");
+                "%-32s whole run %7.1f frames/s (frames decoded beforehand)  |  ATE %.4f m, refined %.4f m (last run,"
+                        + " %s)%n", "", host.length / seconds, ate, refinedAte, mode == VoMode.MONO ? "sim3" : "se3");
     }
 
-    /** The run's ATE against the sequence's ground truth (Sim(3) for mono, SE(3) otherwise); NaN without one. */
-    private static double ate(SequenceRun run, Sequence sequence, VoMode mode) {
+    /** The trajectory's ATE against the sequence's ground truth (Sim(3) for mono, SE(3) otherwise); NaN without one. */
+    private static double ate(Trajectory trajectory, Sequence sequence, VoMode mode) {
         if (sequence.groundTruth().isEmpty())
             return Double.NaN;
         ConfigEvaluation eval = new ConfigEvaluation();
         eval.alignment = mode == VoMode.MONO ? AlignmentMode.SIM3 : AlignmentMode.SE3;
-        return TrajectoryEvaluation.evaluate(run.trajectory(), sequence.groundTruth().orElseThrow(), eval).ate().rmse();
+        return TrajectoryEvaluation.evaluate(trajectory, sequence.groundTruth().orElseThrow(), eval).ate().rmse();
     }
 
     private static double[] append(double[] a, double[] b) {
