@@ -51,6 +51,8 @@ public record LatencySummary(int sent, int received, long medianNs, long p90Ns, 
 
     @Override
     public String toString() {
+        if (received == 0)
+            return String.format("0 of %d received", sent);
         return String.format("%d of %d received, latency median %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms",
                 received, sent, medianNs / 1e6, p90Ns / 1e6, p99Ns / 1e6, maxNs / 1e6);
     }

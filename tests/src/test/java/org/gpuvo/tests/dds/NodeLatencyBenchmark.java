@@ -40,8 +40,10 @@ import java.util.stream.IntStream;
  *
  * <p>The node logs each frame's steps (its timing logger at debug level, unless {@code --no-stage-log}); with the
  * peers' times they take each frame's latency apart: camera to node (Cyclone to Fast DDS on loopback), waiting in
- * the queue, decoding, the pipeline (front end and host work), publishing, node to consumer. The log line is written
- * after the frame's outputs are out, so it delays only a frame already waiting.</p>
+ * the queue, decoding, the pipeline (front end and host work; for the first frame also making the pipeline),
+ * publishing all the frame's outputs, and from the last of them to the consumer's receipt of the odometry (which
+ * went out first, so that step can be slightly negative). The log line is written after the frame's outputs are
+ * out, so it delays only a frame already waiting.</p>
  *
  * <p>The C peers are built with the system's Cyclone DDS, or taken prebuilt from {@code -Dgpuvo.cyclone.peers=DIR}
  * or {@code GPUVO_CYCLONE_PEERS} (see {@link CycloneToolchain} and {@code tests/scripts/pack-cyclone-peers.sh}).
@@ -219,12 +221,26 @@ public final class NodeLatencyBenchmark {
                 LatencySummary.of(settled, got));
         System.out.println("  floor, the C stand-in in the node's place:    " + floor.imageToOdometry());
         System.out.println("  node's stage medians over its last 100 frames (ms): " + s.timingMillis());
-        if (options.stageLog)
-            steps(list, sent, got, FrameSteps.fromLog(run.log));
+        if (options.stageLog) {
+            Map<Long, FrameSteps> node = FrameSteps.fromLog(run.log);
+            unprocessed(list, node, settle);
+            steps(list, sent, got, node);
+        }
         boolean met = s.dropped() == 0 && received == published && all.p99Ns() <= 10_000_000L;
         System.out.println("  target (no frame dropped, p99 <= 10 ms): " + (met ? "met" : "not met"));
         run.log.lines().filter(l -> l.contains("WARN") || l.contains("ERROR"))
                 .forEach(l -> System.out.println("  node log: " + l));
+    }
+
+    /** Which frames the node did not process (dropped, lost or left out): those before {@code settle} and after. */
+    private static void unprocessed(List<CameraInput.Frame> frames, Map<Long, FrameSteps> node, int settle) {
+        List<Integer> missing = IntStream.range(0, frames.size())
+                .filter(i -> !node.containsKey(frames.get(i).stampNs())).boxed().toList();
+        long early = missing.stream().filter(i -> i < settle).count();
+        List<Integer> later = missing.stream().filter(i -> i >= settle).toList();
+        System.out.printf(Locale.ROOT, "  frames the node did not process: %d before frame %d, %d from it on%s%n",
+                early, settle, later.size(), later.isEmpty() ? "" : " (the first: " + later.subList(0,
+                        Math.min(10, later.size())) + ")");
     }
 
     /** A frame's latency taken apart, in the order of its steps. */
