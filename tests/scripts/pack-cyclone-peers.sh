@@ -3,7 +3,7 @@
 # gpuvo_consumer, gpuvo_standin_vo from tests/src/test/c) and packs them with libddsc and the other shared libraries
 # they load into one folder, archived for a machine that has neither Cyclone DDS nor a compiler (the GPU machine).
 #
-# usage, from anywhere inside the project:
+# usage (from any folder):
 #   tests/scripts/pack-cyclone-peers.sh [OUT]   writes OUT, by default .devdata/cyclone-peers.tar.xz at the project
 #                                                root (git-ignored), which holds one folder, cyclone-peers/:
 # needs: idlc, gcc and the ddsc headers (Debian 12: apt-get install cyclonedds-dev cyclonedds-tools gcc)
@@ -17,7 +17,7 @@
 # CycloneToolchain), and run the peers with DIR/lib first on their LD_LIBRARY_PATH; tests/scripts/node-latency.sh
 # unpacks the archive and runs the node's latency benchmark that way.
 set -euo pipefail
-root=$(git rev-parse --show-toplevel 2>/dev/null) || { echo "pack-cyclone-peers: run it inside the project" >&2; exit 2; }
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 archive=${1:-$root/.devdata/cyclone-peers.tar.xz}
 limit_mb=10
 src=$root/tests/src/test/c
@@ -53,7 +53,7 @@ done
 newest=$(for f in "$out"/bin/* "$out"/lib/*; do objdump -T "$f" 2>/dev/null; done \
   | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -1)
 mkdir -p "$(dirname "$archive")"
-tar -C "$work" -cf - cyclone-peers | xz -9 -T0 > "$archive"
+tar -C "$work" -cf - cyclone-peers | xz -T0 > "$archive"
 echo "pack-cyclone-peers: $(ls "$out/bin" | tr '\n' ' ')+ $(ls "$out/lib" | wc -l) libraries ($(ls "$out/lib" | tr '\n' ' '))"
 echo "pack-cyclone-peers: $archive, $(du -k "$archive" | cut -f1) KiB ($(du -sk "$out" | cut -f1) KiB unpacked)"
 echo "pack-cyclone-peers: the target machine needs glibc ${newest#GLIBC_} or newer (x86_64)"

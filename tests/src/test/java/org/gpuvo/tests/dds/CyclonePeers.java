@@ -38,7 +38,11 @@ public final class CyclonePeers implements AutoCloseable {
      * configuration into {@code dir}, where the processes also run and trace.
      */
     public static CyclonePeers start(Path dir) {
-        CycloneToolchain programs = CycloneToolchain.require();
+        return start(dir, CycloneToolchain.require());
+    }
+
+    /** The same with these programs (prebuilt ones, say). */
+    static CyclonePeers start(Path dir, CycloneToolchain programs) {
         return new CyclonePeers(programs, LoopbackConfig.write(dir, LoopbackConfig.nextDomainId()), dir);
     }
 

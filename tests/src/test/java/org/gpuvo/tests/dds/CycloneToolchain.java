@@ -94,7 +94,7 @@ final class CycloneToolchain {
      * The prebuilt peers in {@code dir}; a folder that lacks a program or its {@code lib/} is an error, not a skip:
      * it was asked for.
      */
-    private static CycloneToolchain prebuilt(Path dir) {
+    static CycloneToolchain prebuilt(Path dir) {
         Path bin = dir.resolve("bin"), lib = dir.resolve("lib");
         for (String program : PROGRAMS)
             if (!Files.isExecutable(bin.resolve(program)))

@@ -1,8 +1,5 @@
 package org.gpuvo.tests.dds;
 
-import org.gpuvo.gpu.image.GrayImage;
-import org.gpuvo.odometry.camera.CameraModel;
-import org.gpuvo.odometry.dataset.Sequence;
 import org.gpuvo.odometry.synthetic.ConfigSynthetic;
 import org.gpuvo.odometry.synthetic.SyntheticSequence;
 
@@ -293,28 +290,5 @@ public final class NodeLatencyBenchmark {
         FrameSteps f = node.get(stamp);
         return new long[]{f.arrivedNs() - sent.get(stamp), f.takenNs() - f.arrivedNs(), f.decodedNs() - f.takenNs(),
                 f.estimatedNs() - f.decodedNs(), f.publishedNs() - f.estimatedNs(), got.get(stamp) - f.publishedNs()};
-    }
-
-    /** The left images of a sequence alone, as a monocular camera gives them. */
-    private record MonoView(Sequence of) implements Sequence {
-        public String name() {
-            return of.name();
-        }
-
-        public int size() {
-            return of.size();
-        }
-
-        public double timestamp(int i) {
-            return of.timestamp(i);
-        }
-
-        public CameraModel camera() {
-            return of.camera();
-        }
-
-        public GrayImage left(int i) {
-            return of.left(i);
-        }
     }
 }
