@@ -8,12 +8,13 @@
 #
 # usage, from the project root:
 #   tests/scripts/node-latency.sh [--backend auto|cpu|cuda] [--frames 300] [--rates 30,60] [--deterministic]
-#                                 [--sequence room|kitti] [--settle-seconds 1]
+#                                 [--sequence room|kitti] [--settle-seconds 1] [--no-stage-log]
 # GPUVO_CYCLONE_PEERS=DIR takes the peers from an unpacked folder DIR instead.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cd "$root"
-[[ -x .device/run ]] || { echo "node-latency: no .device/run: pack the project first (../shared/device/pack)" >&2; exit 2; }
+[[ -x .device/run ]] \
+  || { echo "node-latency: no .device/run: pack the project first (../shared/device/pack)" >&2; exit 2; }
 if [[ -z ${GPUVO_CYCLONE_PEERS:-} ]]; then
   archive=.devdata/cyclone-peers.tar.xz
   [[ -f $archive ]] || { echo "node-latency: no $archive: run tests/scripts/pack-cyclone-peers.sh" >&2; exit 2; }

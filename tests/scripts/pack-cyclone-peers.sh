@@ -21,10 +21,12 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 archive=${1:-$root/.devdata/cyclone-peers.tar.xz}
 limit_mb=10
 src=$root/tests/src/test/c
-for tool in idlc gcc; do
-  command -v "$tool" >/dev/null || { echo "pack-cyclone-peers: $tool is missing (apt-get install cyclonedds-dev cyclonedds-tools gcc)" >&2; exit 2; }
+for tool in idlc gcc objdump xz; do
+  command -v "$tool" >/dev/null \
+    || { echo "pack-cyclone-peers: $tool is missing (apt-get install cyclonedds-dev cyclonedds-tools gcc xz-utils)" >&2
+         exit 2; }
 done
-if [[ $archive == "$root/.devdata/"* ]] && ! grep -qxF '/.devdata/' "$root/.gitignore" "$root/.git/info/exclude" 2>/dev/null; then
+if [[ $archive == "$root/.devdata/"* ]] && ! grep -qxF '/.devdata/' "$root/.gitignore" 2>/dev/null; then
   echo "pack-cyclone-peers: .devdata/ is not git-ignored" >&2; exit 2
 fi
 
@@ -54,7 +56,8 @@ newest=$(for f in "$out"/bin/* "$out"/lib/*; do objdump -T "$f" 2>/dev/null; don
   | grep -o 'GLIBC_[0-9.]*' | sort -uV | tail -1)
 mkdir -p "$(dirname "$archive")"
 tar -C "$work" -cf - cyclone-peers | xz -T0 > "$archive"
-echo "pack-cyclone-peers: $(ls "$out/bin" | tr '\n' ' ')+ $(ls "$out/lib" | wc -l) libraries ($(ls "$out/lib" | tr '\n' ' '))"
+echo "pack-cyclone-peers: $(ls "$out/bin" | tr '\n' ' ')+ $(ls "$out/lib" | wc -l) libraries" \
+  "($(ls "$out/lib" | tr '\n' ' '))"
 echo "pack-cyclone-peers: $archive, $(du -k "$archive" | cut -f1) KiB ($(du -sk "$out" | cut -f1) KiB unpacked)"
 echo "pack-cyclone-peers: the target machine needs glibc ${newest#GLIBC_} or newer (x86_64)"
 if (($(du -k "$archive" | cut -f1) > limit_mb * 1024)); then

@@ -17,7 +17,8 @@ public record ProcessRun(List<String> command, int exitCode, String output) {
      * null value removes the variable), and waits at most {@code timeout}; a command still running then is killed and
      * reported as an {@link IllegalStateException}.
      */
-    public static ProcessRun run(List<String> command, Path directory, Map<String, String> environment, Duration timeout) {
+    public static ProcessRun run(List<String> command, Path directory, Map<String, String> environment,
+                                 Duration timeout) {
         Path log = null;
         try {
             log = Files.createTempFile("gpuvo-process", ".log");

@@ -47,7 +47,8 @@ import java.util.stream.IntStream;
  * Run from the project root (with prebuilt peers, the tests module's sources are not needed):
  * <pre>
  * mvn -q -o test-compile dependency:build-classpath -pl tests -Dmdep.outputFile=/tmp/cp.txt -Dmdep.includeScope=test
- * cd tests &amp;&amp; java -cp target/test-classes:$(cat /tmp/cp.txt) org.gpuvo.tests.dds.NodeLatencyBenchmark --backend cpu
+ * cd tests &amp;&amp; java -cp target/test-classes:$(cat /tmp/cp.txt) org.gpuvo.tests.dds.NodeLatencyBenchmark \
+ *     --backend cpu
  * </pre>
  * On a machine with a packed runtime, {@code tests/scripts/node-latency.sh} runs it.
  */
