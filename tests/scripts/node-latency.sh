@@ -8,7 +8,7 @@
 #
 # usage, from the project root:
 #   tests/scripts/node-latency.sh [--backend auto|cpu|cuda] [--frames 300] [--rates 30,60] [--deterministic]
-#                                 [--sequence room|kitti] [--settle-seconds 1] [--no-stage-log]
+#                                 [--sequence room|kitti] [--settle-seconds 1] [--no-stage-log] [--queue-size N]
 # GPUVO_CYCLONE_PEERS=DIR takes the peers from an unpacked folder DIR instead.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)

@@ -28,8 +28,9 @@ import java.util.stream.IntStream;
  *
  * <pre>
  * NodeLatencyBenchmark [--backend auto|cpu|cuda] [--frames 300] [--rates 30,60] [--deterministic]
- *                      [--sequence room|kitti] [--settle-seconds 1] [--no-stage-log]
+ *                      [--sequence room|kitti] [--settle-seconds 1] [--no-stage-log] [--queue-size N]
  * </pre>
+ * {@code --queue-size} sets the node's {@code queue_size} parameter (0, the default, leaves the node's default).
  * {@code room}: {@link ConfigSynthetic#room()} rendered at 640×480 at each rate (the rig moves 1 m/s whatever the
  * rate); {@code kitti}: KITTI 06's first frames (at most 51, 1226×370) from the shared data. Besides all frames, the
  * latency is also summed up without the first {@code --settle-seconds} of frames, where the node makes its pipeline
@@ -67,13 +68,14 @@ public final class NodeLatencyBenchmark {
 
     /** What to run. */
     record Options(String backend, int frames, double[] rates, boolean deterministic, String sequence,
-                   double settleSeconds, boolean stageLog) {
+                   double settleSeconds, boolean stageLog, int queueSize) {
         static Options parse(String[] args) {
             String backend = "auto", sequence = "room";
             int frames = 300;
             double[] rates = {30, 60};
             boolean deterministic = false, stageLog = true;
             double settle = 1;
+            int queueSize = 0;
             for (int i = 0; i < args.length; i++) {
                 String value = i + 1 < args.length ? args[i + 1] : null;
                 switch (args[i]) {
@@ -83,6 +85,7 @@ public final class NodeLatencyBenchmark {
                             .mapToDouble(Double::parseDouble).toArray();
                     case "--sequence" -> sequence = oneOf(value, "--sequence", "room", "kitti");
                     case "--settle-seconds" -> settle = Double.parseDouble(required(value, "--settle-seconds"));
+                    case "--queue-size" -> queueSize = Integer.parseInt(required(value, "--queue-size"));
                     case "--deterministic" -> {
                         deterministic = true;
                         continue;
@@ -95,10 +98,12 @@ public final class NodeLatencyBenchmark {
                 }
                 i++;
             }
-            if (frames < 2 || Arrays.stream(rates).anyMatch(r -> !(r > 0 && r <= 1000)) || !(settle >= 0))
-                throw new IllegalArgumentException("frames ≥ 2, rates in (0, 1000] Hz and settle ≥ 0 s, got "
-                        + frames + ", " + Arrays.toString(rates) + ", " + settle + "\n" + USAGE);
-            return new Options(backend, frames, rates, deterministic, sequence, settle, stageLog);
+            if (frames < 2 || Arrays.stream(rates).anyMatch(r -> !(r > 0 && r <= 1000)) || !(settle >= 0)
+                    || queueSize < 0)
+                throw new IllegalArgumentException("frames ≥ 2, rates in (0, 1000] Hz, settle ≥ 0 s and queue size "
+                        + "≥ 0, got " + frames + ", " + Arrays.toString(rates) + ", " + settle + ", " + queueSize
+                        + "\n" + USAGE);
+            return new Options(backend, frames, rates, deterministic, sequence, settle, stageLog, queueSize);
         }
 
         private static String required(String value, String option) {
@@ -116,7 +121,8 @@ public final class NodeLatencyBenchmark {
     }
 
     private static final String USAGE = "usage: NodeLatencyBenchmark [--backend auto|cpu|cuda] [--frames 300] "
-            + "[--rates 30,60] [--deterministic] [--sequence room|kitti] [--settle-seconds 1] [--no-stage-log]";
+            + "[--rates 30,60] [--deterministic] [--sequence room|kitti] [--settle-seconds 1] [--no-stage-log] "
+            + "[--queue-size N]";
 
     public static void main(String[] args) {
         Options options = Options.parse(args);
@@ -167,6 +173,8 @@ public final class NodeLatencyBenchmark {
             List<String> rosArgs = new ArrayList<>(List.of("-r", "image:=/camera/image_raw",
                     "-r", "camera_info:=/camera/camera_info", "-p", "mode:=mono", "-p", "backend:=" + options.backend,
                     "-p", "deterministic:=" + options.deterministic, "-p", "status_period:=" + STATUS_PERIOD_S));
+            if (options.queueSize > 0)
+                rosArgs.addAll(List.of("-p", "queue_size:=" + options.queueSize));
             if (options.stageLog)
                 rosArgs.addAll(List.of("--log-level", "org.gpuvo.ros.node.timing:=debug"));
             try (NodeProcess node = NodeProcess.start(dir, peers.domainId(), rosArgs.toArray(String[]::new))) {
