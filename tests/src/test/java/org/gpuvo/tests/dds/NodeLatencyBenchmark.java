@@ -59,6 +59,10 @@ public final class NodeLatencyBenchmark {
     private static final Duration STEP = Duration.ofSeconds(60);
     /** How often the node is asked to publish its status: the benchmark waits for one after the last frame. */
     private static final double STATUS_PERIOD_S = 0.5;
+    /** How long the node's frame count must stand still, after the camera's end, for its queue to count as done. */
+    private static final Duration QUIET = Duration.ofSeconds(2);
+    /** The longest wait for that after the camera's end (a long queue before a slow pipeline). */
+    private static final Duration DRAIN = Duration.ofSeconds(300);
 
     private final Options options;
 
@@ -167,8 +171,8 @@ public final class NodeLatencyBenchmark {
         int n = frames.input().frames().size();
         try (CyclonePeers peers = CyclonePeers.start(dir)) {
             // --count 0: it runs until stopped, so that it takes the node's status after the last odometry
-            PeerProcess consumer = peers.consumer("--count", "0", "--timeout", Double.toString(120 + 2 * n / rate),
-                    "--status", "status");
+            PeerProcess consumer = peers.consumer("--count", "0", "--timeout",
+                    Double.toString(120 + 2 * n / rate + DRAIN.toSeconds()), "--status", "status");
             consumer.awaitLine("ready"::equals, STEP);
             List<String> rosArgs = new ArrayList<>(List.of("-r", "image:=/camera/image_raw",
                     "-r", "camera_info:=/camera/camera_info", "-p", "mode:=mono", "-p", "backend:=" + options.backend,
@@ -188,18 +192,40 @@ public final class NodeLatencyBenchmark {
                 if (exit != 0)
                     throw new IllegalStateException("the camera failed (exit " + exit + "): " + camera.describe()
                             + "\nnode:\n" + node.log());
-                // the camera ends a second after its last frame; by the next status the node has done its queue
-                long ended = System.nanoTime();
-                String line = consumer.awaitLine(l -> {
-                    PeerOutput.ReceivedStatus s = PeerOutput.statusOf(l);
-                    return s != null && s.monotonicNs() > ended;
-                }, Duration.ofSeconds(10));
-                NodeStatusReport status = NodeStatusReport.parse(PeerOutput.statusOf(line).data());
+                NodeStatusReport status = settledStatus(consumer, PeerOutput.of(camera).published().size(),
+                        System.nanoTime());
                 String log = node.log();
                 consumer.waitOrStop(Duration.ZERO);
                 return new NodeRun(PeerOutput.of(camera), PeerOutput.of(consumer), status, log);
             }
         }
+    }
+
+    /**
+     * The node's status once it is through with the frames it took: the first status after {@code after} (the
+     * camera's end) in which every frame published is processed, dropped or left out, else the first after that sum
+     * has stood still for {@link #QUIET} (frames lost before the queue never show up).
+     *
+     * @throws IllegalStateException when neither comes within {@link #DRAIN}
+     */
+    private static NodeStatusReport settledStatus(PeerProcess consumer, int published, long after) {
+        long[] done = {-1}, changedAt = {after};
+        String line = consumer.awaitLine(l -> {
+            PeerOutput.ReceivedStatus s = PeerOutput.statusOf(l);
+            if (s == null || s.monotonicNs() <= after)
+                return false;
+            NodeStatusReport r = NodeStatusReport.parse(s.data());
+            long accounted = r.processed() + r.dropped() + r.leftOut();
+            if (accounted >= published)
+                return true;
+            if (accounted != done[0]) {
+                done[0] = accounted;
+                changedAt[0] = s.monotonicNs();
+                return false;
+            }
+            return s.monotonicNs() - changedAt[0] >= QUIET.toNanos();
+        }, DRAIN);
+        return NodeStatusReport.parse(PeerOutput.statusOf(line).data());
     }
 
     private void report(double rate, SequenceFrames frames, NodeRun run, OdometryChain floor) {
