@@ -260,7 +260,8 @@ public final class NodeLatencyBenchmark {
         }
         boolean met = s.dropped() == 0 && received == published && all.p99Ns() <= 10_000_000L;
         System.out.println("  target (no frame dropped, p99 <= 10 ms): " + (met ? "met" : "not met"));
-        run.log.lines().filter(l -> l.contains("WARN") || l.contains("ERROR"))
+        // the node's warnings and errors; logback's own status lines ("|-WARN in ...") are not the node's
+        run.log.lines().filter(l -> (l.contains("WARN") || l.contains("ERROR")) && !l.contains("|-"))
                 .forEach(l -> System.out.println("  node log: " + l));
     }
 
