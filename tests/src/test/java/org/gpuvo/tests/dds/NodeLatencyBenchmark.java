@@ -1,7 +1,6 @@
 package org.gpuvo.tests.dds;
 
 import org.gpuvo.odometry.synthetic.ConfigSynthetic;
-import org.gpuvo.odometry.synthetic.SyntheticSequence;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -54,8 +53,8 @@ import java.util.stream.IntStream;
  * On a machine with a packed runtime, {@code tests/scripts/node-latency.sh} runs it.
  */
 public final class NodeLatencyBenchmark {
-    /** A stamp far from zero, as a camera's epoch times are. */
-    private static final long FIRST_STAMP_NS = SequenceFrames.KITTI_FIRST_STAMP_NS;
+    /** The rendered room's frame size. */
+    private static final int ROOM_WIDTH = 640, ROOM_HEIGHT = 480;
     private static final Duration STEP = Duration.ofSeconds(60);
     /** How often the node is asked to publish its status: the benchmark waits for one after the last frame. */
     private static final double STATUS_PERIOD_S = 0.5;
@@ -156,11 +155,7 @@ public final class NodeLatencyBenchmark {
     private SequenceFrames frames(Path dir, double rate) {
         if (options.sequence.equals("kitti"))
             return SequenceFrames.kitti(dir, Math.min(options.frames, 51));
-        ConfigSynthetic room = ConfigSynthetic.room();
-        room.frames = options.frames;
-        room.rate = rate;
-        room.parallel = true;
-        return SequenceFrames.write(new MonoView(new SyntheticSequence(room)), options.frames, FIRST_STAMP_NS, dir);
+        return SequenceFrames.roomMono(dir, ROOM_WIDTH, ROOM_HEIGHT, options.frames, rate);
     }
 
     /** What one run of the node gave: the peers' output, the node's last status and its log. */

@@ -1,7 +1,5 @@
 package org.gpuvo.tests.dds;
 
-import org.gpuvo.odometry.synthetic.ConfigSynthetic;
-import org.gpuvo.odometry.synthetic.SyntheticSequence;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,13 +25,9 @@ class NodeTimingLogTest {
 
     @Test
     void everyFrameHasItsStepsInOrderOnTheSharedClock() {
-        ConfigSynthetic room = ConfigSynthetic.room();
-        room.width = 320;
-        room.height = 240;
-        room.frames = 10;
-        SequenceFrames frames = SequenceFrames.write(new MonoView(new SyntheticSequence(room)), room.frames,
-                SequenceFrames.KITTI_FIRST_STAMP_NS, dir.resolve("frames"));
-        String count = Integer.toString(room.frames);
+        int n = 10;
+        SequenceFrames frames = SequenceFrames.roomMono(dir.resolve("frames"), 320, 240, n, 5);
+        String count = Integer.toString(n);
         PeerOutput camera, consumer;
         String log;
         try (CyclonePeers peers = CyclonePeers.start(dir)) {
@@ -69,7 +63,7 @@ class NodeTimingLogTest {
             assertThat(s.frontEndMillis()).isPositive();
         }
         NodeStatusReport last = NodeStatusReport.parse(consumer.statuses().get(consumer.statuses().size() - 1).data());
-        assertThat(last.processed()).isEqualTo(room.frames);
+        assertThat(last.processed()).isEqualTo(n);
         assertThat(last.dropped()).isZero();
         assertThat(last.leftOut()).isZero();
         assertThat(last.backend()).isEqualTo("cpu");

@@ -1,7 +1,5 @@
 package org.gpuvo.tests.dds;
 
-import org.gpuvo.odometry.synthetic.ConfigSynthetic;
-import org.gpuvo.odometry.synthetic.SyntheticSequence;
 import org.gpuvo.tests.ament.ProcessRun;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,17 +49,13 @@ class PackedCyclonePeersTest {
                     .allMatch(l -> l.contains(" => " + lib + "/"));
         }
 
-        ConfigSynthetic room = ConfigSynthetic.room();
-        room.width = 160;
-        room.height = 120;
-        room.frames = 5;
-        SequenceFrames frames = SequenceFrames.write(new MonoView(new SyntheticSequence(room)), room.frames,
-                SequenceFrames.KITTI_FIRST_STAMP_NS, dir.resolve("frames"));
+        int n = 5;
+        SequenceFrames frames = SequenceFrames.roomMono(dir.resolve("frames"), 160, 120, n, 30);
         try (CyclonePeers peers = CyclonePeers.start(dir.resolve("chain"), packed)) {
             assertThat(peers.environment().get("LD_LIBRARY_PATH")).startsWith(lib.toString());
             OdometryChain chain = OdometryChain.run(peers, frames, 30, true);
-            assertThat(chain.camera().published()).hasSize(room.frames);
-            assertThat(chain.imageToOdometry().received()).isEqualTo(room.frames);
+            assertThat(chain.camera().published()).hasSize(n);
+            assertThat(chain.imageToOdometry().received()).isEqualTo(n);
         }
     }
 }
