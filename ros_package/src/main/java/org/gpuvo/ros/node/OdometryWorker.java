@@ -26,6 +26,12 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class OdometryWorker implements Runnable {
     private static final Logger LOG = LoggerFactory.getLogger("org.gpuvo.ros.node");
+    /**
+     * One debug line per frame with the monotonic times of its steps ({@code --log-level
+     * org.gpuvo.ros.node.timing:=debug}), so that a frame's latency can be taken apart where the medians of the status
+     * do not tell which step a slow frame lost its time in.
+     */
+    private static final Logger TIMING = LoggerFactory.getLogger("org.gpuvo.ros.node.timing");
     private static final long POLL_MILLIS = 100;
     private static final MappingStatus NO_MAPPING = new MappingStatus(0, 0, 0, 0, null);
 
@@ -210,6 +216,10 @@ final class OdometryWorker implements Runnable {
         timings.add(Stage.PUBLISH, (published - estimated) / 1e6);
         timings.add(Stage.TOTAL, (published - start) / 1e6);
         timings.add(Stage.LATENCY, (published - frame.receivedNanos()) / 1e6);
+        if (TIMING.isDebugEnabled())
+            TIMING.debug("frame {} arrived {} taken {} decoded {} estimated {} published {} front_end_ms {} host_ms {}",
+                    stamp, frame.receivedNanos(), start, decoded, estimated, published, result.frontEndMillis,
+                    result.hostMillis);
     }
 
     /**

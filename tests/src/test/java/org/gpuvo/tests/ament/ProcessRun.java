@@ -10,14 +10,15 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** A finished external command: its exit status and its standard output and error, interleaved. */
-record ProcessRun(List<String> command, int exitCode, String output) {
+public record ProcessRun(List<String> command, int exitCode, String output) {
 
     /**
      * Runs {@code command} in {@code directory} with the environment of this JVM changed by {@code environment} (a
      * null value removes the variable), and waits at most {@code timeout}; a command still running then is killed and
      * reported as an {@link IllegalStateException}.
      */
-    static ProcessRun run(List<String> command, Path directory, Map<String, String> environment, Duration timeout) {
+    public static ProcessRun run(List<String> command, Path directory, Map<String, String> environment,
+                                 Duration timeout) {
         Path log = null;
         try {
             log = Files.createTempFile("gpuvo-process", ".log");
@@ -48,12 +49,12 @@ record ProcessRun(List<String> command, int exitCode, String output) {
         }
     }
 
-    boolean succeeded() {
+    public boolean succeeded() {
         return exitCode == 0;
     }
 
     /** The command, its status and its output, for an assertion's message. */
-    String describe() {
+    public String describe() {
         return String.join(" ", command) + " exited with " + exitCode + "; its output:\n" + output;
     }
 }

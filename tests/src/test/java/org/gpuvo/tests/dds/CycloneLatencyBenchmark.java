@@ -1,10 +1,6 @@
 package org.gpuvo.tests.dds;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /**
  * Latency of the Cyclone DDS chain alone, camera → gpuvo_standin_vo → consumer, on the 51 KITTI 06 frames (1226×370
@@ -23,15 +19,9 @@ public final class CycloneLatencyBenchmark {
     private CycloneLatencyBenchmark() {
     }
 
-    public static void main(String[] args) throws IOException {
-        Path dir = Files.createTempDirectory("gpuvo-cyclone-latency");
-        try {
-            measure(dir);
-        } finally {
-            try (Stream<Path> files = Files.walk(dir)) {
-                for (Path p : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator)
-                    Files.delete(p);
-            }
+    public static void main(String[] args) {
+        try (ScratchDir dir = ScratchDir.create("gpuvo-cyclone-latency")) {
+            measure(dir.path());
         }
     }
 

@@ -1,7 +1,9 @@
 package org.gpuvo.tests.dds;
 
+import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -36,7 +38,11 @@ public final class CyclonePeers implements AutoCloseable {
      * configuration into {@code dir}, where the processes also run and trace.
      */
     public static CyclonePeers start(Path dir) {
-        CycloneToolchain programs = CycloneToolchain.require();
+        return start(dir, CycloneToolchain.require());
+    }
+
+    /** The same with these programs (prebuilt ones, say). */
+    static CyclonePeers start(Path dir, CycloneToolchain programs) {
         return new CyclonePeers(programs, LoopbackConfig.write(dir, LoopbackConfig.nextDomainId()), dir);
     }
 
@@ -45,9 +51,16 @@ public final class CyclonePeers implements AutoCloseable {
         return config.domainId();
     }
 
-    /** The environment the peers run with. */
+    /** The environment the peers run with (and, for prebuilt peers, where their shared libraries are). */
     public Map<String, String> environment() {
-        return Map.of("CYCLONEDDS_URI", config.uri(), "ROS_DOMAIN_ID", Integer.toString(config.domainId()));
+        Map<String, String> env = new HashMap<>(Map.of("CYCLONEDDS_URI", config.uri(),
+                "ROS_DOMAIN_ID", Integer.toString(config.domainId())));
+        if (programs.libraryDir() != null) {
+            String inherited = System.getenv("LD_LIBRARY_PATH");
+            env.put("LD_LIBRARY_PATH", programs.libraryDir() + (inherited == null || inherited.isEmpty() ? ""
+                    : File.pathSeparator + inherited));
+        }
+        return env;
     }
 
     /** Starts {@code gpuvo_camera} with these arguments (see the header of gpuvo_camera.c). */

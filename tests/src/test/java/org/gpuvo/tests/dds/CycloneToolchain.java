@@ -19,10 +19,18 @@ import java.util.stream.Stream;
  * {@code target/cyclone/} with Cyclone DDS's {@code idlc} and {@code gcc}, once per JVM and again only when a
  * source is newer than the programs. Where {@code idlc}, {@code gcc} or the ddsc headers and library are missing
  * the calling test is skipped with a message saying what to install; a failing build of present tools is an error.
+ *
+ * <p>On a machine without Cyclone DDS or a compiler, prebuilt peers are used instead: the system property
+ * {@value #PREBUILT_PROPERTY} (else the environment variable {@value #PREBUILT_ENV}) names a folder with the
+ * programs in {@code bin/} and the shared libraries they need in {@code lib/}, as {@code tests/scripts/
+ * pack-cyclone-peers.sh} writes it. The peers then run with {@code lib/} first on their {@code LD_LIBRARY_PATH}.</p>
  */
 final class CycloneToolchain {
     /** Debian 12's packages (Cyclone DDS 0.10.2), which {@code .ci/run} installs. */
     static final String INSTALL_HINT = "apt-get install cyclonedds-dev cyclonedds-tools gcc";
+    /** Where prebuilt peers are: a system property, else {@link #PREBUILT_ENV}. */
+    static final String PREBUILT_PROPERTY = "gpuvo.cyclone.peers";
+    static final String PREBUILT_ENV = "GPUVO_CYCLONE_PEERS";
     private static final String[] IDL = {"builtin_interfaces", "std_msgs", "sensor_msgs", "geometry_msgs", "nav_msgs",
             "tf2_msgs"};
     private static final String[] PROGRAMS = {"gpuvo_camera", "gpuvo_consumer", "gpuvo_standin_vo"};
@@ -32,17 +40,25 @@ final class CycloneToolchain {
     private static String unavailable;
 
     private final Path bin;
+    /** the prebuilt peers' shared libraries, or null for programs linked against the system's */
+    private final Path lib;
 
-    private CycloneToolchain(Path bin) {
+    private CycloneToolchain(Path bin, Path lib) {
         this.bin = bin;
+        this.lib = lib;
     }
 
     /** The built programs; skips the calling test where the tools are missing. */
     static synchronized CycloneToolchain require() {
         if (built == null && unavailable == null) {
-            unavailable = missingTools();
-            if (unavailable == null)
-                built = build(moduleDir());
+            Path prebuilt = prebuiltDir();
+            if (prebuilt != null) {
+                built = prebuilt(prebuilt);
+            } else {
+                unavailable = missingTools();
+                if (unavailable == null)
+                    built = build(moduleDir());
+            }
         }
         Assumptions.assumeTrue(unavailable == null, () -> "Cyclone DDS peers not built: " + unavailable
                 + " (install with: " + INSTALL_HINT + "): test skipped");
@@ -59,6 +75,34 @@ final class CycloneToolchain {
 
     Path standinVo() {
         return bin.resolve("gpuvo_standin_vo");
+    }
+
+    /** The shared libraries of prebuilt peers, to go first on their LD_LIBRARY_PATH; null for the system's. */
+    Path libraryDir() {
+        return lib;
+    }
+
+    /** The folder of prebuilt peers named by the property or the environment, or null. */
+    private static Path prebuiltDir() {
+        String dir = System.getProperty(PREBUILT_PROPERTY);
+        if (dir == null || dir.isBlank())
+            dir = System.getenv(PREBUILT_ENV);
+        return dir == null || dir.isBlank() ? null : Path.of(dir).toAbsolutePath();
+    }
+
+    /**
+     * The prebuilt peers in {@code dir}; a folder that lacks a program or its {@code lib/} is an error, not a skip:
+     * it was asked for.
+     */
+    static CycloneToolchain prebuilt(Path dir) {
+        Path bin = dir.resolve("bin"), lib = dir.resolve("lib");
+        for (String program : PROGRAMS)
+            if (!Files.isExecutable(bin.resolve(program)))
+                throw new IllegalStateException("prebuilt Cyclone peers in " + dir + ": no executable bin/" + program
+                        + " (write the folder with tests/scripts/pack-cyclone-peers.sh)");
+        if (!Files.isDirectory(lib))
+            throw new IllegalStateException("prebuilt Cyclone peers in " + dir + ": no lib/ folder");
+        return new CycloneToolchain(bin, lib);
     }
 
     /** The tests module's folder: Maven's basedir, else the working directory. */
@@ -114,7 +158,7 @@ final class CycloneToolchain {
         Path gen = out.resolve("gen"), bin = out.resolve("bin");
         try {
             if (upToDate(src, bin))
-                return new CycloneToolchain(bin);
+                return new CycloneToolchain(bin, null);
             Files.createDirectories(gen);
             Files.createDirectories(bin);
             List<String> generated = new ArrayList<>();
@@ -133,7 +177,7 @@ final class CycloneToolchain {
                 gcc.addAll(List.of("-lddsc", "-lm"));
                 check(run(src, gcc), "gcc " + program);
             }
-            return new CycloneToolchain(bin);
+            return new CycloneToolchain(bin, null);
         } catch (IOException e) {
             throw new UncheckedIOException("building the Cyclone peers in " + out, e);
         }

@@ -26,7 +26,7 @@ final class NodeProcess implements AutoCloseable {
         try {
             Path log = Files.createTempFile(dir, "gpuvo-node", ".log");
             Path home = Files.createDirectories(dir.resolve("node-home"));
-            String java = ProcessHandle.current().info().command().orElse("java");
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             List<String> command = new ArrayList<>(List.of(java, "-Djava.awt.headless=true", "-cp",
                     System.getProperty("java.class.path"), "org.gpuvo.ros.node.NodeMain", "--ros-args"));
             command.addAll(List.of(rosArguments));

@@ -5,6 +5,8 @@ import org.gpuvo.gpu.testdata.SharedData;
 import org.gpuvo.odometry.dataset.EurocSequence;
 import org.gpuvo.odometry.dataset.KittiSequence;
 import org.gpuvo.odometry.dataset.Sequence;
+import org.gpuvo.odometry.synthetic.ConfigSynthetic;
+import org.gpuvo.odometry.synthetic.SyntheticSequence;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,6 +32,21 @@ public record SequenceFrames(CameraInput input, Path list, CameraInfoFile info, 
     /** The first {@code count} frames of KITTI 06 (mono, 1226×370, 10 Hz). */
     public static SequenceFrames kitti(Path dir, int count) {
         return write(KittiSequence.open(SharedData.require("kitti-06-0050")), count, KITTI_FIRST_STAMP_NS, dir);
+    }
+
+    /**
+     * gpuvo's rendered room ({@link ConfigSynthetic#room()}) at {@code width}×{@code height}, {@code count} frames
+     * rendered at {@code rateHz} (the rig moves at the room's speed whatever the rate), the left images alone as a
+     * monocular camera's, stamped from {@link #KITTI_FIRST_STAMP_NS} on.
+     */
+    public static SequenceFrames roomMono(Path dir, int width, int height, int count, double rateHz) {
+        ConfigSynthetic room = ConfigSynthetic.room();
+        room.width = width;
+        room.height = height;
+        room.frames = count;
+        room.rate = rateHz;
+        room.parallel = true;
+        return write(new MonoView(new SyntheticSequence(room)), count, KITTI_FIRST_STAMP_NS, dir);
     }
 
     /**
