@@ -56,6 +56,12 @@ public final class ConfigVoNode {
     public double cameraInfoWaitSeconds = 0.5;
     /** the node's name in diagnostics */
     public String nodeName = "gpuvo";
+    /**
+     * rendered frames the pipeline runs over before the node subscribes, so that the camera's first frames find its
+     * code compiled and the GPU started ({@link PipelineWarmUp}); 0 for none. The ROS 2 parameter {@code warm_up_frames}
+     * defaults to 30
+     */
+    public int warmUpFrames = 0;
 
     /** A monocular node. */
     public ConfigVoNode() {
@@ -88,6 +94,8 @@ public final class ConfigVoNode {
             throw new IllegalArgumentException("odomFrame and baseFrame must differ, both are '" + odomFrame + "'");
         if (queueSize < 1)
             throw new IllegalArgumentException("queueSize must be at least 1, got " + queueSize);
+        if (warmUpFrames < 0 || warmUpFrames > 10_000)
+            throw new IllegalArgumentException("warmUpFrames must be between 0 and 10000, got " + warmUpFrames);
         if (!(syncToleranceSeconds >= 0) || !Double.isFinite(syncToleranceSeconds))
             throw new IllegalArgumentException("syncToleranceSeconds must be a finite number ≥ 0, got " + syncToleranceSeconds);
         if (pathLength < 0)

@@ -19,6 +19,9 @@ import java.util.Locale;
  * namespace and the command line's remappings.
  */
 public final class NodeParameters {
+    /** rendered frames the node's pipeline runs over before it subscribes: JIT and GPU start ({@link PipelineWarmUp}) */
+    static final int WARM_UP_FRAMES = 30;
+
     private NodeParameters() {
     }
 
@@ -47,6 +50,7 @@ public final class NodeParameters {
         c.statusPeriodSeconds = p.getDouble("status_period", c.statusPeriodSeconds);
         c.inputTimeoutSeconds = p.getDouble("input_timeout", c.inputTimeoutSeconds);
         c.cameraInfoWaitSeconds = p.getDouble("camera_info_wait", c.cameraInfoWaitSeconds);
+        c.warmUpFrames = p.getInt("warm_up_frames", WARM_UP_FRAMES);
 
         QosProfile images = qos(p, "qos.image", c.qos.images);
         c.qos.images = images;

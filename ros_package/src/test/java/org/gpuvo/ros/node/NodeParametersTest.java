@@ -70,6 +70,14 @@ class NodeParametersTest {
     }
 
     @Test
+    void theWarmUpIsAParameter() {
+        assertThat(config("--ros-args").warmUpFrames).isEqualTo(30);
+        assertThat(config("--ros-args", "-p", "warm_up_frames:=0").warmUpFrames).isZero();
+        assertThatThrownBy(() -> config("--ros-args", "-p", "warm_up_frames:=-1"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("warmUpFrames");
+    }
+
+    @Test
     void deterministicMappingIsAParameter() {
         assertThat(config("--ros-args").vo.deterministic).isFalse();
         assertThat(config("--ros-args", "-p", "deterministic:=true").vo.deterministic).isTrue();
