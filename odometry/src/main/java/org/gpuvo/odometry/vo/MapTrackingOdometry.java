@@ -474,7 +474,7 @@ final class MapTrackingOdometry implements VisualOdometry {
         double maxDisparity = Math.min(stereo.rectifiedCamera().width, f);
         stereoMatcher.match(keyPoints, descriptors, rightKeyPoints, rightDescriptors, stereo.rectifiedCamera().height,
                 maxDisparity);
-        double minDisparity = f / config.stereoMaxDepthBaselines;
+        double minDisparity = config.stereoMinDisparity(f);
         Se3_F64 pose = poses.get(k, current);
         update.depthBaseline = stereo.baseline();
         int added = 0;
