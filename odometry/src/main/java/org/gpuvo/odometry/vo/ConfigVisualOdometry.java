@@ -123,8 +123,23 @@ public final class ConfigVisualOdometry {
      * (ORB's pyramid scale, SIFT's σ / σ0)
      */
     public double stereoRowTolerance = 1.5;
-    /** stereo and RGB-D: points farther than this many times the baseline (stereo) are not added; depth beyond maxDepth not */
-    public double stereoMaxDepthBaselines = 80;
+    /**
+     * stereo: points farther than this many times the baseline are not added, a cap on top of
+     * {@link #stereoMinDisparityPixels} (1000: 120 m for a 12 cm rig, 540 m for KITTI's); RGB-D points beyond
+     * {@link #maxDepth} are not added
+     */
+    public double stereoMaxDepthBaselines = 1000;
+    /**
+     * stereo: points whose disparity is below this many pixels are not added. The limit is in pixels because the
+     * disparity's error is: on the rendered highway (12 cm baseline, 640×480, sub-pixel disparities against the
+     * rendered depth), disparities of 1 px and more erred by about 0.1 px (median absolute) without bias, those below
+     * 1 px were biased upwards by about as much (only positive ones are kept), which shortens every translation PnP
+     * estimates from them. A cut at a fixed depth in baselines threw away what matters on a road: at 80 baselines,
+     * everything beyond 43 m for KITTI's rig and beyond 10 m for a 12 cm one, where nearly all of a highway's
+     * texture lies. Far points still constrain the rotation, and the bundle adjustment weighs their depth by its
+     * uncertainty (f·b/z² px per metre).
+     */
+    public double stereoMinDisparityPixels = 1;
     /**
      * RGB-D: the depth image's noise as k in σ_z = k·z² (metres⁻¹), which weighs the measured depth of new points in
      * the bundle adjustment against 1 px of reprojection error; 0.0019 is a Kinect's axial noise far from the sensor
@@ -162,6 +177,14 @@ public final class ConfigVisualOdometry {
                 : new SchurBundleAdjustment(bundle());
     }
 
+    /**
+     * The smallest disparity (pixels) of a new stereo point for a rectified focal length of {@code focal} pixels:
+     * {@link #stereoMinDisparityPixels}, or more where {@link #stereoMaxDepthBaselines} asks for it.
+     */
+    public double stereoMinDisparity(double focal) {
+        return Math.max(stereoMinDisparityPixels, focal / stereoMaxDepthBaselines);
+    }
+
     /** The matching of the chosen feature type: {@link #match} for ORB, {@link #siftMatch} for SIFT. */
     public ConfigMatch matching() {
         return features == FeatureType.SIFT ? siftMatch : match;
@@ -197,6 +220,10 @@ public final class ConfigVisualOdometry {
                     + " must hold at least 2 fixed frames and one free one: bundleFixedFrames " + bundleFixedFrames);
         if (bundleSolver == null)
             throw new IllegalArgumentException("bundleSolver must be set");
+        if (!(stereoMaxDepthBaselines > 0) || !(stereoMinDisparityPixels > 0)
+                || Double.isInfinite(stereoMinDisparityPixels))
+            throw new IllegalArgumentException(
+                    "stereoMaxDepthBaselines must be positive and stereoMinDisparityPixels positive and finite");
         if (!(minDepth > 0 && maxDepth > minDepth))
             throw new IllegalArgumentException("depth range must satisfy 0 < minDepth < maxDepth");
         if (!(depthNoiseCoefficient >= 0) || Double.isInfinite(depthNoiseCoefficient))

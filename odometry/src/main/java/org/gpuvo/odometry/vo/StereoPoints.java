@@ -41,7 +41,7 @@ final class StereoPoints extends MeasuredPoints {
         double maxDisparity = Math.min(stereo.rectifiedCamera().width, f);
         matcher.match(keyPoints, descriptors, rightKeyPoints, rightDescriptors, stereo.rectifiedCamera().height,
                 maxDisparity);
-        double minDisparity = f / config.stereoMaxDepthBaselines;
+        double minDisparity = config.stereoMinDisparity(f);
         poses.get(frame.index, pose);
         int added = 0;
         for (int i = 0; i < keyPoints.size(); i++) {

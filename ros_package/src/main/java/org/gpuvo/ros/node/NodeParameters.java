@@ -83,6 +83,7 @@ public final class NodeParameters {
         vo.initMinPoints = p.getInt("mono.init_min_points", vo.initMinPoints);
         vo.stereoRowTolerance = p.getDouble("stereo.row_tolerance_px", vo.stereoRowTolerance);
         vo.stereoMaxDepthBaselines = p.getDouble("stereo.max_depth_baselines", vo.stereoMaxDepthBaselines);
+        vo.stereoMinDisparityPixels = p.getDouble("stereo.min_disparity_px", vo.stereoMinDisparityPixels);
         vo.minDepth = p.getDouble("depth.min", vo.minDepth);
         vo.maxDepth = p.getDouble("depth.max", vo.maxDepth);
 
