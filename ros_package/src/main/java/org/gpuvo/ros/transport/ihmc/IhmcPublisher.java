@@ -13,7 +13,7 @@ final class IhmcPublisher implements RawPublisher {
     private static final int HEADER_BYTES = 4;
 
     private final String topic;
-    private final String rosType;
+    private final String typeName;
     private final int maxBytes;
     private final Domain domain;
     private final Publisher publisher;
@@ -22,10 +22,10 @@ final class IhmcPublisher implements RawPublisher {
     private final CdrSample sample = new CdrSample();
     private boolean closed;
 
-    IhmcPublisher(String topic, String rosType, int maxBytes, Domain domain, Publisher publisher, MatchCounter matches,
+    IhmcPublisher(String topic, String typeName, int maxBytes, Domain domain, Publisher publisher, MatchCounter matches,
                   Consumer<AutoCloseable> onClose) {
         this.topic = topic;
-        this.rosType = rosType;
+        this.typeName = typeName;
         this.maxBytes = maxBytes;
         this.domain = domain;
         this.publisher = publisher;
@@ -53,7 +53,7 @@ final class IhmcPublisher implements RawPublisher {
                     + "4-byte encapsulation header");
         if (cdr.length > maxBytes)
             throw new IllegalArgumentException(topic + ": message of " + cdr.length + " bytes exceeds the " + maxBytes
-                    + "-byte limit of " + rosType + " (raise it with IhmcTransportConfig.withMaxMessageBytes)");
+                    + "-byte limit of " + typeName + " (raise it with IhmcTransportConfig.withMaxMessageBytes)");
         sample.data = cdr;
         sample.length = cdr.length;
         try {
@@ -62,6 +62,24 @@ final class IhmcPublisher implements RawPublisher {
             throw new UncheckedIOException("Fast DDS could not publish on " + topic, e);
         } finally {
             sample.data = null;
+        }
+    }
+
+    @Override
+    public byte[] gid() {
+        return DdsNames.gid(publisher.getGuid());
+    }
+
+    /**
+     * Waits until a reader of the participant that has {@code endpoint} (a GUID: its first 12 bytes name the
+     * participant) is matched; false where none is within the time.
+     */
+    boolean awaitReaderOf(byte[] endpoint, long millis) {
+        try {
+            return matches.awaitParticipant(endpoint, millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
@@ -81,6 +99,6 @@ final class IhmcPublisher implements RawPublisher {
 
     @Override
     public String toString() {
-        return "IhmcPublisher[" + topic + ", " + rosType + "]";
+        return "IhmcPublisher[" + topic + ", " + typeName + "]";
     }
 }

@@ -1,0 +1,117 @@
+package org.gpuvo.ros.transport.ihmc;
+
+import org.gpuvo.ros.node.transport.ReceivedMessage;
+import org.gpuvo.ros.node.transport.ServiceHandler;
+import org.gpuvo.ros.node.transport.ServiceServer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import us.ihmc.pubsub.common.SampleInfo;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A service on Fast DDS, made by {@link IhmcTransport#serve}: a reader of requests and a writer of replies, paired as
+ * {@link RequestHeader} describes.
+ *
+ * <ul>
+ *     <li>A request whose related sample identity names a GUID comes from an rmw_fastrtps_cpp client. It is
+ *     handled, but the reply cannot go back: ihmc-pub-sub writes every sample without write parameters
+ *     ({@code NativePublisherImpl::write}), so no reply of it can carry the related sample identity that such a
+ *     client waits for. It is counted as unanswered and warned about once.</li>
+ *     <li>Any other request is taken as an rmw_cyclonedds_cpp client's: the header is taken off, the rest handled,
+ *     and the answer sent with the header in front.</li>
+ *     <li>A request too short for a header, or one the handler gives no answer to (malformed), gets no reply and is
+ *     counted.</li>
+ * </ul>
+ * Requests are handled on Fast DDS's reception thread, one at a time.
+ *
+ * <p>A client waits until its request writer and reply reader have matched the service as its side sees them, but
+ * the node's reply writer may discover the client's reply reader only after the request has arrived (seen under
+ * load: the reply went out to no one and the client waited in vain). So, as rmw_fastrtps_cpp's server waits for its
+ * client's reply reader ({@code check_for_subscription} in {@code __rmw_send_response}), the reply waits up to
+ * {@link #READER_WAIT_MILLIS} for a matched reader of the requesting participant (the GUID prefix of the request's
+ * writer), then goes out either way.</p>
+ */
+final class IhmcServiceServer implements ServiceServer {
+    private static final Logger LOG = LoggerFactory.getLogger(IhmcServiceServer.class);
+    /** How long a reply waits for the client's reply reader to be matched. */
+    static final long READER_WAIT_MILLIS = 2000;
+
+    private final String service;
+    private final ServiceHandler handler;
+    private final IhmcPublisher replies;
+    private final AtomicLong unanswered = new AtomicLong();
+    private volatile IhmcSubscription requests;
+    private volatile boolean warnedFastDds;
+
+    IhmcServiceServer(String service, ServiceHandler handler, IhmcPublisher replies) {
+        this.service = service;
+        this.handler = handler;
+        this.replies = replies;
+    }
+
+    void attach(IhmcSubscription requests) {
+        this.requests = requests;
+    }
+
+    @Override
+    public String service() {
+        return service;
+    }
+
+    @Override
+    public byte[] requestReaderGid() {
+        IhmcSubscription r = requests;
+        return r == null ? new byte[0] : r.gid();
+    }
+
+    @Override
+    public byte[] replyWriterGid() {
+        return replies.gid();
+    }
+
+    @Override
+    public long unanswered() {
+        return unanswered.get();
+    }
+
+    void onRequest(ReceivedMessage message, SampleInfo info) {
+        byte[] payload = message.data();
+        if (isKnown(DdsNames.gid(info.getRelatedSampleIdentity().getGuid()))) {
+            handler.answer(payload);
+            unanswered.incrementAndGet();
+            if (!warnedFastDds) {
+                warnedFastDds = true;
+                LOG.warn("{}: a request from an rmw_fastrtps_cpp client was carried out, but it cannot be answered "
+                        + "(the reply would need the request's identity, which this transport cannot attach)", service);
+            }
+            return;
+        }
+        RequestHeader header = RequestHeader.of(payload);
+        byte[] answer = header == null ? null : handler.answer(RequestHeader.body(payload));
+        if (answer == null) {
+            unanswered.incrementAndGet();
+            return;
+        }
+        byte[] writer = DdsNames.gid(info.getSampleIdentity().getGuid());
+        if (!replies.awaitReaderOf(writer, READER_WAIT_MILLIS))
+            LOG.debug("{}: no reply reader of the requesting participant matched within {} ms", service,
+                    READER_WAIT_MILLIS);
+        replies.publish(header.reply(answer));
+    }
+
+    private static boolean isKnown(byte[] guid) {
+        for (byte b : guid)
+            if (b != 0)
+                return true;
+        return false;
+    }
+
+    @Override
+    public void close() {
+        IhmcSubscription r = requests;
+        if (r != null)
+            r.close();
+        replies.close();
+    }
+}
