@@ -10,4 +10,20 @@ public interface CdrType<T> {
 
     /** Writes the fields of {@code value}. */
     void write(CdrWriter out, T value);
+
+    /** A type read and written by these two functions, field by field in declaration order. */
+    static <T> CdrType<T> of(java.util.function.Function<CdrReader, T> read,
+                             java.util.function.BiConsumer<CdrWriter, T> write) {
+        return new CdrType<>() {
+            @Override
+            public T read(CdrReader in) {
+                return read.apply(in);
+            }
+
+            @Override
+            public void write(CdrWriter out, T value) {
+                write.accept(out, value);
+            }
+        };
+    }
 }
