@@ -8,8 +8,9 @@
  *   participant HEX                 the announced participant gid, every byte of it
  *   node NAMESPACE NAME             the node that was looked for
  *   reader HEX / writer HEX         its announced gids, every byte of each
- *   publication KEY PARTICIPANT TOPIC TYPE    every discovered remote writer (GUIDs as 32 hex digits)
- *   subscription KEY PARTICIPANT TOPIC TYPE   every discovered remote reader
+ *   publication KEY PARTICIPANT TOPIC TYPE USER_DATA   every discovered remote writer (GUIDs as 32 hex
+ *                                                      digits, USER_DATA as a token, "" where it has none)
+ *   subscription KEY PARTICIPANT TOPIC TYPE USER_DATA  every discovered remote reader
  *   done
  *
  * Usage: gpuvo_graph_probe --node NAME [--namespace NS] [--timeout S] [--settle-ms MS]
@@ -27,7 +28,7 @@
 
 typedef struct {
   dds_guid_t key, participant;
-  char topic[256], type[256];
+  char topic[256], type[256], user_data[256];
 } endpoint_t;
 
 typedef struct {
@@ -74,6 +75,15 @@ static int take_endpoints(dds_entity_t reader, endpoints_t *all)
       x->participant = e->participant_key;
       snprintf(x->topic, sizeof x->topic, "%s", e->topic_name);
       snprintf(x->type, sizeof x->type, "%s", e->type_name);
+      void *user_data = NULL;
+      size_t size = 0;
+      x->user_data[0] = '\0';
+      if (e->qos != NULL && dds_qget_userdata(e->qos, &user_data, &size) && user_data != NULL) {
+        size_t n = size < sizeof x->user_data - 1 ? size : sizeof x->user_data - 1;
+        memcpy(x->user_data, user_data, n);
+        x->user_data[n] = '\0';
+        dds_free(user_data);
+      }
       added++;
     }
     PEER_CHECK(dds_return_loan(reader, samples, n), "dds_return_loan built-in topic");
@@ -145,6 +155,8 @@ static void print_endpoints(const char *kind, const endpoints_t *all)
     peer_print_token(stdout, all->items[i].topic);
     putchar(' ');
     peer_print_token(stdout, all->items[i].type);
+    putchar(' ');
+    peer_print_token(stdout, all->items[i].user_data);
     putchar('\n');
   }
 }

@@ -1,5 +1,8 @@
 package org.gpuvo.tests.dds;
 
+import org.gpuvo.ros.cdr.MessageCodecs;
+import org.gpuvo.ros.msg.Image;
+import org.gpuvo.ros.msg.Odometry;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -59,6 +62,11 @@ class NodeGraphInteropTest {
             // a service's request reader and reply writer are the node's too
             assertThat(graph.readers).contains(graph.key("subscription", "rq/robot/vo/resetRequest"));
             assertThat(graph.writers).contains(graph.key("publication", "rr/robot/vo/resetReply"));
+            // the endpoints' type hashes, as rmw announces them from Iron on
+            assertThat(graph.userData("publication", "rt/robot/odom")).isEqualTo("typehash="
+                    + MessageCodecs.of(Odometry.class).typeHash() + ";");
+            assertThat(graph.userData("subscription", "rt/robot/image")).isEqualTo("typehash="
+                    + MessageCodecs.of(Image.class).typeHash() + ";");
             System.out.printf("%s: node /robot/vo announced with %d readers and %d writers, %d-byte gids%n",
                     environment + (parameter.isEmpty() ? "" : " " + parameter), graph.readers.size(),
                     graph.writers.size(), gidBytes);
@@ -100,9 +108,17 @@ class NodeGraphInteropTest {
         }
 
         String key(String kind, String topic) {
+            return endpoint(kind, topic)[1];
+        }
+
+        String userData(String kind, String topic) {
+            return PeerOutput.token(endpoint(kind, topic)[5]);
+        }
+
+        private String[] endpoint(String kind, String topic) {
             for (String[] e : endpoints)
                 if (e[0].equals(kind) && e[2].equals(participant) && e[3].equals(topic))
-                    return e[1];
+                    return e;
             throw new AssertionError("no " + kind + " of " + topic + " from the node's participant");
         }
 

@@ -1,6 +1,6 @@
 package org.gpuvo.ros.transport.ihmc;
 
-import org.gpuvo.ros.cdr.RosTypeNames;
+import org.gpuvo.ros.cdr.MessageCodecs;
 import org.gpuvo.ros.node.transport.QosProfile;
 import org.gpuvo.ros.node.transport.RawPublisher;
 import org.gpuvo.ros.node.transport.ReceivedMessage;
@@ -105,18 +105,21 @@ public final class IhmcTransport implements Transport {
     }
 
     private synchronized RawPublisher advertiseAs(String topic, String ddsTopic, String rosType, QosProfile qos) {
-        return writer(topic, ddsTopic, DdsNames.type(rosType), config.maxMessageBytes(rosType), qos);
+        return writer(topic, ddsTopic, DdsNames.type(rosType), config.maxMessageBytes(rosType), qos,
+                typeHashUserData(rosType));
     }
 
     /** A writer of {@code ddsTopic}; {@code topic} names it in messages. Called with the lock held. */
-    private IhmcPublisher writer(String topic, String ddsTopic, String ddsType, int maxBytes, QosProfile qos) {
+    private IhmcPublisher writer(String topic, String ddsTopic, String ddsType, int maxBytes, QosProfile qos,
+                                 String userData) {
         Objects.requireNonNull(qos, "qos");
         checkOpen();
         RawCdrType type = registeredType(ddsType, maxBytes);
         MatchCounter matches = new MatchCounter();
         Publisher writer;
         try {
-            writer = domain.createPublisher(participant, FastDdsProfiles.writer(type, ddsTopic, qos), matches);
+            writer = domain.createPublisher(participant, FastDdsProfiles.writer(type, ddsTopic, qos, userData),
+                    matches);
         } catch (IOException | RuntimeException e) {
             throw refused("writer", topic, ddsType, qos, e);
         }
@@ -135,7 +138,7 @@ public final class IhmcTransport implements Transport {
                                                Consumer<ReceivedMessage> callback) {
         Objects.requireNonNull(callback, "callback");
         return reader(topic, DdsNames.topic(topic), DdsNames.type(rosType), config.maxMessageBytes(rosType), qos,
-                new IhmcSubscription(topic, callback, domain, this::forget));
+                typeHashUserData(rosType), new IhmcSubscription(topic, callback, domain, this::forget));
     }
 
     /**
@@ -151,10 +154,10 @@ public final class IhmcTransport implements Transport {
         Objects.requireNonNull(handler, "handler");
         String[] types = DdsNames.serviceTypes(serviceType);
         int maxBytes = config.defaultMaxMessageBytes();
-        IhmcPublisher replies = writer(service, DdsNames.replyTopic(service), types[1], maxBytes, qos);
+        IhmcPublisher replies = writer(service, DdsNames.replyTopic(service), types[1], maxBytes, qos, "");
         IhmcServiceServer server = new IhmcServiceServer(service, handler, replies);
         try {
-            server.attach(reader(service, DdsNames.requestTopic(service), types[0], maxBytes, qos,
+            server.attach(reader(service, DdsNames.requestTopic(service), types[0], maxBytes, qos, "",
                     new IhmcSubscription(service, server::onRequest, domain, this::forget)));
         } catch (RuntimeException e) {
             replies.close();
@@ -165,14 +168,14 @@ public final class IhmcTransport implements Transport {
 
     /** Makes the reader of {@code subscription}. Called with the lock held. */
     private IhmcSubscription reader(String topic, String ddsTopic, String ddsType, int maxBytes, QosProfile qos,
-                                    IhmcSubscription subscription) {
+                                    String userData, IhmcSubscription subscription) {
         Objects.requireNonNull(qos, "qos");
         checkOpen();
         RawCdrType type = registeredType(ddsType, maxBytes);
         try {
             @SuppressWarnings("unchecked")
             Subscriber<CdrSample> reader = domain.createSubscriber(participant,
-                    FastDdsProfiles.reader(type, ddsTopic, qos), subscription);
+                    FastDdsProfiles.reader(type, ddsTopic, qos, userData), subscription);
             subscription.attach(reader);
         } catch (IOException | RuntimeException e) {
             throw refused("reader", topic, ddsType, qos, e);
@@ -199,6 +202,15 @@ public final class IhmcTransport implements Transport {
         synchronized (this) {
             domain.removeParticipant(participant);
         }
+    }
+
+    /**
+     * The USER_DATA rmw gives an endpoint from Iron on, {@code typehash=RIHS01_...;} (rmw_dds_common
+     * {@code encode_type_hash_for_user_data_qos}), for the types gpuvo has codecs of; empty for others, which is
+     * what rmw sends for a type without a hash and what its readers take as "no hash".
+     */
+    static String typeHashUserData(String rosType) {
+        return MessageCodecs.forType(rosType).map(codec -> "typehash=" + codec.typeHash() + ";").orElse("");
     }
 
     private RawCdrType registeredType(String ddsName, int maxBytes) {
