@@ -1,5 +1,6 @@
 package org.gpuvo.ros.node;
 
+import org.gpuvo.ros.RosDistro;
 import org.gpuvo.ros.node.args.NodeName;
 import org.gpuvo.ros.node.args.Parameters;
 import org.gpuvo.ros.node.args.RosArguments;
@@ -26,11 +27,6 @@ import java.util.concurrent.CountDownLatch;
  */
 public final class NodeMain {
     static final String DEFAULT_NODE_NAME = "gpuvo";
-    /**
-     * The distribution the node speaks to where neither the parameter {@code ros_distro} nor {@code ROS_DISTRO} says:
-     * the current long-term release.
-     */
-    static final String DEFAULT_DISTRO = "jazzy";
 
     private NodeMain() {
     }
@@ -126,9 +122,7 @@ public final class NodeMain {
 
     /** The parameter {@code ros_distro}, else {@code ROS_DISTRO} (set by every sourced ROS 2), else the default. */
     static String distro(Parameters parameters, Map<String, String> environment) {
-        String fromEnvironment = environment.getOrDefault("ROS_DISTRO", "");
-        String distro = parameters.getString("ros_distro", fromEnvironment.isBlank() ? DEFAULT_DISTRO
-                : fromEnvironment).trim();
+        String distro = parameters.getString("ros_distro", RosDistro.fromEnvironment(environment)).trim();
         if (distro.isEmpty())
             throw new IllegalArgumentException("parameter ros_distro: empty");
         return distro;
