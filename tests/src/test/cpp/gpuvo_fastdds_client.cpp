@@ -7,6 +7,9 @@
  *
  * Usage: gpuvo_fastdds_client --node /NS/NAME [--timeout S] reset
  *        gpuvo_fastdds_client --node /NS/NAME [--timeout S] set NAME int VALUE
+ *        gpuvo_fastdds_client --node /NS/NAME [--timeout S] malformed
+ * malformed sends set_parameters an Empty request whose one byte is 7, under SetParameters_Request_'s type name: read
+ * as that type it counts 7 parameters where none follows, a request that is not of its type.
  * stdout: "matched", "sent", then "reply" (with "result ok" or "result refused REASON" for set) or "no-reply" once
  * the timeout (default 10 s) has passed after sending. Exit status 0 either way; 2 bad usage; 3 when the service
  * was not matched within 30 s.
@@ -85,8 +88,8 @@ int main(int argc, char **argv)
       return fail("set NAME int VALUE");
     name = argv[i + 1];
     value = std::atoll(argv[i + 3]);
-  } else if (command != "reset") {
-    return fail("usage: gpuvo_fastdds_client --node /NS/NAME [--timeout S] reset | set NAME int VALUE");
+  } else if (command != "reset" && command != "malformed") {
+    return fail("usage: gpuvo_fastdds_client --node /NS/NAME [--timeout S] reset | set NAME int VALUE | malformed");
   }
   if (node.empty() || node[0] != '/')
     return fail("--node must be a fully qualified node name");
@@ -95,10 +98,16 @@ int main(int argc, char **argv)
   if (participant == nullptr)
     return fail("Fast DDS refused the participant");
   std::string service = node + "/" + (command == "reset" ? "reset" : "set_parameters");
-  TypeSupport request_type(command == "reset" ? static_cast<TopicDataType *>(new std_srvs::srv::dds_::Empty_Request_PubSubType())
-                                              : new rcl_interfaces::srv::dds_::SetParameters_Request_PubSubType());
-  TypeSupport reply_type(command == "reset" ? static_cast<TopicDataType *>(new std_srvs::srv::dds_::Empty_Response_PubSubType())
-                                            : new rcl_interfaces::srv::dds_::SetParameters_Response_PubSubType());
+  bool empty_request = command != "set";
+  TopicDataType *request_data = empty_request
+      ? static_cast<TopicDataType *>(new std_srvs::srv::dds_::Empty_Request_PubSubType())
+      : new rcl_interfaces::srv::dds_::SetParameters_Request_PubSubType();
+  if (command == "malformed")
+    request_data->setName("rcl_interfaces::srv::dds_::SetParameters_Request_");
+  TypeSupport request_type(request_data);
+  TypeSupport reply_type(command == "reset"
+      ? static_cast<TopicDataType *>(new std_srvs::srv::dds_::Empty_Response_PubSubType())
+      : new rcl_interfaces::srv::dds_::SetParameters_Response_PubSubType());
   request_type.register_type(participant);
   reply_type.register_type(participant);
   Topic *request_topic = participant->create_topic("rq" + service + "Request", request_type.get_type_name(),
@@ -142,7 +151,8 @@ int main(int argc, char **argv)
   bool written;
   std_srvs::srv::dds_::Empty_Request_ empty;
   rcl_interfaces::srv::dds_::SetParameters_Request_ set;
-  if (command == "reset") {
+  if (empty_request) {
+    empty.structure_needs_at_least_one_member(command == "malformed" ? 7 : 0);
     written = writer->write(&empty, params);
   } else {
     rcl_interfaces::msg::dds_::Parameter_ parameter;

@@ -52,7 +52,8 @@ final class NodeParameterServices {
             }
         };
         return ParameterServices.offer(transport, vo.config().nodeName, () -> vo.now().toNanos(),
-                listener -> new ParameterServer(declared, descriptors, apply, listener));
+                listener -> new ParameterServer(declared, descriptors, apply, listener),
+                problem -> vo.report(NodeIssue.MALFORMED, problem));
     }
 
     static boolean changeable(String name) {

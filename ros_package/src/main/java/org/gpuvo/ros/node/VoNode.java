@@ -152,6 +152,11 @@ public final class VoNode implements AutoCloseable {
                 StatusMessages.diagnostics(s, config.nodeName, config.inputTimeoutSeconds)));
     }
 
+    /** Counts an issue in the status, logging the first of its kind (for the node's services). */
+    void report(NodeIssue kind, String message) {
+        issues.report(kind, message);
+    }
+
     /** The node's time: the wall clock, or the last /clock with use_sim_time. */
     public org.gpuvo.ros.msg.Time now() {
         return clock.now();

@@ -163,6 +163,7 @@ class NodeServicesTest {
             // a malformed request: not answered, counted, and the services go on
             assertThat(call(s, "get_parameters", "GetParameters", new byte[]{0, 1, 0, 0, 9, 0, 0, 0})).isEmpty();
             assertThat(s.parameters.malformed()).isEqualTo(1);
+            assertThat(s.harness.status().issue(NodeIssue.MALFORMED)).isEqualTo(1);
             assertThat(call(s, "get_parameters", "GetParameters",
                     RclInterfacesCdr.encodeNames(List.of("mode")))).isPresent();
         }

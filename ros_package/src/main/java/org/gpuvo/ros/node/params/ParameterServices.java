@@ -22,8 +22,8 @@ import java.util.function.LongSupplier;
  * {@code rmw_qos_profile_parameters}: reliable, volatile, keep last 1000), and {@code /parameter_events}
  * ({@code rcl_interfaces/msg/ParameterEvent}, rclcpp's {@code ParameterEventsQoS}: reliable, volatile, keep last
  * 1000): one event with every parameter as new when the services start, then one per accepted change. These make
- * {@code ros2 param list/get/set/describe/dump/load} work. A request that is not of its type is not answered and is
- * counted ({@link #malformed()}).
+ * {@code ros2 param list/get/set/describe/dump/load} work. A request that is not of its type is not answered; it is
+ * counted ({@link #malformed()}) and told to the node's issue sink.
  */
 public final class ParameterServices implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(ParameterServices.class);
@@ -38,11 +38,14 @@ public final class ParameterServices implements AutoCloseable {
     private final RawPublisher events;
     private final List<ServiceServer> servers = new ArrayList<>();
     private final AtomicLong malformed = new AtomicLong();
+    private final java.util.function.Consumer<String> onMalformed;
 
-    private ParameterServices(String node, LongSupplier clockNanos, RawPublisher events) {
+    private ParameterServices(String node, LongSupplier clockNanos, RawPublisher events,
+                              java.util.function.Consumer<String> onMalformed) {
         this.node = node;
         this.clockNanos = clockNanos;
         this.events = events;
+        this.onMalformed = onMalformed;
     }
 
     /**
@@ -50,12 +53,14 @@ public final class ParameterServices implements AutoCloseable {
      *
      * @param node       the node's fully qualified name ({@code /robot/vo}); the services are under it
      * @param clockNanos the node's time for the events' stamps (nanoseconds since the epoch)
-     * @param server     the parameters; build it with {@link #listener} as its listener
+     * @param server      the parameters, made with the listener given (the services' events)
+     * @param onMalformed told of each malformed request (what is wrong with it)
      */
     public static ParameterServices offer(Transport transport, String node, LongSupplier clockNanos,
-                                          Function<ParameterServer.Listener, ParameterServer> server) {
+                                          Function<ParameterServer.Listener, ParameterServer> server,
+                                          java.util.function.Consumer<String> onMalformed) {
         ParameterServices services = new ParameterServices(node, clockNanos,
-                transport.advertise(EVENTS_TOPIC, EVENT_TYPE, QOS));
+                transport.advertise(EVENTS_TOPIC, EVENT_TYPE, QOS), onMalformed);
         try {
             ParameterServer parameters = server.apply(services::publishChanged);
             services.offerAll(transport, parameters);
@@ -97,10 +102,9 @@ public final class ParameterServices implements AutoCloseable {
             try {
                 return answer.apply(request);
             } catch (CdrException e) {
-                long n = malformed.incrementAndGet();
-                if (n == 1)
-                    LOG.warn("{}: a malformed request is not answered ({}); further ones are counted", name,
-                            e.getMessage());
+                malformed.incrementAndGet();
+                onMalformed.accept(name + ": a request that is not a " + type + " request is not answered ("
+                        + e.getMessage() + ")");
                 return null;
             }
         };
