@@ -16,6 +16,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The processing thread: takes frames off the queue one at a time, checks them (calibration known, stamp after the
@@ -40,8 +41,7 @@ final class OdometryWorker implements Runnable {
 
     private final AtomicBoolean resetRequested = new AtomicBoolean();
     /** the settings of the next pipeline; a new one is made before the next frame where they changed */
-    private final java.util.concurrent.atomic.AtomicReference<ConfigVisualOdometry> newSettings =
-            new java.util.concurrent.atomic.AtomicReference<>();
+    private final AtomicReference<ConfigVisualOdometry> newSettings = new AtomicReference<>();
     private ConfigVisualOdometry settings;
     private volatile int lastFrameFeatures = -1;
     private final AtomicLong processed = new AtomicLong(), lost = new AtomicLong(), restarts = new AtomicLong(),

@@ -1,8 +1,10 @@
 package org.gpuvo.ros.node;
 
+import org.gpuvo.odometry.vo.ConfigVisualOdometry;
 import org.gpuvo.ros.cdr.MessageCodecs;
 import org.gpuvo.ros.msg.DiagnosticArray;
 import org.gpuvo.ros.msg.StringMessage;
+import org.gpuvo.ros.msg.Time;
 import org.gpuvo.ros.node.transport.RawPublisher;
 import org.gpuvo.ros.node.transport.ServiceServer;
 import org.gpuvo.ros.node.transport.Transport;
@@ -122,7 +124,7 @@ public final class VoNode implements AutoCloseable {
      * Makes the pipeline anew with these settings before the next frame: the odometry starts over (counted as a
      * restart, not as a reset). The settings must have been checked ({@link NodeParameters}).
      */
-    public void reconfigurePipeline(org.gpuvo.odometry.vo.ConfigVisualOdometry vo) {
+    public void reconfigurePipeline(ConfigVisualOdometry vo) {
         worker.reconfigure(vo);
     }
 
@@ -158,7 +160,7 @@ public final class VoNode implements AutoCloseable {
     }
 
     /** The node's time: the wall clock, or the last /clock with use_sim_time. */
-    public org.gpuvo.ros.msg.Time now() {
+    public Time now() {
         return clock.now();
     }
 

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -53,7 +54,7 @@ final class TypedBagWriter {
      */
     void writeRaw(TopicInfo topic, String definition, long timeNs, byte[] data) throws IOException {
         if (!codecs.containsKey(topic.name()) && copied.add(topic.name())) {
-            java.util.Optional<MessageCodec<?>> codec = MessageCodecs.forType(topic.type());
+            Optional<MessageCodec<?>> codec = MessageCodecs.forType(topic.type());
             String text = definition != null && !definition.isEmpty() ? definition
                     : codec.map(MessageCodec::definition).orElse("");
             String qos = topic.offeredQosProfiles().isEmpty() ? OfferedQosYaml.of(BagPublisher.qosFor(topic, 1))

@@ -6,6 +6,7 @@ import org.gpuvo.ros.cdr.CdrWriter;
 import org.gpuvo.ros.node.graph.ParticipantEntitiesInfo.NodeEntitiesInfo;
 
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -86,7 +87,7 @@ public final class DiscoveryInfoCdr {
     }
 
     private static String bounded(String field, String value) {
-        if (value.getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_NAME_BYTES)
+        if (value.getBytes(StandardCharsets.UTF_8).length > MAX_NAME_BYTES)
             throw new IllegalArgumentException(field + " is longer than " + MAX_NAME_BYTES + " bytes: " + value);
         return value;
     }

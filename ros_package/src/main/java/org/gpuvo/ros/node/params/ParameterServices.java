@@ -12,6 +12,7 @@ import org.slf4j.LoggerFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 
@@ -38,10 +39,10 @@ public final class ParameterServices implements AutoCloseable {
     private final RawPublisher events;
     private final List<ServiceServer> servers = new ArrayList<>();
     private final AtomicLong malformed = new AtomicLong();
-    private final java.util.function.Consumer<String> onMalformed;
+    private final Consumer<String> onMalformed;
 
     private ParameterServices(String node, LongSupplier clockNanos, RawPublisher events,
-                              java.util.function.Consumer<String> onMalformed) {
+                              Consumer<String> onMalformed) {
         this.node = node;
         this.clockNanos = clockNanos;
         this.events = events;
@@ -58,7 +59,7 @@ public final class ParameterServices implements AutoCloseable {
      */
     public static ParameterServices offer(Transport transport, String node, LongSupplier clockNanos,
                                           Function<ParameterServer.Listener, ParameterServer> server,
-                                          java.util.function.Consumer<String> onMalformed) {
+                                          Consumer<String> onMalformed) {
         ParameterServices services = new ParameterServices(node, clockNanos,
                 transport.advertise(EVENTS_TOPIC, EVENT_TYPE, QOS), onMalformed);
         try {

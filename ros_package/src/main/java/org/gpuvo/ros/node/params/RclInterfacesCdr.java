@@ -1,5 +1,6 @@
 package org.gpuvo.ros.node.params;
 
+import org.gpuvo.ros.cdr.CdrException;
 import org.gpuvo.ros.cdr.CdrReader;
 import org.gpuvo.ros.cdr.CdrType;
 import org.gpuvo.ros.cdr.CdrWriter;
@@ -75,7 +76,7 @@ public final class RclInterfacesCdr {
                         SOURCE);
                 case DOUBLE_ARRAY -> ParameterValue.ofDoubles(doubles, SOURCE);
                 case STRING_ARRAY -> ParameterValue.ofStrings(strings.toArray(String[]::new), SOURCE);
-                default -> throw new org.gpuvo.ros.cdr.CdrException("rcl_interfaces/msg/ParameterValue: type " + type
+                default -> throw new CdrException("rcl_interfaces/msg/ParameterValue: type " + type
                         + " is none of rcl_interfaces/msg/ParameterType's", in.position());
             };
         }

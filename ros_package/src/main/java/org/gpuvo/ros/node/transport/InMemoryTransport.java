@@ -7,11 +7,15 @@ import org.slf4j.LoggerFactory;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
@@ -48,7 +52,7 @@ public final class InMemoryTransport implements Transport {
     private final Object lock = new Object();
     private final List<Writer> writers = new ArrayList<>();
     private final List<Reader> readers = new ArrayList<>();
-    private final java.util.Map<String, Server> servers = new java.util.HashMap<>();
+    private final Map<String, Server> servers = new HashMap<>();
     /** topic + problem already warned about, so that each mismatch is logged once */
     private final Set<String> warned = new HashSet<>();
     private final AtomicInteger callbackFailures = new AtomicInteger();
@@ -116,7 +120,7 @@ public final class InMemoryTransport implements Transport {
      *
      * @throws IllegalStateException where no server of that type offers the service
      */
-    public java.util.Optional<byte[]> call(String service, String serviceType, byte[] request) {
+    public Optional<byte[]> call(String service, String serviceType, byte[] request) {
         Server server;
         synchronized (lock) {
             server = servers.get(service);
@@ -126,7 +130,7 @@ public final class InMemoryTransport implements Transport {
         byte[] answer = server.handler.answer(request.clone());
         if (answer == null)
             server.unanswered.incrementAndGet();
-        return java.util.Optional.ofNullable(answer);
+        return Optional.ofNullable(answer);
     }
 
     private RawPublisher advertiseAs(String topic, String rosType, QosProfile qos) {
@@ -384,7 +388,7 @@ public final class InMemoryTransport implements Transport {
         final String service, type;
         final ServiceHandler handler;
         final byte[] readerGuid, writerGuid;
-        final java.util.concurrent.atomic.AtomicLong unanswered = new java.util.concurrent.atomic.AtomicLong();
+        final AtomicLong unanswered = new AtomicLong();
 
         Server(String service, String type, ServiceHandler handler, byte[] readerGuid, byte[] writerGuid) {
             this.service = service;

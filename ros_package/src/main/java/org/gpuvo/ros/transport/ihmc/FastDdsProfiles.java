@@ -22,6 +22,7 @@ import us.ihmc.pubsub.attributes.SubscriberAttributes;
 import us.ihmc.pubsub.common.Time;
 import us.ihmc.pubsub.impl.fastRTPS.FastRTPSDomain;
 
+import java.nio.charset.StandardCharsets;
 import javax.xml.namespace.QName;
 import java.io.IOException;
 import java.util.List;
@@ -112,7 +113,7 @@ final class FastDdsProfiles {
      */
     static OctectVectorQosPolicyType userData(String text) {
         StringBuilder hex = new StringBuilder();
-        for (byte b : text.getBytes(java.nio.charset.StandardCharsets.UTF_8))
+        for (byte b : text.getBytes(StandardCharsets.UTF_8))
             hex.append(hex.length() == 0 ? "" : ".").append(String.format("%02x", b & 0xFF));
         OctectVectorQosPolicyType octets = new OctectVectorQosPolicyType();
         octets.getValue().add(hex.toString());
