@@ -70,17 +70,14 @@ final class IhmcPublisher implements RawPublisher {
         return DdsNames.gid(publisher.getGuid());
     }
 
-    /**
-     * Waits until a reader of the participant that has {@code endpoint} (a GUID: its first 12 bytes name the
-     * participant) is matched; false where none is within the time.
-     */
-    boolean awaitReaderOf(byte[] endpoint, long millis) {
-        try {
-            return matches.awaitParticipant(endpoint, millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        }
+    /** Whether a reader of the participant that has {@code endpoint} (a GUID) is matched. */
+    boolean hasReaderOf(byte[] endpoint) {
+        return matches.hasParticipant(endpoint);
+    }
+
+    /** Tells {@code listener} the GUID of each reader matched from now on. */
+    void onReaderMatched(Consumer<byte[]> listener) {
+        matches.onMatched(listener);
     }
 
     @Override

@@ -7,6 +7,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import us.ihmc.pubsub.common.SampleInfo;
 
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -27,15 +30,20 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>A client waits until its request writer and reply reader have matched the service as its side sees them, but
  * the node's reply writer may discover the client's reply reader only after the request has arrived (seen under
- * load: the reply went out to no one and the client waited in vain). So, as rmw_fastrtps_cpp's server waits for its
- * client's reply reader ({@code check_for_subscription} in {@code __rmw_send_response}), the reply waits up to
- * {@link #READER_WAIT_MILLIS} for a matched reader of the requesting participant (the GUID prefix of the request's
- * writer), then goes out either way.</p>
+ * load: the reply went out to no one and the client waited in vain). So, as rmw_fastrtps_cpp's server checks for
+ * its client's reply reader before it answers ({@code check_for_subscription} in {@code __rmw_send_response}), a
+ * reply goes out once the reply writer has matched a reader of the requesting participant (the GUID prefix of the
+ * request's writer): at once where it has, else when it does, without holding up the requests behind it. A reply
+ * whose client is not matched within {@link #PENDING_NANOS} is dropped.</p>
  */
 final class IhmcServiceServer implements ServiceServer {
     private static final Logger LOG = LoggerFactory.getLogger(IhmcServiceServer.class);
     /** How long a reply waits for the client's reply reader to be matched. */
-    static final long READER_WAIT_MILLIS = 2000;
+    static final long PENDING_NANOS = 30_000_000_000L;
+
+    /** A reply waiting for its client's reader; {@code writer} is the GUID of the client's request writer. */
+    private record Pending(byte[] writer, byte[] reply, long deadlineNanos) {
+    }
 
     private final String service;
     private final ServiceHandler handler;
@@ -43,11 +51,14 @@ final class IhmcServiceServer implements ServiceServer {
     private final AtomicLong unanswered = new AtomicLong();
     private volatile IhmcSubscription requests;
     private volatile boolean warnedFastDds;
+    /** replies waiting for their client's reader, oldest first; under {@code this} */
+    private final List<Pending> pending = new ArrayList<>();
 
     IhmcServiceServer(String service, ServiceHandler handler, IhmcPublisher replies) {
         this.service = service;
         this.handler = handler;
         this.replies = replies;
+        replies.onReaderMatched(this::sendPending);
     }
 
     void attach(IhmcSubscription requests) {
@@ -94,10 +105,38 @@ final class IhmcServiceServer implements ServiceServer {
             return;
         }
         byte[] writer = DdsNames.gid(info.getSampleIdentity().getGuid());
-        if (!replies.awaitReaderOf(writer, READER_WAIT_MILLIS))
-            LOG.debug("{}: no reply reader of the requesting participant matched within {} ms", service,
-                    READER_WAIT_MILLIS);
+        synchronized (this) {
+            if (!replies.hasReaderOf(writer)) {
+                pending.add(new Pending(writer, header.reply(answer), System.nanoTime() + PENDING_NANOS));
+                return;
+            }
+        }
         replies.publish(header.reply(answer));
+    }
+
+    /** Sends the replies waiting for the participant of a reader just matched; drops those waiting too long. */
+    private void sendPending(byte[] reader) {
+        List<byte[]> ready = new ArrayList<>();
+        synchronized (this) {
+            long now = System.nanoTime();
+            for (Iterator<Pending> it = pending.iterator(); it.hasNext(); ) {
+                Pending p = it.next();
+                if (MatchCounter.sameParticipant(p.writer(), reader)) {
+                    ready.add(p.reply());
+                    it.remove();
+                } else if (now - p.deadlineNanos() > 0) {
+                    LOG.debug("{}: a reply whose client's reader never matched is dropped", service);
+                    it.remove();
+                }
+            }
+        }
+        for (byte[] reply : ready) {
+            try {
+                replies.publish(reply);
+            } catch (RuntimeException e) {
+                LOG.warn("{}: a reply could not be sent: {}", service, e.toString());
+            }
+        }
     }
 
     private static boolean isKnown(byte[] guid) {

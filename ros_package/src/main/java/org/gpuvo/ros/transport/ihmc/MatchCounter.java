@@ -7,6 +7,7 @@ import us.ihmc.pubsub.publisher.PublisherListener;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Counts the readers matched to one writer from Fast DDS's matched and unmatched events, and keeps how many of them
@@ -17,36 +18,44 @@ final class MatchCounter implements PublisherListener {
     private static final int PREFIX_BYTES = 12;
 
     private final Map<String, Integer> byParticipant = new HashMap<>();
+    private volatile Consumer<byte[]> onMatched = guid -> { };
     private int matched;
 
+    /** Tells {@code listener} the GUID of each reader matched from now on (on Fast DDS's thread). */
+    void onMatched(Consumer<byte[]> listener) {
+        this.onMatched = listener;
+    }
+
     @Override
-    public synchronized void onPublicationMatched(Publisher publisher, MatchingInfo info) {
-        String participant = prefix(DdsNames.gid(info.getGuid()));
-        if (info.getStatus() == MatchingInfo.MatchingStatus.MATCHED_MATCHING) {
-            matched++;
-            byParticipant.merge(participant, 1, Integer::sum);
-        } else if (info.getStatus() == MatchingInfo.MatchingStatus.REMOVED_MATCHING) {
-            matched = Math.max(0, matched - 1);
-            byParticipant.computeIfPresent(participant, (k, n) -> n > 1 ? n - 1 : null);
+    public void onPublicationMatched(Publisher publisher, MatchingInfo info) {
+        byte[] reader = DdsNames.gid(info.getGuid());
+        boolean added = info.getStatus() == MatchingInfo.MatchingStatus.MATCHED_MATCHING;
+        synchronized (this) {
+            String participant = prefix(reader);
+            if (added) {
+                matched++;
+                byParticipant.merge(participant, 1, Integer::sum);
+            } else if (info.getStatus() == MatchingInfo.MatchingStatus.REMOVED_MATCHING) {
+                matched = Math.max(0, matched - 1);
+                byParticipant.computeIfPresent(participant, (k, n) -> n > 1 ? n - 1 : null);
+            }
         }
-        notifyAll();
+        if (added)
+            onMatched.accept(reader);
     }
 
     synchronized int matched() {
         return matched;
     }
 
-    /** Waits until a reader of the participant of {@code endpoint} (a GUID) is matched; false after the time. */
-    synchronized boolean awaitParticipant(byte[] endpoint, long millis) throws InterruptedException {
-        String participant = prefix(endpoint);
-        long deadline = System.nanoTime() + millis * 1_000_000;
-        while (!byParticipant.containsKey(participant)) {
-            long left = (deadline - System.nanoTime()) / 1_000_000;
-            if (left <= 0)
-                return false;
-            wait(left);
-        }
-        return true;
+    /** Whether a reader of the participant of {@code endpoint} (a GUID) is matched. */
+    synchronized boolean hasParticipant(byte[] endpoint) {
+        return byParticipant.containsKey(prefix(endpoint));
+    }
+
+    /** Whether two GUIDs are of one participant. */
+    static boolean sameParticipant(byte[] a, byte[] b) {
+        return prefix(a).equals(prefix(b));
     }
 
     private static String prefix(byte[] guid) {
