@@ -6,6 +6,7 @@ import us.ihmc.pubsub.publisher.Publisher;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /** A Fast DDS writer of serialized messages of one topic, made by {@link IhmcTransport#advertise}. */
@@ -70,9 +71,9 @@ final class IhmcPublisher implements RawPublisher {
         return DdsNames.gid(publisher.getGuid());
     }
 
-    /** Whether a reader of the participant that has {@code endpoint} (a GUID) is matched. */
-    boolean hasReaderOf(byte[] endpoint) {
-        return matches.hasParticipant(endpoint);
+    /** Since when a reader of the participant that has {@code endpoint} (a GUID) is matched; empty where none is. */
+    OptionalLong readerOfMatchedSince(byte[] endpoint) {
+        return matches.participantMatchedSince(endpoint);
     }
 
     /** Tells {@code listener} the GUID of each reader matched from now on. */

@@ -10,6 +10,10 @@ import us.ihmc.pubsub.common.SampleInfo;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -29,17 +33,22 @@ import java.util.concurrent.atomic.AtomicLong;
  * Requests are handled on Fast DDS's reception thread, one at a time.
  *
  * <p>A client waits until its request writer and reply reader have matched the service as its side sees them, but
- * the node's reply writer may discover the client's reply reader only after the request has arrived (seen under
- * load: the reply went out to no one and the client waited in vain). So, as rmw_fastrtps_cpp's server checks for
- * its client's reply reader before it answers ({@code check_for_subscription} in {@code __rmw_send_response}), a
- * reply goes out once the reply writer has matched a reader of the requesting participant (the GUID prefix of the
- * request's writer): at once where it has, else when it does, without holding up the requests behind it. A reply
- * whose client is not matched within {@link #PENDING_NANOS} is dropped.</p>
+ * the node's reply writer may discover the client's reply reader only after the request has arrived, and a reply
+ * sent just after the writer has matched the reader can still be lost to it: a Cyclone DDS reader took no reply
+ * written within about 100 ms of the match (seen under load; the client waited in vain), which fits a volatile
+ * reader taking what was written before its first heartbeat from the writer as history it does not want. So, as
+ * rmw_fastrtps_cpp's server checks for its client's reply reader before it answers ({@code check_for_subscription}
+ * in {@code __rmw_send_response}), a reply goes out once the reply writer has matched a reader of the requesting
+ * participant (the GUID prefix of the request's writer) for {@link #SETTLE_NANOS}: at once where it has, else on a
+ * timer thread, so that the requests behind it are not held up. A reply whose client is not matched within
+ * {@link #PENDING_NANOS} is dropped.</p>
  */
 final class IhmcServiceServer implements ServiceServer {
     private static final Logger LOG = LoggerFactory.getLogger(IhmcServiceServer.class);
     /** How long a reply waits for the client's reply reader to be matched. */
     static final long PENDING_NANOS = 30_000_000_000L;
+    /** How long the client's reply reader must have been matched before a reply goes to it. */
+    static final long SETTLE_NANOS = 1_000_000_000L;
 
     /** A reply waiting for its client's reader; {@code writer} is the GUID of the client's request writer. */
     private record Pending(byte[] writer, byte[] reply, long deadlineNanos) {
@@ -53,12 +62,19 @@ final class IhmcServiceServer implements ServiceServer {
     private volatile boolean warnedFastDds;
     /** replies waiting for their client's reader, oldest first; under {@code this} */
     private final List<Pending> pending = new ArrayList<>();
+    private final ScheduledExecutorService timer;
 
     IhmcServiceServer(String service, ServiceHandler handler, IhmcPublisher replies) {
         this.service = service;
         this.handler = handler;
         this.replies = replies;
-        replies.onReaderMatched(this::sendPending);
+        timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "gpuvo-service-replies " + service);
+            t.setDaemon(true);
+            return t;
+        });
+        replies.onReaderMatched(reader -> timer.schedule(() -> sendPending(reader), SETTLE_NANOS,
+                TimeUnit.NANOSECONDS));
     }
 
     void attach(IhmcSubscription requests) {
@@ -105,13 +121,20 @@ final class IhmcServiceServer implements ServiceServer {
             return;
         }
         byte[] writer = DdsNames.gid(info.getSampleIdentity().getGuid());
+        byte[] reply = header.reply(answer);
         synchronized (this) {
-            if (!replies.hasReaderOf(writer)) {
-                pending.add(new Pending(writer, header.reply(answer), System.nanoTime() + PENDING_NANOS));
+            OptionalLong since = replies.readerOfMatchedSince(writer);
+            if (since.isEmpty()) {
+                pending.add(new Pending(writer, reply, System.nanoTime() + PENDING_NANOS));
+                return;
+            }
+            long wait = SETTLE_NANOS - (System.nanoTime() - since.getAsLong());
+            if (wait > 0) {
+                timer.schedule(() -> send(reply), wait, TimeUnit.NANOSECONDS);
                 return;
             }
         }
-        replies.publish(header.reply(answer));
+        send(reply);
     }
 
     /** Sends the replies waiting for the participant of a reader just matched; drops those waiting too long. */
@@ -130,12 +153,14 @@ final class IhmcServiceServer implements ServiceServer {
                 }
             }
         }
-        for (byte[] reply : ready) {
-            try {
-                replies.publish(reply);
-            } catch (RuntimeException e) {
-                LOG.warn("{}: a reply could not be sent: {}", service, e.toString());
-            }
+        ready.forEach(this::send);
+    }
+
+    private void send(byte[] reply) {
+        try {
+            replies.publish(reply);
+        } catch (RuntimeException e) {
+            LOG.warn("{}: a reply could not be sent: {}", service, e.toString());
         }
     }
 
@@ -148,6 +173,7 @@ final class IhmcServiceServer implements ServiceServer {
 
     @Override
     public void close() {
+        timer.shutdownNow();
         IhmcSubscription r = requests;
         if (r != null)
             r.close();

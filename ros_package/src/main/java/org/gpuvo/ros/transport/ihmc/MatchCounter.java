@@ -7,6 +7,7 @@ import us.ihmc.pubsub.publisher.PublisherListener;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /**
@@ -18,6 +19,8 @@ final class MatchCounter implements PublisherListener {
     private static final int PREFIX_BYTES = 12;
 
     private final Map<String, Integer> byParticipant = new HashMap<>();
+    /** when each participant's first matched reader matched ({@link System#nanoTime()}) */
+    private final Map<String, Long> matchedSince = new HashMap<>();
     private volatile Consumer<byte[]> onMatched = guid -> { };
     private int matched;
 
@@ -35,9 +38,11 @@ final class MatchCounter implements PublisherListener {
             if (added) {
                 matched++;
                 byParticipant.merge(participant, 1, Integer::sum);
+                matchedSince.putIfAbsent(participant, System.nanoTime());
             } else if (info.getStatus() == MatchingInfo.MatchingStatus.REMOVED_MATCHING) {
                 matched = Math.max(0, matched - 1);
-                byParticipant.computeIfPresent(participant, (k, n) -> n > 1 ? n - 1 : null);
+                if (byParticipant.computeIfPresent(participant, (k, n) -> n > 1 ? n - 1 : null) == null)
+                    matchedSince.remove(participant);
             }
         }
         if (added)
@@ -48,9 +53,13 @@ final class MatchCounter implements PublisherListener {
         return matched;
     }
 
-    /** Whether a reader of the participant of {@code endpoint} (a GUID) is matched. */
-    synchronized boolean hasParticipant(byte[] endpoint) {
-        return byParticipant.containsKey(prefix(endpoint));
+    /**
+     * Since when ({@link System#nanoTime()}) a reader of the participant of {@code endpoint} (a GUID) has been
+     * matched; empty where none is.
+     */
+    synchronized OptionalLong participantMatchedSince(byte[] endpoint) {
+        Long since = matchedSince.get(prefix(endpoint));
+        return since == null ? OptionalLong.empty() : OptionalLong.of(since);
     }
 
     /** Whether two GUIDs are of one participant. */
