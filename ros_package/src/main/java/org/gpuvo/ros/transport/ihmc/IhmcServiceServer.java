@@ -12,6 +12,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -73,8 +74,13 @@ final class IhmcServiceServer implements ServiceServer {
             t.setDaemon(true);
             return t;
         });
-        replies.onReaderMatched(reader -> timer.schedule(() -> sendPending(reader), SETTLE_NANOS,
-                TimeUnit.NANOSECONDS));
+        replies.onReaderMatched(reader -> {
+            try {
+                timer.schedule(() -> sendPending(reader), SETTLE_NANOS, TimeUnit.NANOSECONDS);
+            } catch (RejectedExecutionException e) {
+                // closed: nothing is sent any more
+            }
+        });
     }
 
     void attach(IhmcSubscription requests) {
@@ -130,7 +136,11 @@ final class IhmcServiceServer implements ServiceServer {
             }
             long wait = SETTLE_NANOS - (System.nanoTime() - since.getAsLong());
             if (wait > 0) {
-                timer.schedule(() -> send(reply), wait, TimeUnit.NANOSECONDS);
+                try {
+                    timer.schedule(() -> send(reply), wait, TimeUnit.NANOSECONDS);
+                } catch (RejectedExecutionException e) {
+                    unanswered.incrementAndGet(); // closed
+                }
                 return;
             }
         }
