@@ -11,6 +11,7 @@
  *   publication KEY PARTICIPANT TOPIC TYPE USER_DATA   every discovered remote writer (GUIDs as 32 hex
  *                                                      digits, USER_DATA as a token, "" where it has none)
  *   subscription KEY PARTICIPANT TOPIC TYPE USER_DATA  every discovered remote reader
+ *   participant_user_data KEY USER_DATA      every discovered remote participant
  *   done
  *
  * Usage: gpuvo_graph_probe --node NAME [--namespace NS] [--timeout S] [--settle-ms MS]
@@ -161,6 +162,43 @@ static void print_endpoints(const char *kind, const endpoints_t *all)
   }
 }
 
+/* Prints each remote participant's USER_DATA once. */
+static void take_participants(dds_entity_t reader, dds_guid_t *seen, int *n_seen, int max)
+{
+  for (;;) {
+    void *samples[8] = {NULL};
+    dds_sample_info_t infos[8];
+    dds_return_t n = dds_take(reader, samples, infos, 8, 8);
+    PEER_CHECK(n, "dds_take DCPSParticipant");
+    if (n == 0)
+      return;
+    for (int i = 0; i < n; i++) {
+      const dds_builtintopic_participant_t *p = samples[i];
+      int known = 0;
+      for (int j = 0; j < *n_seen && !known; j++)
+        known = memcmp(&seen[j], &p->key, sizeof p->key) == 0;
+      if (!infos[i].valid_data || known || *n_seen >= max)
+        continue;
+      seen[(*n_seen)++] = p->key;
+      char text[256] = "";
+      void *user_data = NULL;
+      size_t size = 0;
+      if (p->qos != NULL && dds_qget_userdata(p->qos, &user_data, &size) && user_data != NULL) {
+        size_t k = size < sizeof text - 1 ? size : sizeof text - 1;
+        memcpy(text, user_data, k);
+        text[k] = '\0';
+        dds_free(user_data);
+      }
+      fputs("participant_user_data ", stdout);
+      print_hex(p->key.v, 16);
+      putchar(' ');
+      peer_print_token(stdout, text);
+      putchar('\n');
+    }
+    PEER_CHECK(dds_return_loan(reader, samples, n), "dds_return_loan DCPSParticipant");
+  }
+}
+
 static void attach(dds_entity_t waitset, dds_entity_t reader)
 {
   dds_entity_t condition = dds_create_readcondition(reader, DDS_ANY_STATE);
@@ -199,6 +237,8 @@ int main(int argc, char **argv)
   PEER_CHECK(pubs_reader, "dds_create_reader DCPSPublication");
   dds_entity_t subs_reader = dds_create_reader(participant, DDS_BUILTIN_TOPIC_DCPSSUBSCRIPTION, NULL, NULL);
   PEER_CHECK(subs_reader, "dds_create_reader DCPSSubscription");
+  dds_entity_t participants_reader = dds_create_reader(participant, DDS_BUILTIN_TOPIC_DCPSPARTICIPANT, NULL, NULL);
+  PEER_CHECK(participants_reader, "dds_create_reader DCPSParticipant");
   dds_entity_t waitset = dds_create_waitset(participant);
   PEER_CHECK(waitset, "dds_create_waitset");
   attach(waitset, info);
@@ -244,6 +284,9 @@ int main(int argc, char **argv)
       putchar('\n');
     }
   }
+  static dds_guid_t participants[MAX_ENDPOINTS];
+  int n_participants = 0;
+  take_participants(participants_reader, participants, &n_participants, MAX_ENDPOINTS);
   print_endpoints("publication", &publications);
   print_endpoints("subscription", &subscriptions);
   puts("done");

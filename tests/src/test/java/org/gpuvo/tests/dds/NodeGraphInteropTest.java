@@ -19,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * gpuvo's node as ROS 2 tools find it in the graph: a Cyclone DDS program compiled from rmw_dds_common's message
  * definitions (in the gid layout of the distribution) reads {@code ros_discovery_info} as rmw does and compares
- * what the node announces with what DDS discovery itself reports of the node's participant. Loopback only.
+ * what the node announces with what DDS discovery itself reports of the node's participant, whose USER_DATA and its
+ * endpoints' also carry what rmw puts there. Loopback only.
  */
 class NodeGraphInteropTest {
     private static final Duration STEP = Duration.ofSeconds(60);
@@ -67,6 +68,8 @@ class NodeGraphInteropTest {
                     + MessageCodecs.of(Odometry.class).typeHash() + ";");
             assertThat(graph.userData("subscription", "rt/robot/image")).isEqualTo("typehash="
                     + MessageCodecs.of(Image.class).typeHash() + ";");
+            assertThat(graph.participantUserData).as("the participant's USER_DATA, as rmw's")
+                    .isEqualTo("enclave=/;");
             System.out.printf("%s: node /robot/vo announced with %d readers and %d writers, %d-byte gids%n",
                     environment + (parameter.isEmpty() ? "" : " " + parameter), graph.readers.size(),
                     graph.writers.size(), gidBytes);
@@ -76,10 +79,11 @@ class NodeGraphInteropTest {
 
     /** What the probe printed: gids as GUIDs (32 hex digits), their padding checked to be zero. */
     private static final class Graph {
-        String participant, node;
+        String participant, node, participantUserData;
         final Set<String> readers = new HashSet<>(), writers = new HashSet<>();
         /** kind, key, participant, topic, type */
         final List<String[]> endpoints = new java.util.ArrayList<>();
+        final Map<String, String> userDataByParticipant = new java.util.HashMap<>();
 
         static Graph of(List<String> lines, int gidBytes) {
             Graph g = new Graph();
@@ -91,10 +95,12 @@ class NodeGraphInteropTest {
                     case "reader" -> g.readers.add(guid(f[1], gidBytes));
                     case "writer" -> g.writers.add(guid(f[1], gidBytes));
                     case "publication", "subscription" -> g.endpoints.add(f);
+                    case "participant_user_data" -> g.userDataByParticipant.put(f[1], PeerOutput.token(f[2]));
                     default -> { }
                 }
             }
             assertThat(g.participant).as("announced participant in %s", lines).isNotNull();
+            g.participantUserData = g.userDataByParticipant.get(g.participant);
             return g;
         }
 
