@@ -8,7 +8,7 @@
 #                                                root (git-ignored), which holds one folder, cyclone-peers/:
 # needs: idlc, gcc and the ddsc headers (Debian 12: apt-get install cyclonedds-dev cyclonedds-tools gcc)
 #
-# cyclone-peers/bin/  the three programs, built as CycloneToolchain builds them; they run with
+# cyclone-peers/bin/  the four programs, built as CycloneToolchain builds them; they run with
 #                     LD_LIBRARY_PATH=cyclone-peers/lib, which CyclonePeers sets for them
 # cyclone-peers/lib/  every library they load (ldd), by its soname, except glibc's own (libc, libm, libpthread, libdl,
 #                     librt, the loader), which the target machine has: its glibc must be at least the version
@@ -34,10 +34,10 @@ work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 gen=$work/gen out=$work/cyclone-peers
 mkdir -p "$gen" "$out/bin" "$out/lib"
 # -x final: XCDR1 as ROS 2 uses; -t: no XTypes type information in discovery (see tests/src/test/c/README.md)
-for idl in builtin_interfaces std_msgs sensor_msgs geometry_msgs nav_msgs tf2_msgs; do
+for idl in builtin_interfaces std_msgs sensor_msgs geometry_msgs nav_msgs tf2_msgs rcl_interfaces; do
   idlc -t -x final -o "$gen" -I "$src/idl" "$src/idl/$idl.idl"
 done
-for program in gpuvo_camera gpuvo_consumer gpuvo_standin_vo; do
+for program in gpuvo_camera gpuvo_consumer gpuvo_standin_vo gpuvo_param_client; do
   gcc -std=c99 -O2 -Wall -Wextra -Werror -I "$gen" -I "$src" -o "$out/bin/$program" "$src/$program.c" \
     "$src/peer_common.c" "$gen"/*.c -lddsc -lm
 done

@@ -1,5 +1,7 @@
 package org.gpuvo.ros.bag;
 
+import org.gpuvo.ros.RosDistro;
+
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -17,9 +19,11 @@ public record BagWriterOptions(String rosDistro, Map<String, String> customData)
         customData = customData == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(customData));
     }
 
-    /** As rosbag2 does: the distribution named by {@code ROS_DISTRO} ("" where unset), no custom data. */
+    /**
+     * As rosbag2 does: the distribution named by {@code ROS_DISTRO}, or where unset the one whose bag formats gpuvo
+     * writes ({@link RosDistro#DEFAULT}); no custom data.
+     */
     public static BagWriterOptions defaults() {
-        String distro = System.getenv("ROS_DISTRO");
-        return new BagWriterOptions(distro == null ? "" : distro, Map.of());
+        return new BagWriterOptions(RosDistro.fromEnvironment(System.getenv()), Map.of());
     }
 }

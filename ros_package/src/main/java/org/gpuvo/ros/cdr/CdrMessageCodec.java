@@ -8,10 +8,17 @@ final class CdrMessageCodec<T> implements MessageCodec<T> {
 
     private final RosMessageType<T> type;
     private final String definition;
+    private final String typeHash;
 
     CdrMessageCodec(RosMessageType<T> type) {
         this.type = type;
         this.definition = Ros2msgDefinition.of(type);
+        this.typeHash = RosTypeHash.of(type);
+    }
+
+    @Override
+    public String typeHash() {
+        return typeHash;
     }
 
     @Override

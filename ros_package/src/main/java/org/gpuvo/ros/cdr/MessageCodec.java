@@ -19,6 +19,12 @@ public interface MessageCodec<T> {
      */
     String definition();
 
+    /**
+     * The type's hash as REP-2011 defines it ({@code RIHS01_} and 64 hex digits), as ROS 2 from Iron on announces it
+     * in discovery and writes it into bags.
+     */
+    String typeHash();
+
     /** Decodes a whole blob. */
     default T decode(byte[] blob) {
         return decode(blob, 0, blob.length);

@@ -1,8 +1,12 @@
 package org.gpuvo.ros.node;
 
+import org.gpuvo.ros.RosDistro;
 import org.gpuvo.ros.node.args.NodeName;
 import org.gpuvo.ros.node.args.Parameters;
 import org.gpuvo.ros.node.args.RosArguments;
+import org.gpuvo.ros.node.graph.GidLayout;
+import org.gpuvo.ros.node.graph.NodeGraphTransport;
+import org.gpuvo.ros.node.params.ParameterServices;
 import org.gpuvo.ros.node.transport.Transport;
 import org.gpuvo.ros.transport.ihmc.FastDdsUnavailableException;
 import org.gpuvo.ros.transport.ihmc.IhmcTransport;
@@ -42,6 +46,7 @@ public final class NodeMain {
         NodeName node;
         ConfigVoNode config;
         Parameters parameters;
+        String distro;
         try {
             args = RosArguments.parse(argv);
             if (args.programArguments().contains("--help") || args.programArguments().contains("-h")) {
@@ -57,6 +62,7 @@ public final class NodeMain {
             parameters = args.parameters(node);
             config = NodeParameters.config(parameters, args.nameResolver(node));
             config.nodeName = node.fullyQualifiedName();
+            distro = distro(parameters, environment);
         } catch (IllegalArgumentException e) {
             System.err.println("gpuvo_node: error: " + e.getMessage());
             return 2;
@@ -68,7 +74,7 @@ public final class NodeMain {
             IhmcTransportConfig dds = IhmcTransportConfig.localhostOnlyFromEnvironment(environment)
                     ? IhmcTransportConfig.loopbackOnly(domain, node.name())
                     : IhmcTransportConfig.defaults(domain, node.name());
-            transport = IhmcTransport.open(dds);
+            transport = graphMember(IhmcTransport.open(dds), node, distro);
         } catch (FastDdsUnavailableException e) {
             System.err.println("gpuvo_node: error: Fast DDS cannot start here: " + e.getMessage());
             return 1;
@@ -77,8 +83,15 @@ public final class NodeMain {
             return 2;
         }
         VoNode vo;
+        ParameterServices parameterServices;
         try {
             vo = VoNode.start(config, transport);
+            try {
+                parameterServices = NodeParameterServices.offer(transport, vo, parameters, args.nameResolver(node));
+            } catch (RuntimeException e) {
+                vo.close();
+                throw e;
+            }
         } catch (RuntimeException e) {
             transport.close();
             System.err.println("gpuvo_node: error: the node could not start: " + e.getMessage());
@@ -87,12 +100,14 @@ public final class NodeMain {
         List<String> unread = parameters.unread();
         if (!unread.isEmpty())
             log.warn("parameters given but not used (misspelt?): {}", String.join(", ", unread));
-        log.info("{} started: {} on {} ({}), odometry on {}", node.fullyQualifiedName(),
+        log.info("{} started: {} on {} ({}, ROS {}), odometry on {}", node.fullyQualifiedName(),
                 config.mode().name().toLowerCase(java.util.Locale.ROOT), transport.name(),
-                IhmcTransportConfig.localhostOnlyFromEnvironment(environment) ? "localhost only" : "all interfaces", config.topics.odom);
+                IhmcTransportConfig.localhostOnlyFromEnvironment(environment) ? "localhost only" : "all interfaces",
+                distro, config.topics.odom);
 
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            parameterServices.close();
             vo.close();
             transport.close();
             stopped.countDown();
@@ -105,6 +120,24 @@ public final class NodeMain {
         return 0;
     }
 
+    /** The parameter {@code ros_distro}, else {@code ROS_DISTRO} (set by every sourced ROS 2), else the default. */
+    static String distro(Parameters parameters, Map<String, String> environment) {
+        String distro = parameters.getString("ros_distro", RosDistro.fromEnvironment(environment)).trim();
+        if (distro.isEmpty())
+            throw new IllegalArgumentException("parameter ros_distro: empty");
+        return distro;
+    }
+
+    /** The transport announcing the node in ros_discovery_info with the distribution's gid layout. */
+    private static Transport graphMember(Transport dds, NodeName node, String distro) {
+        try {
+            return new NodeGraphTransport(dds, node, GidLayout.ofDistro(distro));
+        } catch (RuntimeException e) {
+            dds.close();
+            throw e;
+        }
+    }
+
     private static String usage() {
         return String.join(System.lineSeparator(),
                 "usage: gpuvo_node [--ros-args [-r FROM:=TO]... [-p NAME:=VALUE]... [--params-file FILE]... "
@@ -112,6 +145,7 @@ public final class NodeMain {
                 "GPU visual odometry as a ROS 2 node. Inputs by the parameter mode: mono image + camera_info; stereo",
                 "left/image_rect, right/image_rect + left/camera_info, right/camera_info; rgbd rgb/image, depth/image",
                 "+ rgb/camera_info. Outputs: odom, /tf, pose, path, matches, inliers, status, /diagnostics,",
-                "debug_image. Parameters: see launch/README.md. Environment: ROS_DOMAIN_ID, ROS_LOCALHOST_ONLY.");
+                "debug_image. Parameters: see launch/README.md. Environment: ROS_DOMAIN_ID, ROS_LOCALHOST_ONLY,",
+                "ROS_DISTRO (the distribution whose wire formats to use; the parameter ros_distro overrides it).");
     }
 }

@@ -31,12 +31,14 @@ import java.util.Objects;
  *                              {@code deterministic} parameter), else on a thread of its own
  * @param mapping               local mapping's counters over every pipeline the node ran (they survive the odometry
  *                              starting over); the pending updates and the last error are the latest
+ * @param lastFrameFeatures     the features the pipeline found in the last frame, -1 before the first
  */
 public record NodeStatus(Time stamp, TrackingState tracking, String backend, String features, long framesProcessed,
                          long framesLost, long resets, long restarts, Map<NodeIssue, Long> issues,
                          Map<String, Double> timingMillis,
                          double secondsSinceLastFrame, int queueCapacity, int queueHighWater, boolean calibrated,
-                         String mounting, List<String> silentInputs, boolean deterministic, MappingStatus mapping) {
+                         String mounting, List<String> silentInputs, boolean deterministic, MappingStatus mapping,
+                         int lastFrameFeatures) {
     public NodeStatus {
         issues = Map.copyOf(issues);
         timingMillis = Map.copyOf(timingMillis);

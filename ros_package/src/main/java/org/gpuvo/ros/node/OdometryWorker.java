@@ -4,6 +4,7 @@ import georegression.struct.se.Se3_F64;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.odometry.camera.CameraModel;
 import org.gpuvo.odometry.dataset.DepthImage;
+import org.gpuvo.odometry.vo.ConfigVisualOdometry;
 import org.gpuvo.odometry.vo.FactoryVisualOdometry;
 import org.gpuvo.odometry.vo.FrameResult;
 import org.gpuvo.odometry.vo.MappingStatus;
@@ -15,6 +16,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The processing thread: takes frames off the queue one at a time, checks them (calibration known, stamp after the
@@ -44,6 +46,10 @@ final class OdometryWorker implements Runnable {
     private final StageTimings timings;
 
     private final AtomicBoolean resetRequested = new AtomicBoolean();
+    /** the settings of the next pipeline; a new one is made before the next frame where they changed */
+    private final AtomicReference<ConfigVisualOdometry> newSettings = new AtomicReference<>();
+    private ConfigVisualOdometry settings;
+    private volatile int lastFrameFeatures = -1;
     private final AtomicLong processed = new AtomicLong(), lost = new AtomicLong(), restarts = new AtomicLong(),
             resets = new AtomicLong();
     private volatile boolean running = true;
@@ -68,6 +74,7 @@ final class OdometryWorker implements Runnable {
         this.outputs = outputs;
         this.issues = issues;
         this.timings = timings;
+        this.settings = config.vo;
     }
 
     @Override
@@ -99,6 +106,16 @@ final class OdometryWorker implements Runnable {
     /** Asks the thread to start the odometry over before the next frame. */
     void requestReset() {
         resetRequested.set(true);
+    }
+
+    /** Asks the thread to make its pipeline anew with these settings before the next frame. */
+    void reconfigure(ConfigVisualOdometry vo) {
+        newSettings.set(vo);
+    }
+
+    /** The features found in the last frame, -1 before the first. */
+    int lastFrameFeatures() {
+        return lastFrameFeatures;
     }
 
     /** Stops the thread after the frame in hand. */
@@ -156,6 +173,12 @@ final class OdometryWorker implements Runnable {
             resets.incrementAndGet();
             restart();
         }
+        ConfigVisualOdometry changed = newSettings.getAndSet(null);
+        if (changed != null) {
+            LOG.info("parameters changed: the odometry starts over with them");
+            settings = changed;
+            restart();
+        }
         CameraSetup current = currentSetup(frame);
         if (current == null)
             return;
@@ -184,7 +207,7 @@ final class OdometryWorker implements Runnable {
                             + "with the new calibration");
                     restart();
                 }
-                vo = FactoryVisualOdometry.create(config.vo, current.camera(), current.stereo());
+                vo = FactoryVisualOdometry.create(settings, current.camera(), current.stereo());
                 setup = current;
             }
             result = vo.process(stamp / 1e9, pixels.left, pixels.right, pixels.depth);
@@ -205,6 +228,7 @@ final class OdometryWorker implements Runnable {
         if (result.state == TrackingState.LOST)
             lost.incrementAndGet();
         state = result.state;
+        lastFrameFeatures = result.features;
         String cameraFrame = frame.first().header().frameId();
         Se3_F64 basePose = mounting.basePose(result.cameraToWorld, cameraFrame);
         outputs.publish(result, basePose, frame.stamp(), pixels.left, cameraFrame);

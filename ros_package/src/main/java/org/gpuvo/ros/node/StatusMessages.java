@@ -34,6 +34,10 @@ final class StatusMessages {
         root.put("tracking", tracking(s));
         root.put("backend", s.backend());
         root.put("features", s.features());
+        if (s.lastFrameFeatures() >= 0)
+            root.put("last_frame_features", s.lastFrameFeatures());
+        else
+            root.putNull("last_frame_features");
         root.put("frames_processed", s.framesProcessed());
         root.put("lost", s.framesLost());
         root.put("dropped", s.issue(NodeIssue.DROPPED));

@@ -1,9 +1,12 @@
 package org.gpuvo.ros.node;
 
+import org.gpuvo.odometry.vo.ConfigVisualOdometry;
 import org.gpuvo.ros.cdr.MessageCodecs;
 import org.gpuvo.ros.msg.DiagnosticArray;
 import org.gpuvo.ros.msg.StringMessage;
+import org.gpuvo.ros.msg.Time;
 import org.gpuvo.ros.node.transport.RawPublisher;
+import org.gpuvo.ros.node.transport.ServiceServer;
 import org.gpuvo.ros.node.transport.Transport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,6 +26,8 @@ import java.util.concurrent.TimeUnit;
  * frame queue (when the pipeline falls behind the oldest frame is dropped and counted); one processing thread runs
  * the pipeline and publishes each frame's outputs, stamped with the frame's stamp; a timer thread publishes the
  * status (JSON) and /diagnostics every {@code statusPeriodSeconds} and notices inputs that fell silent.</p>
+ *
+ * <p>Services: {@code ~/reset} ({@code std_srvs/srv/Empty}) does what a message on the reset topic does.</p>
  *
  * <p>Bad input never stops the node: each kind of issue ({@link NodeIssue}) is logged once as a warning and then
  * counted in the status. A reset message, a stamp going backwards, a changed camera_info or a pipeline error starts
@@ -47,6 +52,7 @@ public final class VoNode implements AutoCloseable {
     private final Thread workerThread;
     private final NodeInputs inputs;
     private final ScheduledExecutorService timer;
+    private volatile ServiceServer resetService;
 
     private VoNode(ConfigVoNode config, Transport transport) {
         this.config = config;
@@ -92,6 +98,7 @@ public final class VoNode implements AutoCloseable {
         try {
             node.workerThread.start();
             node.inputs.subscribe(transport, node::reset, node.mounting, node.clock);
+            node.offerServices(transport);
             long period = Math.max(1, Math.round(config.statusPeriodSeconds * 1000));
             node.timer.scheduleAtFixedRate(node::tick, period, period, TimeUnit.MILLISECONDS);
         } catch (RuntimeException e) {
@@ -103,6 +110,23 @@ public final class VoNode implements AutoCloseable {
                 NodeInputs.imageTopics(config), config.imageTransport.name().toLowerCase(Locale.ROOT), transport.name(),
                 config.vo.deterministic ? "deterministic" : "asynchronous");
         return node;
+    }
+
+    /** The services, where the transport has them. */
+    private void offerServices(Transport transport) {
+        try {
+            resetService = ResetService.offer(transport, config.topics.reset, issues, this::reset);
+        } catch (UnsupportedOperationException e) {
+            LOG.info("{}: no services on {}: {}", config.nodeName, transport.name(), e.getMessage());
+        }
+    }
+
+    /**
+     * Makes the pipeline anew with these settings before the next frame: the odometry starts over (counted as a
+     * restart, not as a reset). The settings must have been checked ({@link NodeParameters}).
+     */
+    public void reconfigurePipeline(ConfigVisualOdometry vo) {
+        worker.reconfigure(vo);
     }
 
     /** Starts the odometry over before the next frame, as a message on the reset topic does. */
@@ -120,7 +144,7 @@ public final class VoNode implements AutoCloseable {
                 worker.processed(), worker.lost(), worker.resets(), worker.restarts(), issues.counts(), medians, since,
                 queue.capacity(),
                 queue.highWater(), calibration.complete(), mounting.source().name().toLowerCase(Locale.ROOT),
-                activity.silent(), config.vo.deterministic, worker.mapping());
+                activity.silent(), config.vo.deterministic, worker.mapping(), worker.lastFrameFeatures());
     }
 
     /** Publishes the status and the diagnostics now (the timer does it every status period). */
@@ -129,6 +153,16 @@ public final class VoNode implements AutoCloseable {
         statusPublisher.publish(MessageCodecs.of(StringMessage.class).encode(new StringMessage(StatusMessages.json(s))));
         diagnosticsPublisher.publish(MessageCodecs.of(DiagnosticArray.class).encode(
                 StatusMessages.diagnostics(s, config.nodeName, config.inputTimeoutSeconds)));
+    }
+
+    /** Counts an issue in the status, logging the first of its kind (for the node's services). */
+    void report(NodeIssue kind, String message) {
+        issues.report(kind, message);
+    }
+
+    /** The node's time: the wall clock, or the last /clock with use_sim_time. */
+    public Time now() {
+        return clock.now();
     }
 
     public ConfigVoNode config() {
@@ -149,6 +183,9 @@ public final class VoNode implements AutoCloseable {
     @Override
     public void close() {
         timer.shutdownNow();
+        ServiceServer reset = resetService;
+        if (reset != null)
+            reset.close();
         inputs.close();
         worker.stop();
         try {

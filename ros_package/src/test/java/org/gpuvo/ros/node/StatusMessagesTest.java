@@ -34,7 +34,7 @@ class StatusMessagesTest {
         for (Stage stage : Stage.values())
             timing.put(stage.key, stage == Stage.LATENCY ? Double.NaN : 1.5 * (stage.ordinal() + 1));
         return new NodeStatus(new Time(12, 250_000_000), tracking, "cpu", "sift", 40, 3, 1, 2, issues, timing, sinceLastFrame,
-                2, 2, calibrated, "tf_static", silent, false, mapping);
+                2, 2, calibrated, "tf_static", silent, false, mapping, 1234);
     }
 
     @Test
@@ -43,6 +43,7 @@ class StatusMessagesTest {
         assertThat(json.path("stamp").asDouble()).isEqualTo(12.25);
         assertThat(json.path("tracking").asText()).isEqualTo("lost");
         assertThat(json.path("backend").asText()).isEqualTo("cpu");
+        assertThat(json.path("last_frame_features").asInt()).isEqualTo(1234);
         assertThat(json.path("features").asText()).isEqualTo("sift");
         assertThat(json.path("frames_processed").asLong()).isEqualTo(40);
         assertThat(json.path("lost").asLong()).isEqualTo(3);

@@ -81,6 +81,22 @@ public final class CyclonePeers implements AutoCloseable {
         return launch("gpuvo_standin_vo", programs.standinVo(), args);
     }
 
+    /**
+     * Starts {@code gpuvo_param_client}, which calls a node's parameter services and {@code ~/reset} as an
+     * rmw_cyclonedds_cpp client does (see the header of gpuvo_param_client.c).
+     */
+    public PeerProcess paramClient(String... args) {
+        return launch("gpuvo_param_client", programs.paramClient(), args);
+    }
+
+    /**
+     * Starts {@code gpuvo_graph_probe} built for gids of {@code gidBytes} (16 or 24), which prints what
+     * {@code ros_discovery_info} and DDS discovery say of a node (see the header of gpuvo_graph_probe.c).
+     */
+    public PeerProcess graphProbe(int gidBytes, String... args) {
+        return launch("gpuvo_graph_probe" + gidBytes, programs.graphProbe(gidBytes), args);
+    }
+
     /** What the peers traced about their network use so far. */
     public CycloneTrace trace() {
         return CycloneTrace.read(dir);

@@ -15,7 +15,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * The C peers ({@code gpuvo_camera}, {@code gpuvo_consumer}, {@code gpuvo_standin_vo}) built from {@code src/test/c} into
+ * The C peers ({@code gpuvo_camera}, {@code gpuvo_consumer}, {@code gpuvo_standin_vo}, {@code gpuvo_param_client},
+ * and {@code gpuvo_graph_probe}
+ * once per gid layout, from {@code idl/gid16} and {@code idl/gid24}) built from {@code src/test/c} into
  * {@code target/cyclone/} with Cyclone DDS's {@code idlc} and {@code gcc}, once per JVM and again only when a
  * source is newer than the programs. Where {@code idlc}, {@code gcc} or the ddsc headers and library are missing
  * the calling test is skipped with a message saying what to install; a failing build of present tools is an error.
@@ -32,8 +34,12 @@ final class CycloneToolchain {
     static final String PREBUILT_PROPERTY = "gpuvo.cyclone.peers";
     static final String PREBUILT_ENV = "GPUVO_CYCLONE_PEERS";
     private static final String[] IDL = {"builtin_interfaces", "std_msgs", "sensor_msgs", "geometry_msgs", "nav_msgs",
-            "tf2_msgs"};
-    private static final String[] PROGRAMS = {"gpuvo_camera", "gpuvo_consumer", "gpuvo_standin_vo"};
+            "tf2_msgs", "rcl_interfaces"};
+    private static final String[] PROGRAMS = {"gpuvo_camera", "gpuvo_consumer", "gpuvo_standin_vo",
+            "gpuvo_param_client"};
+    /** rmw_dds_common's gid sizes: a program is built per size, from its own IDL folder */
+    private static final int[] GID_SIZES = {16, 24};
+    private static final String GRAPH_PROBE = "gpuvo_graph_probe";
     private static final long BUILD_TIMEOUT_S = 120;
 
     private static CycloneToolchain built;
@@ -103,6 +109,15 @@ final class CycloneToolchain {
         if (!Files.isDirectory(lib))
             throw new IllegalStateException("prebuilt Cyclone peers in " + dir + ": no lib/ folder");
         return new CycloneToolchain(bin, lib);
+    }
+
+    Path paramClient() {
+        return bin.resolve("gpuvo_param_client");
+    }
+
+    /** gpuvo_graph_probe reading gids of {@code gidBytes} (16 or 24). */
+    Path graphProbe(int gidBytes) {
+        return bin.resolve(GRAPH_PROBE + gidBytes);
     }
 
     /** The tests module's folder: Maven's basedir, else the working directory. */
@@ -177,6 +192,17 @@ final class CycloneToolchain {
                 gcc.addAll(List.of("-lddsc", "-lm"));
                 check(run(src, gcc), "gcc " + program);
             }
+            for (int size : GID_SIZES) {
+                Path layoutGen = Files.createDirectories(gen.resolve("gid" + size));
+                Path idl = src.resolve("idl/gid" + size + "/rmw_dds_common.idl");
+                check(run(src, List.of("idlc", "-t", "-x", "final", "-o", layoutGen.toString(), idl.toString())),
+                        "idlc " + idl);
+                check(run(src, List.of("gcc", "-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-I",
+                        layoutGen.toString(), "-I", src.toString(), "-o", bin.resolve(GRAPH_PROBE + size).toString(),
+                        src.resolve(GRAPH_PROBE + ".c").toString(), src.resolve("peer_common.c").toString(),
+                        layoutGen.resolve("rmw_dds_common.c").toString(), "-lddsc", "-lm")),
+                        "gcc " + GRAPH_PROBE + size);
+            }
             return new CycloneToolchain(bin, null);
         } catch (IOException e) {
             throw new UncheckedIOException("building the Cyclone peers in " + out, e);
@@ -190,7 +216,10 @@ final class CycloneToolchain {
             newestSource = files.filter(Files::isRegularFile).map(CycloneToolchain::modified)
                     .max(FileTime::compareTo).orElseThrow();
         }
-        for (String program : PROGRAMS) {
+        List<String> programs = new ArrayList<>(List.of(PROGRAMS));
+        for (int size : GID_SIZES)
+            programs.add(GRAPH_PROBE + size);
+        for (String program : programs) {
             Path p = bin.resolve(program);
             if (!Files.isExecutable(p) || modified(p).compareTo(newestSource) <= 0)
                 return false;

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -23,6 +24,11 @@ final class NodeProcess implements AutoCloseable {
     }
 
     static NodeProcess start(Path dir, int domainId, String... rosArguments) {
+        return start(dir, domainId, Map.of(), rosArguments);
+    }
+
+    /** As {@link #start(Path, int, String...)}, with {@code environment} added to the node's. */
+    static NodeProcess start(Path dir, int domainId, Map<String, String> environment, String... rosArguments) {
         try {
             Path log = Files.createTempFile(dir, "gpuvo-node", ".log");
             Path home = Files.createDirectories(dir.resolve("node-home"));
@@ -34,6 +40,8 @@ final class NodeProcess implements AutoCloseable {
             builder.environment().put("ROS_DOMAIN_ID", Integer.toString(domainId));
             builder.environment().put("ROS_LOCALHOST_ONLY", "1");
             builder.environment().put("HOME", home.toString()); // Fast DDS's natives are unpacked under $HOME
+            builder.environment().remove("ROS_DISTRO");
+            builder.environment().putAll(environment);
             return new NodeProcess(builder.start(), log);
         } catch (IOException e) {
             throw new UncheckedIOException(e);

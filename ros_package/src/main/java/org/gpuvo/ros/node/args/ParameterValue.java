@@ -4,16 +4,16 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * One parameter value with its ROS 2 type (rcl_interfaces/ParameterType; YAML gives no byte arrays) and where it
- * was set, e.g. {@code /path/vo.yaml line 12} or {@code -p orb.max_features:=500}, for messages. Arrays are copied
- * in and out.
+ * One parameter value with its ROS 2 type (rcl_interfaces/ParameterType; YAML gives no byte arrays, the parameter
+ * services may) and where it was set, e.g. {@code /path/vo.yaml line 12} or {@code -p orb.max_features:=500}, for
+ * messages. Arrays are copied in and out.
  */
 public final class ParameterValue {
     /** The parameter types a YAML value can have. */
     public enum Type {
         BOOL("a boolean"), INTEGER("an integer"), DOUBLE("a double"), STRING("a string"),
         BOOL_ARRAY("a list of booleans"), INTEGER_ARRAY("a list of integers"), DOUBLE_ARRAY("a list of doubles"),
-        STRING_ARRAY("a list of strings");
+        STRING_ARRAY("a list of strings"), BYTE_ARRAY("a list of bytes");
 
         /** "an integer", "a list of doubles": for messages. */
         public final String description;
@@ -67,6 +67,15 @@ public final class ParameterValue {
         return new ParameterValue(Type.STRING_ARRAY, v.clone(), source);
     }
 
+    public static ParameterValue ofBytes(byte[] v, String source) {
+        return new ParameterValue(Type.BYTE_ARRAY, v.clone(), source);
+    }
+
+    /** The same value, set elsewhere. */
+    public ParameterValue from(String otherSource) {
+        return new ParameterValue(type, value, otherSource);
+    }
+
     public Type type() {
         return type;
     }
@@ -76,36 +85,40 @@ public final class ParameterValue {
         return source;
     }
 
-    boolean booleanValue() {
+    public boolean booleanValue() {
         return (Boolean) value;
     }
 
-    long integerValue() {
+    public long integerValue() {
         return (Long) value;
     }
 
-    double doubleValue() {
+    public double doubleValue() {
         return (Double) value;
     }
 
-    String stringValue() {
+    public String stringValue() {
         return (String) value;
     }
 
-    boolean[] booleans() {
+    public boolean[] booleans() {
         return ((boolean[]) value).clone();
     }
 
-    long[] integers() {
+    public long[] integers() {
         return ((long[]) value).clone();
     }
 
-    double[] doubles() {
+    public double[] doubles() {
         return ((double[]) value).clone();
     }
 
-    String[] strings() {
+    public String[] strings() {
         return ((String[]) value).clone();
+    }
+
+    public byte[] bytes() {
+        return ((byte[]) value).clone();
     }
 
     /** The value as text: {@code 3}, {@code 3.0}, {@code true}, {@code many}, {@code [1, 2]}. */
@@ -115,6 +128,7 @@ public final class ParameterValue {
             case INTEGER_ARRAY -> Arrays.toString((long[]) value);
             case DOUBLE_ARRAY -> Arrays.toString((double[]) value);
             case STRING_ARRAY -> Arrays.toString((String[]) value);
+            case BYTE_ARRAY -> Arrays.toString((byte[]) value);
             default -> String.valueOf(value);
         };
     }

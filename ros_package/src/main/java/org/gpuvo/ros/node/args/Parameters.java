@@ -15,11 +15,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@link IllegalArgumentException} such as "parameter orb.max_features: expected an integer, got 'many' (set in
  * /path/vo.yaml line 7)". An integer is taken where a double is asked for (YAML {@code fx: 500}); nothing else is
  * converted. Every name looked up is remembered, so that {@link #unread()} lists what was given but never read: a
- * typo, or a parameter of another node. Safe to read from several threads.
+ * typo, or a parameter of another node; and every typed getter declares its parameter, with the type it asks for and
+ * the value it returns, as rclcpp's {@code declare_parameter} does ({@link #declared()}). Safe to read from several
+ * threads.
  */
 public final class Parameters {
     private final Map<String, ParameterValue> values;
     private final Set<String> looked = ConcurrentHashMap.newKeySet();
+    private final Map<String, ParameterValue> declared = new ConcurrentHashMap<>();
 
     private Parameters(Map<String, ParameterValue> values) {
         this.values = Collections.unmodifiableMap(new TreeMap<>(values));
@@ -51,68 +54,104 @@ public final class Parameters {
 
     public boolean getBoolean(String name, boolean defaultValue) {
         ParameterValue v = typed(name, ParameterValue.Type.BOOL);
-        return v == null ? defaultValue : v.booleanValue();
+        boolean value = v == null ? defaultValue : v.booleanValue();
+        declare(name, ParameterValue.ofBoolean(value, DEFAULT_SOURCE));
+        return value;
     }
 
     public long getLong(String name, long defaultValue) {
         ParameterValue v = typed(name, ParameterValue.Type.INTEGER);
-        return v == null ? defaultValue : v.integerValue();
+        long value = v == null ? defaultValue : v.integerValue();
+        declare(name, ParameterValue.ofInteger(value, DEFAULT_SOURCE));
+        return value;
     }
 
     public int getInt(String name, int defaultValue) {
         ParameterValue v = typed(name, ParameterValue.Type.INTEGER);
-        return v == null ? defaultValue : toInt(name, v, v.integerValue());
+        int value = v == null ? defaultValue : toInt(name, v, v.integerValue());
+        declare(name, ParameterValue.ofInteger(value, DEFAULT_SOURCE));
+        return value;
     }
 
     public double getDouble(String name, double defaultValue) {
         ParameterValue v = typed(name, ParameterValue.Type.DOUBLE, ParameterValue.Type.INTEGER);
-        if (v == null)
-            return defaultValue;
-        return v.type() == ParameterValue.Type.INTEGER ? v.integerValue() : v.doubleValue();
+        double value = v == null ? defaultValue
+                : v.type() == ParameterValue.Type.INTEGER ? v.integerValue() : v.doubleValue();
+        declare(name, ParameterValue.ofDouble(value, DEFAULT_SOURCE));
+        return value;
     }
 
     public String getString(String name, String defaultValue) {
         ParameterValue v = typed(name, ParameterValue.Type.STRING);
-        return v == null ? defaultValue : v.stringValue();
+        String value = v == null ? defaultValue : v.stringValue();
+        declare(name, ParameterValue.ofString(value, DEFAULT_SOURCE));
+        return value;
     }
 
     public boolean[] getBooleanArray(String name, boolean[] defaultValue) {
         ParameterValue v = typed(name, ParameterValue.Type.BOOL_ARRAY);
-        return v == null ? defaultValue : v.booleans();
+        boolean[] value = v == null ? defaultValue : v.booleans();
+        declare(name, ParameterValue.ofBooleans(value, DEFAULT_SOURCE));
+        return value;
     }
 
     public long[] getLongArray(String name, long[] defaultValue) {
         ParameterValue v = typed(name, ParameterValue.Type.INTEGER_ARRAY);
-        return v == null ? defaultValue : v.integers();
+        long[] value = v == null ? defaultValue : v.integers();
+        declare(name, ParameterValue.ofIntegers(value, DEFAULT_SOURCE));
+        return value;
     }
 
     public int[] getIntArray(String name, int[] defaultValue) {
         ParameterValue v = typed(name, ParameterValue.Type.INTEGER_ARRAY);
-        if (v == null)
-            return defaultValue;
-        long[] longs = v.integers();
-        int[] out = new int[longs.length];
-        for (int i = 0; i < out.length; i++)
-            out[i] = toInt(name + "[" + i + "]", v, longs[i]);
-        return out;
+        int[] value = defaultValue;
+        if (v != null) {
+            long[] longs = v.integers();
+            value = new int[longs.length];
+            for (int i = 0; i < value.length; i++)
+                value[i] = toInt(name + "[" + i + "]", v, longs[i]);
+        }
+        declare(name, ParameterValue.ofIntegers(java.util.Arrays.stream(value).asLongStream().toArray(),
+                DEFAULT_SOURCE));
+        return value;
     }
 
     public double[] getDoubleArray(String name, double[] defaultValue) {
         ParameterValue v = typed(name, ParameterValue.Type.DOUBLE_ARRAY, ParameterValue.Type.INTEGER_ARRAY);
-        if (v == null)
-            return defaultValue;
-        if (v.type() == ParameterValue.Type.DOUBLE_ARRAY)
-            return v.doubles();
-        long[] longs = v.integers();
-        double[] out = new double[longs.length];
-        for (int i = 0; i < out.length; i++)
-            out[i] = longs[i];
-        return out;
+        double[] value = defaultValue;
+        if (v != null && v.type() == ParameterValue.Type.DOUBLE_ARRAY)
+            value = v.doubles();
+        else if (v != null) {
+            long[] longs = v.integers();
+            value = new double[longs.length];
+            for (int i = 0; i < value.length; i++)
+                value[i] = longs[i];
+        }
+        declare(name, ParameterValue.ofDoubles(value, DEFAULT_SOURCE));
+        return value;
     }
 
     public String[] getStringArray(String name, String[] defaultValue) {
         ParameterValue v = typed(name, ParameterValue.Type.STRING_ARRAY);
-        return v == null ? defaultValue : v.strings();
+        String[] value = v == null ? defaultValue : v.strings();
+        declare(name, ParameterValue.ofStrings(value, DEFAULT_SOURCE));
+        return value;
+    }
+
+    /**
+     * Every parameter a typed getter has read, by name (sorted), with the getter's type and the value it returned:
+     * the given value, or the default.
+     */
+    public Map<String, ParameterValue> declared() {
+        return Collections.unmodifiableMap(new TreeMap<>(declared));
+    }
+
+    /** Where a declared value came from the node's default. */
+    public static final String DEFAULT_SOURCE = "the default";
+
+    private void declare(String name, ParameterValue effective) {
+        ParameterValue given = values.get(name);
+        declared.put(name, given != null ? effective.from(given.source()) : effective);
     }
 
     /** The names given that no getter has asked for, sorted: after start-up, most likely typos. */

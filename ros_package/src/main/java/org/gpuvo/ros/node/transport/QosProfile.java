@@ -17,6 +17,9 @@ public record QosProfile(Reliability reliability, Durability durability, int dep
     /** What tf2's static broadcaster uses: reliable, transient local, keep last 1. */
     public static final QosProfile TRANSIENT_LOCAL = new QosProfile(Reliability.RELIABLE, Durability.TRANSIENT_LOCAL, 1);
 
+    /** rmw_qos_profile_services_default: reliable, volatile, keep last 10, as rclcpp's default. */
+    public static final QosProfile SERVICES = RELIABLE;
+
     public QosProfile {
         if (reliability == null || durability == null)
             throw new IllegalArgumentException("QoS reliability and durability must be given");

@@ -13,6 +13,11 @@ public interface RawPublisher extends AutoCloseable {
      */
     int matchedSubscriptions();
 
+    /** The writer's GUID (16 bytes), its gid in ROS 2's graph; empty where the transport has none. */
+    default byte[] gid() {
+        return new byte[0];
+    }
+
     @Override
     void close();
 }

@@ -2,10 +2,12 @@ package org.gpuvo.ros.transport.ihmc;
 
 import com.eprosima.xmlschemas.fastrtps_profiles.BuiltinAttributesType;
 import com.eprosima.xmlschemas.fastrtps_profiles.DataReaderQosPoliciesType;
+import com.eprosima.xmlschemas.fastrtps_profiles.DataWriterQosPoliciesType;
 import com.eprosima.xmlschemas.fastrtps_profiles.DurabilityQosKindPolicyType;
 import com.eprosima.xmlschemas.fastrtps_profiles.HistoryMemoryPolicyType;
 import com.eprosima.xmlschemas.fastrtps_profiles.HistoryQosKindPolicyType;
 import com.eprosima.xmlschemas.fastrtps_profiles.LocatorListType;
+import com.eprosima.xmlschemas.fastrtps_profiles.OctectVectorQosPolicyType;
 import com.eprosima.xmlschemas.fastrtps_profiles.ProfilesType;
 import com.eprosima.xmlschemas.fastrtps_profiles.ReliabilityQosKindPolicyType;
 import com.eprosima.xmlschemas.fastrtps_profiles.SubscriberProfileType;
@@ -20,6 +22,7 @@ import us.ihmc.pubsub.attributes.SubscriberAttributes;
 import us.ihmc.pubsub.common.Time;
 import us.ihmc.pubsub.impl.fastRTPS.FastRTPSDomain;
 
+import java.nio.charset.StandardCharsets;
 import javax.xml.namespace.QName;
 import java.io.IOException;
 import java.util.List;
@@ -54,11 +57,18 @@ final class FastDdsProfiles {
     private FastDdsProfiles() {
     }
 
+    /**
+     * What rmw puts in a participant's USER_DATA: its security enclave, "/" where none is set (rmw_fastrtps_shared_cpp
+     * {@code participant.cpp}: {@code "enclave=" + enclave + ";"}).
+     */
+    static final String PARTICIPANT_USER_DATA = "enclave=/;";
+
     static ParticipantProfile participant(IhmcTransportConfig config) {
         ParticipantProfile profile = ParticipantProfile.create()
                 .domainId(config.domainId())
                 .name(config.participantName())
                 .useBuiltinTransports(false);
+        profile.getProfile().getRtps().setUserData(userData(PARTICIPANT_USER_DATA));
         if (config.sharedMemory())
             profile.addSharedMemoryTransport();
         profile.addTransport(udpTransport(config));
@@ -74,15 +84,40 @@ final class FastDdsProfiles {
         return profile;
     }
 
-    static PublisherAttributes writer(RawCdrType type, String ddsTopic, QosProfile qos) {
+    /**
+     * @param userData the writer's USER_DATA, e.g. {@code typehash=RIHS01_...;} as rmw announces an endpoint's type
+     *                 hash from Iron on; empty for none
+     */
+    static PublisherAttributes writer(RawCdrType type, String ddsTopic, QosProfile qos, String userData) {
         PublisherAttributes attributes = withQos(PublisherAttributes.create(), type, ddsTopic, qos)
                 .heartBeatPeriod(HEARTBEAT_PERIOD);
         attributes.getProfile().setHistoryMemoryPolicy(WRITER_MEMORY);
+        if (!userData.isEmpty()) {
+            if (attributes.getProfile().getQos() == null)
+                attributes.getProfile().setQos(new DataWriterQosPoliciesType());
+            attributes.getProfile().getQos().setUserData(userData(userData));
+        }
         return attributes;
     }
 
-    static SubscriberAttributes reader(RawCdrType type, String ddsTopic, QosProfile qos) {
-        return withQos(new ReaderAttributes(), type, ddsTopic, qos);
+    /** @param userData as for {@link #writer} */
+    static SubscriberAttributes reader(RawCdrType type, String ddsTopic, QosProfile qos, String userData) {
+        ReaderAttributes attributes = new ReaderAttributes();
+        attributes.userData = userData;
+        return withQos(attributes, type, ddsTopic, qos);
+    }
+
+    /**
+     * A USER_DATA value as Fast DDS's XML profiles take an octet vector: the bytes in hexadecimal, separated by
+     * dots ({@code XMLParser::getXMLOctetVector}).
+     */
+    static OctectVectorQosPolicyType userData(String text) {
+        StringBuilder hex = new StringBuilder();
+        for (byte b : text.getBytes(StandardCharsets.UTF_8))
+            hex.append(hex.length() == 0 ? "" : ".").append(String.format("%02x", b & 0xFF));
+        OctectVectorQosPolicyType octets = new OctectVectorQosPolicyType();
+        octets.getValue().add(hex.toString());
+        return octets;
     }
 
     private static <T extends CommonAttributes<T>> T withQos(T attributes, RawCdrType type, String ddsTopic,
@@ -136,11 +171,15 @@ final class FastDdsProfiles {
      * expose: the profile is written from the QoS fields they share.
      */
     private static final class ReaderAttributes extends SubscriberAttributes {
+        String userData = "";
+
         @Override
         public String marshall(String profileName) throws IOException {
             DataReaderQosPoliciesType qos = new DataReaderQosPoliciesType();
             qos.setDurability(durabilityQosPolicyType);
             qos.setReliability(reliabilityQosPolicyType);
+            if (!userData.isEmpty())
+                qos.setUserData(userData(userData));
             SubscriberProfileType profile = new SubscriberProfileType();
             profile.setProfileName(profileName);
             profile.setQos(qos);

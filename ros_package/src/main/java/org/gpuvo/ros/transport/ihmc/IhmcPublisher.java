@@ -6,6 +6,7 @@ import us.ihmc.pubsub.publisher.Publisher;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /** A Fast DDS writer of serialized messages of one topic, made by {@link IhmcTransport#advertise}. */
@@ -13,7 +14,7 @@ final class IhmcPublisher implements RawPublisher {
     private static final int HEADER_BYTES = 4;
 
     private final String topic;
-    private final String rosType;
+    private final String typeName;
     private final int maxBytes;
     private final Domain domain;
     private final Publisher publisher;
@@ -22,10 +23,10 @@ final class IhmcPublisher implements RawPublisher {
     private final CdrSample sample = new CdrSample();
     private boolean closed;
 
-    IhmcPublisher(String topic, String rosType, int maxBytes, Domain domain, Publisher publisher, MatchCounter matches,
+    IhmcPublisher(String topic, String typeName, int maxBytes, Domain domain, Publisher publisher, MatchCounter matches,
                   Consumer<AutoCloseable> onClose) {
         this.topic = topic;
-        this.rosType = rosType;
+        this.typeName = typeName;
         this.maxBytes = maxBytes;
         this.domain = domain;
         this.publisher = publisher;
@@ -53,7 +54,7 @@ final class IhmcPublisher implements RawPublisher {
                     + "4-byte encapsulation header");
         if (cdr.length > maxBytes)
             throw new IllegalArgumentException(topic + ": message of " + cdr.length + " bytes exceeds the " + maxBytes
-                    + "-byte limit of " + rosType + " (raise it with IhmcTransportConfig.withMaxMessageBytes)");
+                    + "-byte limit of " + typeName + " (raise it with IhmcTransportConfig.withMaxMessageBytes)");
         sample.data = cdr;
         sample.length = cdr.length;
         try {
@@ -63,6 +64,21 @@ final class IhmcPublisher implements RawPublisher {
         } finally {
             sample.data = null;
         }
+    }
+
+    @Override
+    public byte[] gid() {
+        return DdsNames.gid(publisher.getGuid());
+    }
+
+    /** Since when a reader of the participant that has {@code endpoint} (a GUID) is matched; empty where none is. */
+    OptionalLong readerOfMatchedSince(byte[] endpoint) {
+        return matches.participantMatchedSince(endpoint);
+    }
+
+    /** Tells {@code listener} the GUID of each reader matched from now on. */
+    void onReaderMatched(Consumer<byte[]> listener) {
+        matches.onMatched(listener);
     }
 
     @Override
@@ -81,6 +97,6 @@ final class IhmcPublisher implements RawPublisher {
 
     @Override
     public String toString() {
-        return "IhmcPublisher[" + topic + ", " + rosType + "]";
+        return "IhmcPublisher[" + topic + ", " + typeName + "]";
     }
 }

@@ -25,7 +25,7 @@ final class IhmcSubscription implements Subscription, SubscriberListener<CdrSamp
     private static final int HEADER_BYTES = 4;
 
     private final String topic;
-    private final Consumer<ReceivedMessage> callback;
+    private final SampleCallback callback;
     private final Domain domain;
     private final Consumer<AutoCloseable> onClose;
     private final CdrSample sample = new CdrSample();
@@ -37,8 +37,18 @@ final class IhmcSubscription implements Subscription, SubscriberListener<CdrSamp
     private volatile Subscriber<CdrSample> subscriber;
     private boolean closed;
 
+    /** What a subscription hands each sample to: the message and Fast DDS's information about the sample. */
+    @FunctionalInterface
+    interface SampleCallback {
+        void accept(ReceivedMessage message, SampleInfo info);
+    }
+
     IhmcSubscription(String topic, Consumer<ReceivedMessage> callback, Domain domain,
                      Consumer<AutoCloseable> onClose) {
+        this(topic, (SampleCallback) (message, info) -> callback.accept(message), domain, onClose);
+    }
+
+    IhmcSubscription(String topic, SampleCallback callback, Domain domain, Consumer<AutoCloseable> onClose) {
         this.topic = topic;
         this.callback = callback;
         this.domain = domain;
@@ -53,6 +63,12 @@ final class IhmcSubscription implements Subscription, SubscriberListener<CdrSamp
     @Override
     public String topic() {
         return topic;
+    }
+
+    @Override
+    public byte[] gid() {
+        Subscriber<CdrSample> reader = subscriber;
+        return reader == null ? new byte[0] : DdsNames.gid(reader.getGuid());
     }
 
     /**
@@ -89,7 +105,7 @@ final class IhmcSubscription implements Subscription, SubscriberListener<CdrSamp
             length = RawCdrType.unpaddedLength(sample.data, length);
             ReceivedMessage message = new ReceivedMessage(topic, Arrays.copyOf(sample.data, length), arrived);
             try {
-                callback.accept(message);
+                callback.accept(message, info);
             } catch (RuntimeException e) {
                 callbackFailures.incrementAndGet();
                 LOG.warn("callback of {} failed on a message of {} bytes", topic, length, e);

@@ -1,9 +1,11 @@
 package org.gpuvo.ros.transport.ihmc;
 
-import org.gpuvo.ros.cdr.RosTypeNames;
+import org.gpuvo.ros.cdr.MessageCodecs;
 import org.gpuvo.ros.node.transport.QosProfile;
 import org.gpuvo.ros.node.transport.RawPublisher;
 import org.gpuvo.ros.node.transport.ReceivedMessage;
+import org.gpuvo.ros.node.transport.ServiceHandler;
+import org.gpuvo.ros.node.transport.ServiceServer;
 import org.gpuvo.ros.node.transport.Subscription;
 import org.gpuvo.ros.node.transport.Transport;
 import org.slf4j.Logger;
@@ -82,20 +84,47 @@ public final class IhmcTransport implements Transport {
      * @throws IllegalStateException    where Fast DDS refuses the writer, or after {@link #close}
      */
     @Override
-    public synchronized RawPublisher advertise(String topic, String rosType, QosProfile qos) {
+    public byte[] participantGid() {
+        return DdsNames.gid(participant.getGuid());
+    }
+
+    @Override
+    public RawPublisher advertise(String topic, String rosType, QosProfile qos) {
+        return advertiseAs(topic, DdsNames.topic(topic), rosType, qos);
+    }
+
+    /**
+     * @throws IllegalArgumentException where the topic is empty or starts with '/', or the type name is not valid
+     * @throws IllegalStateException    where Fast DDS refuses the writer, or after {@link #close}
+     */
+    @Override
+    public RawPublisher advertiseDdsTopic(String ddsTopic, String rosType, QosProfile qos) {
+        if (ddsTopic == null || ddsTopic.isEmpty() || ddsTopic.startsWith("/"))
+            throw new IllegalArgumentException("not a DDS topic name: '" + ddsTopic + "'");
+        return advertiseAs(ddsTopic, ddsTopic, rosType, qos);
+    }
+
+    private synchronized RawPublisher advertiseAs(String topic, String ddsTopic, String rosType, QosProfile qos) {
+        return writer(topic, ddsTopic, DdsNames.type(rosType), config.maxMessageBytes(rosType), qos,
+                typeHashUserData(rosType));
+    }
+
+    /** A writer of {@code ddsTopic}; {@code topic} names it in messages. Called with the lock held. */
+    private IhmcPublisher writer(String topic, String ddsTopic, String ddsType, int maxBytes, QosProfile qos,
+                                 String userData) {
         Objects.requireNonNull(qos, "qos");
         checkOpen();
-        String ddsTopic = DdsNames.topic(topic);
-        RawCdrType type = registeredType(rosType);
+        RawCdrType type = registeredType(ddsType, maxBytes);
         MatchCounter matches = new MatchCounter();
         Publisher writer;
         try {
-            writer = domain.createPublisher(participant, FastDdsProfiles.writer(type, ddsTopic, qos), matches);
+            writer = domain.createPublisher(participant, FastDdsProfiles.writer(type, ddsTopic, qos, userData),
+                    matches);
         } catch (IOException | RuntimeException e) {
-            throw refused("writer", topic, rosType, qos, e);
+            throw refused("writer", topic, ddsType, qos, e);
         }
-        IhmcPublisher publisher = new IhmcPublisher(topic, RosTypeNames.canonical(rosType), type.getTypeSize(), domain,
-                writer, matches, this::forget);
+        IhmcPublisher publisher = new IhmcPublisher(topic, ddsType, type.getTypeSize(), domain, writer, matches,
+                this::forget);
         publishers.add(publisher);
         return publisher;
     }
@@ -107,19 +136,49 @@ public final class IhmcTransport implements Transport {
     @Override
     public synchronized Subscription subscribe(String topic, String rosType, QosProfile qos,
                                                Consumer<ReceivedMessage> callback) {
-        Objects.requireNonNull(qos, "qos");
         Objects.requireNonNull(callback, "callback");
+        return reader(topic, DdsNames.topic(topic), DdsNames.type(rosType), config.maxMessageBytes(rosType), qos,
+                typeHashUserData(rosType), new IhmcSubscription(topic, callback, domain, this::forget));
+    }
+
+    /**
+     * Offers a service as rmw does on DDS: requests on {@code rq/<service>Request}, replies on
+     * {@code rr/<service>Reply} ({@link IhmcServiceServer} tells how they are paired).
+     *
+     * @throws IllegalArgumentException where the service or type name is not valid
+     * @throws IllegalStateException    where Fast DDS refuses the reader or the writer, or after {@link #close}
+     */
+    @Override
+    public synchronized ServiceServer serve(String service, String serviceType, QosProfile qos,
+                                            ServiceHandler handler) {
+        Objects.requireNonNull(handler, "handler");
+        String[] types = DdsNames.serviceTypes(serviceType);
+        int maxBytes = config.defaultMaxMessageBytes();
+        IhmcPublisher replies = writer(service, DdsNames.replyTopic(service), types[1], maxBytes, qos, "");
+        IhmcServiceServer server = new IhmcServiceServer(service, handler, replies);
+        try {
+            server.attach(reader(service, DdsNames.requestTopic(service), types[0], maxBytes, qos, "",
+                    new IhmcSubscription(service, server::onRequest, domain, this::forget)));
+        } catch (RuntimeException e) {
+            replies.close();
+            throw e;
+        }
+        return server;
+    }
+
+    /** Makes the reader of {@code subscription}. Called with the lock held. */
+    private IhmcSubscription reader(String topic, String ddsTopic, String ddsType, int maxBytes, QosProfile qos,
+                                    String userData, IhmcSubscription subscription) {
+        Objects.requireNonNull(qos, "qos");
         checkOpen();
-        String ddsTopic = DdsNames.topic(topic);
-        RawCdrType type = registeredType(rosType);
-        IhmcSubscription subscription = new IhmcSubscription(topic, callback, domain, this::forget);
+        RawCdrType type = registeredType(ddsType, maxBytes);
         try {
             @SuppressWarnings("unchecked")
             Subscriber<CdrSample> reader = domain.createSubscriber(participant,
-                    FastDdsProfiles.reader(type, ddsTopic, qos), subscription);
+                    FastDdsProfiles.reader(type, ddsTopic, qos, userData), subscription);
             subscription.attach(reader);
         } catch (IOException | RuntimeException e) {
-            throw refused("reader", topic, rosType, qos, e);
+            throw refused("reader", topic, ddsType, qos, e);
         }
         subscriptions.add(subscription);
         return subscription;
@@ -145,12 +204,20 @@ public final class IhmcTransport implements Transport {
         }
     }
 
-    private RawCdrType registeredType(String rosType) {
-        String ddsName = DdsNames.type(rosType);
+    /**
+     * The USER_DATA rmw gives an endpoint from Iron on, {@code typehash=RIHS01_...;} (rmw_dds_common
+     * {@code encode_type_hash_for_user_data_qos}), for the types gpuvo has codecs of; empty for others, which is
+     * what rmw sends for a type without a hash and what its readers take as "no hash".
+     */
+    static String typeHashUserData(String rosType) {
+        return MessageCodecs.forType(rosType).map(codec -> "typehash=" + codec.typeHash() + ";").orElse("");
+    }
+
+    private RawCdrType registeredType(String ddsName, int maxBytes) {
         TopicDataType<?> known = domain.getRegisteredType(participant, ddsName);
         if (known instanceof RawCdrType raw)
             return raw;
-        RawCdrType type = new RawCdrType(ddsName, config.maxMessageBytes(rosType));
+        RawCdrType type = new RawCdrType(ddsName, maxBytes);
         domain.registerType(participant, type);
         return type;
     }
