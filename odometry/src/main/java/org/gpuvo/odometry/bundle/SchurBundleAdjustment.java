@@ -188,7 +188,7 @@ public final class SchurBundleAdjustment implements BundleSolver {
         int first = problem.fixedViews, views = problem.views;
         // rotations a step moved lose orthonormality to rounding, step after step
         for (int i = first; i < views && acceptedSteps > 0; i++)
-            So3.orthonormalize(rotation, i, scratch, scratchNext);
+            Mat3.orthonormalize(rotation, 9 * i, scratch, scratchNext);
         System.arraycopy(rotation, 9 * first, problem.rotation, 9 * first, 9 * (views - first));
         System.arraycopy(translation, 3 * first, problem.translation, 3 * first, 3 * (views - first));
         System.arraycopy(xyz, 0, problem.xyz, 0, 3 * problem.points);

@@ -20,31 +20,4 @@ final class So3 {
             dst[o + 6 + c] = e[6] * s0 + e[7] * s1 + e[8] * s2;
         }
     }
-
-    /**
-     * Makes the rotation at {@code r[9·i..]} orthonormal again after a run of updates, by two Newton steps towards its
-     * polar factor (R ← R + ½·R·(I − RᵀR)), so that the poses it gives stay rotations to rounding; e and next are
-     * scratch of 9.
-     */
-    static void orthonormalize(double[] r, int i, double[] e, double[] next) {
-        int o = 9 * i;
-        for (int step = 0; step < 2; step++) {
-            // e = I − RᵀR
-            for (int a = 0; a < 3; a++)
-                for (int b = 0; b < 3; b++) {
-                    double sum = 0;
-                    for (int k = 0; k < 3; k++)
-                        sum += r[o + 3 * k + a] * r[o + 3 * k + b];
-                    e[3 * a + b] = (a == b ? 1.0 : 0.0) - sum;
-                }
-            for (int a = 0; a < 3; a++)
-                for (int b = 0; b < 3; b++) {
-                    double sum = 0;
-                    for (int k = 0; k < 3; k++)
-                        sum += r[o + 3 * a + k] * e[3 * k + b];
-                    next[3 * a + b] = r[o + 3 * a + b] + 0.5 * sum;
-                }
-            System.arraycopy(next, 0, r, o, 9);
-        }
-    }
 }

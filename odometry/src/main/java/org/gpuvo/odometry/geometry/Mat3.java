@@ -71,4 +71,30 @@ public final class Mat3 {
         System.arraycopy(r, 0, pose.R.data, 0, 9);
         pose.T.setTo(t[0], t[1], t[2]);
     }
+
+    /**
+     * Makes the rotation at {@code r[o..o+9]} orthonormal again after a run of updates, by two Newton steps towards
+     * its polar factor (R ← R + ½·R·(I − RᵀR)), so that the poses it gives stay rotations to rounding; e and next are
+     * scratch of 9.
+     */
+    public static void orthonormalize(double[] r, int o, double[] e, double[] next) {
+        for (int step = 0; step < 2; step++) {
+            // e = I − RᵀR
+            for (int a = 0; a < 3; a++)
+                for (int b = 0; b < 3; b++) {
+                    double sum = 0;
+                    for (int k = 0; k < 3; k++)
+                        sum += r[o + 3 * k + a] * r[o + 3 * k + b];
+                    e[3 * a + b] = (a == b ? 1.0 : 0.0) - sum;
+                }
+            for (int a = 0; a < 3; a++)
+                for (int b = 0; b < 3; b++) {
+                    double sum = 0;
+                    for (int k = 0; k < 3; k++)
+                        sum += r[o + 3 * a + k] * e[3 * k + b];
+                    next[3 * a + b] = r[o + 3 * a + b] + 0.5 * sum;
+                }
+            System.arraycopy(next, 0, r, o, 9);
+        }
+    }
 }

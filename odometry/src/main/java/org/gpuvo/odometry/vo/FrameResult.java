@@ -1,6 +1,7 @@
 package org.gpuvo.odometry.vo;
 
 import georegression.struct.se.Se3_F64;
+import org.gpuvo.odometry.geometry.Mat3;
 
 /** What the pipeline reports for one frame. The pose is camera-to-world, the world being the first frame's camera. */
 public final class FrameResult {
@@ -27,6 +28,9 @@ public final class FrameResult {
                        int inliers, boolean keyframe, int mapPointsTracked, double frontEndMillis, double hostMillis) {
         this.timestamp = timestamp;
         this.cameraToWorld = cameraToWorld.copy();
+        // a rotation to rounding: estimators' rotations drift from orthonormal by up to 1e-8, which a quaternion
+        // (a ROS message's) would round away
+        Mat3.orthonormalize(this.cameraToWorld.R.data, 0, new double[9], new double[9]);
         this.state = state;
         this.features = features;
         this.matches = matches;

@@ -12,6 +12,7 @@ import org.gpuvo.odometry.camera.StereoRectification;
 import org.gpuvo.odometry.dataset.DepthImage;
 import org.gpuvo.odometry.frontend.TrackingFrontEnd;
 import org.gpuvo.odometry.geometry.ConfigRansac;
+import org.gpuvo.odometry.geometry.Mat3;
 import org.gpuvo.odometry.geometry.PnpEstimator;
 import org.gpuvo.odometry.geometry.RelativePoseEstimator;
 import org.slf4j.Logger;
@@ -372,8 +373,12 @@ final class MapTrackingOdometry implements VisualOdometry {
     public List<Se3_F64> refinedPoses() {
         MapSnapshot settled = mapping.settled();
         List<Se3_F64> refined = new ArrayList<>(settled.newestFrame + 1);
-        for (int f = 0; f <= settled.newestFrame; f++)
-            refined.add(settled.pose(f, new Se3_F64()).invert(null));
+        double[] e = new double[9], next = new double[9];
+        for (int f = 0; f <= settled.newestFrame; f++) {
+            Se3_F64 pose = settled.pose(f, new Se3_F64()).invert(null);
+            Mat3.orthonormalize(pose.R.data, 0, e, next);
+            refined.add(pose);
+        }
         return refined;
     }
 
