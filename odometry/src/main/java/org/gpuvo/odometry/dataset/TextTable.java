@@ -1,7 +1,5 @@
 package org.gpuvo.odometry.dataset;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,12 +20,7 @@ final class TextTable {
     }
 
     static TextTable read(Path file) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new DatasetException(file + ": cannot read: " + e.getMessage(), e);
-        }
+        List<String> lines = TextFiles.lines(file);
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             String s = lines.get(i).strip();
