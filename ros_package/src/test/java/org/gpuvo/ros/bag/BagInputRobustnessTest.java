@@ -69,6 +69,25 @@ class BagInputRobustnessTest {
     }
 
     @Test
+    void aMessageOverTheLimitIsReportedAndTheOthersRead() throws Exception {
+        Path bag = sqliteBag("large", 10, 16);
+        RosbagSql.execute(db3(bag), "UPDATE messages SET data = zeroblob(5000) WHERE id = 2");
+        String before = System.getProperty(BagReadLimits.MESSAGE_PROPERTY);
+        System.setProperty(BagReadLimits.MESSAGE_PROPERTY, "4096");
+        try {
+            BagDamageLog damage = new BagDamageLog();
+            assertThat(readAll(bag, null, damage)).hasSize(9);
+            assertThat(damage.first().get(0)).hasMessageContaining("messages row id 2")
+                    .hasMessageContaining("message of 5000 bytes is more than the 4096");
+        } finally {
+            if (before == null)
+                System.clearProperty(BagReadLimits.MESSAGE_PROPERTY);
+            else
+                System.setProperty(BagReadLimits.MESSAGE_PROPERTY, before);
+        }
+    }
+
+    @Test
     void aCutSqliteFileGivesTheRowsItsPagesStillHold() throws Exception {
         Path bag = sqliteBag("cut", 200, 4000);
         Path file = db3(bag);

@@ -2,6 +2,7 @@ package org.gpuvo.ros.bag.mcap;
 
 import org.gpuvo.ros.bag.BagFormatException;
 import org.gpuvo.ros.bag.BagMessage;
+import org.gpuvo.ros.bag.BagReadLimits;
 import org.gpuvo.ros.bag.MessageCursor;
 import org.gpuvo.ros.bag.TopicInfo;
 
@@ -23,6 +24,7 @@ final class LinearMessageCursor implements MessageCursor {
     private final ChannelTable table;
     private final ChannelFilter filter;
     private final ChunkLoader loader;
+    private final BagReadLimits limits = BagReadLimits.defaults();
     private final Consumer<MetadataRecord> metadataSink;
     private long position;
     private ChunkMessages current;
@@ -100,8 +102,10 @@ final class LinearMessageCursor implements MessageCursor {
                 current = loader.load(header, table, filter);
                 inChunk = false;
             }
-            case McapFormat.OP_MESSAGE -> current = ChunkMessages.single(file.path(), header.offset(),
-                    file.content(header), table, filter);
+            case McapFormat.OP_MESSAGE -> {
+                limits.checkMessage(header.length(), file.path(), header.offset());
+                current = ChunkMessages.single(file.path(), header.offset(), file.content(header), table, filter);
+            }
             case McapFormat.OP_SCHEMA -> table.addSchema(SchemaRecord.read(content(header)));
             case McapFormat.OP_CHANNEL -> ChunkMessages.addChannel(table, content(header));
             case McapFormat.OP_METADATA -> {

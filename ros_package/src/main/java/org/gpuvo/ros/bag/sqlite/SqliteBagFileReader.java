@@ -253,7 +253,7 @@ public final class SqliteBagFileReader implements BagFileReader, IndexedTimeRang
      */
     @Override
     public MessageCursor messages(Set<String> topics) throws IOException {
-        StringBuilder sql = new StringBuilder("SELECT id, topic_id, timestamp, data FROM messages");
+        StringBuilder sql = new StringBuilder("SELECT id, topic_id, timestamp, length(data), data FROM messages");
         if (topics != null) {
             // ids are numbers read from the file, so they go into the text safely
             // rows of a topic id that table topics lacks are read too, so that they are reported rather than lost

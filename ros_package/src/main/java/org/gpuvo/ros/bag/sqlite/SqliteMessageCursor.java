@@ -2,6 +2,7 @@ package org.gpuvo.ros.bag.sqlite;
 
 import org.gpuvo.ros.bag.BagFormatException;
 import org.gpuvo.ros.bag.BagMessage;
+import org.gpuvo.ros.bag.BagReadLimits;
 import org.gpuvo.ros.bag.MessageCursor;
 import org.gpuvo.ros.bag.TopicInfo;
 
@@ -32,6 +33,7 @@ final class SqliteMessageCursor implements MessageCursor {
     private String rowOrderSql;
     private boolean rowOrdered;
     private final Map<Long, TopicInfo> topicsById;
+    private final BagReadLimits limits = BagReadLimits.defaults();
     private ResultSet rows;
     private long lastRowId = -1;
     private boolean closed;
@@ -71,7 +73,11 @@ final class SqliteMessageCursor implements MessageCursor {
             long topicId = rows.getLong(2);
             long timeNs = rows.getLong(3);
             boolean noTime = rows.wasNull();
-            byte[] data = rows.getBytes(4);
+            String tooLarge = BagReadLimits.exceeds(rows.getLong(4), limits.messageBytes(), "message",
+                    BagReadLimits.MESSAGE_PROPERTY);
+            if (tooLarge != null)
+                throw SqliteFormatException.atRow(file, rowId, tooLarge, null);
+            byte[] data = rows.getBytes(5);
             TopicInfo topic = topicsById.get(topicId);
             if (topic == null)
                 throw SqliteBagFileReader.unknownTopic(file, rowId, topicId);
