@@ -156,12 +156,18 @@ final class ReplayCommand implements Callable<Integer> {
 
     private long writeResults(BagReader bag, BagSequence sequence, RunSummary summary) throws IOException {
         boolean done = false;
-        try (BagWriter output = Bags.create(writeBag, storage)) {
+        BagFinishedOnExit onExit = null;
+        try (BagWriter output = Bags.create(writeBag, storage);
+             BagFinishedOnExit finisher = new BagFinishedOnExit(output, "replay")) {
+            onExit = finisher;
             long written = ResultBagWriter.write(bag, sequence, summary.run(), output);
             done = true;
             return written;
+        } catch (IOException e) {
+            throw new IOException("writing the bag " + writeBag + " failed (the run's outputs are complete): "
+                    + e.getMessage(), e);
         } finally {
-            if (!done && Files.exists(writeBag))
+            if (!done && (onExit == null || !onExit.finishedOnExit()) && Files.exists(writeBag))
                 StagingFolder.deleteRecursively(writeBag);
         }
     }

@@ -57,7 +57,7 @@ public final class SqliteBagFileReader implements BagFileReader, IndexedTimeRang
             config.setReadOnly(true);
             connection = config.createConnection(connectionUrl(file));
             truncation = truncation(file);
-            if (truncation != null) {
+            if (truncation != null && truncation.startsWith("truncated")) {
                 // SQLite refuses a file shorter than its header says unless the schema is "writable"; on this
                 // read-only connection that only lets it read the pages that remain
                 try (Statement st = connection.createStatement()) {
@@ -108,6 +108,7 @@ public final class SqliteBagFileReader implements BagFileReader, IndexedTimeRang
      * version-valid-for number at 92); otherwise what is missing.
      */
     static String truncation(Path file) throws IOException {
+        // a file shorter than declared is read with the schema "writable" (below); a longer one needs nothing
         byte[] header = new byte[100];
         try (InputStream in = Files.newInputStream(file)) {
             if (in.readNBytes(header, 0, header.length) < header.length)
@@ -120,8 +121,14 @@ public final class SqliteBagFileReader implements BagFileReader, IndexedTimeRang
         if (pages == 0 || b.getInt(24) != b.getInt(92))
             return null;
         long size = Files.size(file), declared = pages * pageBytes;
-        return size >= declared ? null : "truncated: the file has " + size + " of the " + declared
-                + " bytes its header declares; the rows on the pages that remain are read";
+        if (size < declared)
+            return "truncated: the file has " + size + " of the " + declared
+                    + " bytes its header declares; the rows on the pages that remain are read";
+        if (size - declared > pageBytes)
+            return "the file has " + (size - declared) + " bytes past the " + declared + " its header declares: "
+                    + "its writer was stopped before committing them (sqlite3 bags keep the open transaction's "
+                    + "journal in memory, as rosbag2's default does), and the messages in them cannot be read";
+        return null;
     }
 
     private static void requireSqliteHeader(Path file) throws IOException {
@@ -213,6 +220,8 @@ public final class SqliteBagFileReader implements BagFileReader, IndexedTimeRang
     /** Counted by one {@code GROUP BY topic_id} query; topics without messages count 0. */
     @Override
     public Map<String, Long> messageCounts() throws IOException {
+        if (truncation != null) // what the tables count is not what can be read
+            throw SqliteFormatException.ofFile(file, truncation, null);
         Map<String, Long> counts = new LinkedHashMap<>();
         for (TopicInfo t : topics)
             counts.put(t.name(), 0L);

@@ -40,6 +40,7 @@ final class SqliteMessageCursor implements MessageCursor {
 
     /** Why the file is shorter than its header says, or null: added to the error that ends the rows. */
     private final String truncation;
+    private boolean truncationReported;
 
     SqliteMessageCursor(Path file, PreparedStatement statement, String rowOrderSql,
                         Map<Long, TopicInfo> topicsById, String truncation) {
@@ -66,6 +67,10 @@ final class SqliteMessageCursor implements MessageCursor {
             }
             if (!rows.next()) {
                 close();
+                if (truncation != null && !truncationReported) {
+                    truncationReported = true;
+                    throw SqliteFormatException.afterRow(file, lastRowId, truncation, null);
+                }
                 return null;
             }
             long rowId = rows.getLong(1);
@@ -90,6 +95,7 @@ final class SqliteMessageCursor implements MessageCursor {
             if (lastRowId < 0 && rowOrderSql != null && inRowOrder())
                 return next();
             closeQuietly();
+            truncationReported = true;
             throw SqliteFormatException.afterRow(file, lastRowId, (truncation == null ? "" : truncation + "; ")
                     + "reading messages failed: " + e.getMessage()
                     + (rowOrdered ? " (the rows before were read in row-id order: "
