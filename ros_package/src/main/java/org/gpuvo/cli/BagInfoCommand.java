@@ -150,8 +150,9 @@ final class BagInfoCommand implements Callable<Integer> {
 
     private static String stamp(long ns) {
         Instant instant = Instant.ofEpochSecond(Math.floorDiv(ns, 1_000_000_000L), Math.floorMod(ns, 1_000_000_000L));
-        return String.format(Locale.ROOT, "%s.%09d (%d.%09d)", TIME.format(instant), Math.floorMod(ns, 1_000_000_000L),
-                Math.floorDiv(ns, 1_000_000_000L), Math.floorMod(ns, 1_000_000_000L));
+        // the seconds as an exact decimal: -1999999995 ns is -1.999999995 s (not -2 s and 5 ns written "-2.000000005")
+        return String.format(Locale.ROOT, "%s.%09d (%s)", TIME.format(instant), Math.floorMod(ns, 1_000_000_000L),
+                new java.math.BigDecimal(ns).movePointLeft(9).toPlainString());
     }
 
     static String humanSize(long bytes) {

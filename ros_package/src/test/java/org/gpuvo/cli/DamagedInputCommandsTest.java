@@ -106,4 +106,18 @@ class DamagedInputCommandsTest {
         assertThat(replay.err()).contains("--gt " + dir.resolve("nowhere.txt") + ": no such file");
         assertThat(dir.resolve("r")).doesNotExist();
     }
+
+    @Test
+    void bagInfoPrintsNegativeTimesAsTheirExactSeconds() throws Exception {
+        Path bag = dir.resolve("before-1970");
+        try (org.gpuvo.ros.bag.BagWriter writer = org.gpuvo.ros.bag.Bags.create(bag,
+                org.gpuvo.ros.bag.Storage.SQLITE3)) {
+            writer.addTopic(org.gpuvo.ros.bag.TopicInfo.of("/a", "std_msgs/msg/Empty"), "");
+            writer.write("/a", -1_999_999_995L, new byte[]{0, 1, 0, 0});
+            writer.write("/a", 500_000_000L, new byte[]{0, 1, 0, 0});
+        }
+        CliRun info = CliRun.run("bag", "info", bag.toString());
+        assertThat(info.exitCode()).as(info.err()).isZero();
+        assertThat(info.out()).contains("(-1.999999995)", "(0.500000000)");
+    }
 }
