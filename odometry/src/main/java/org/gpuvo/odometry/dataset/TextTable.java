@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * The data lines of a small text table (TUM lists, EuRoC csv, KITTI txt), each with its 1-based line number so
- * that errors can name it. Lines that are blank or start with '#' are skipped; fields are split on commas and/or
- * white space.
+ * that errors can name it. Lines that are blank, hold only separators or start with '#' are skipped; fields are
+ * split on commas and/or white space.
  */
 final class TextTable {
     final Path file;
@@ -26,7 +26,10 @@ final class TextTable {
             String s = lines.get(i).strip();
             if (s.isEmpty() || s.startsWith("#"))
                 continue;
-            rows.add(new Row(file, i + 1, s.split("[,\\s]+")));
+            String[] fields = s.split("[,\\s]+");
+            if (fields.length == 0) // only separators: no values, as a blank line
+                continue;
+            rows.add(new Row(file, i + 1, fields));
         }
         return new TextTable(file, rows);
     }

@@ -84,4 +84,15 @@ class TextFilesTest {
         assertThatThrownBy(() -> Umeyama.align(huge, huge, AlignmentMode.SE3))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("too large");
     }
+
+    @Test
+    void aLineOfOnlySeparatorsIsTakenAsBlank() throws IOException {
+        // found by fuzzing (kittiCalibration): a line "," gave an ArrayIndexOutOfBoundsException
+        Path calib = dir.resolve("calib.txt");
+        Files.writeString(calib, "P0: 7e2 0 600 0 0 7e2 180 0 0 0 1 0\n,\n");
+        assertThat(KittiCalibration.read(calib, 1241, 376).left().fx).isEqualTo(700);
+        Files.writeString(calib, "P\n,");
+        assertThatThrownBy(() -> KittiCalibration.read(calib, 1241, 376)).isInstanceOf(DatasetException.class)
+                .hasMessageStartingWith(calib + ":1:");
+    }
 }
