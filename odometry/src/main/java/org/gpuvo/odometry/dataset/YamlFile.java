@@ -41,7 +41,8 @@ final class YamlFile {
         } catch (MarkedYAMLException e) {
             int line = e.getProblemMark() != null ? e.getProblemMark().getLine() + 1 : 0;
             throw DatasetException.at(file, line, "not valid YAML: " + TextFiles.firstLine(e.getProblem()));
-        } catch (YAMLException e) {
+        } catch (YAMLException | IllegalArgumentException e) {
+            // SnakeYAML also throws IllegalArgumentException, e.g. for a tag with spaces around it
             throw DatasetException.at(file, 0, "not valid YAML: " + TextFiles.firstLine(e.getMessage()));
         }
         if (!(node instanceof MappingNode))

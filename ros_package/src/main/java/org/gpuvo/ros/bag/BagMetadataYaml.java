@@ -59,7 +59,8 @@ public final class BagMetadataYaml {
             String line = e.getProblemMark() == null ? "" : ":" + (e.getProblemMark().getLine() + 1);
             throw BagFormatException.inText(source, source + line + ": not valid YAML: "
                     + TextFiles.firstLine(e.getProblem()), e);
-        } catch (YAMLException e) {
+        } catch (YAMLException | IllegalArgumentException e) {
+            // SnakeYAML also throws IllegalArgumentException, e.g. for a tag with spaces around it
             throw BagFormatException.inText(source, source + ": not valid YAML: "
                     + TextFiles.firstLine(e.getMessage()), e);
         }

@@ -64,7 +64,8 @@ public final class ParameterFile {
             int line = e.getProblemMark() != null ? e.getProblemMark().getLine() + 1 : 0;
             throw new IllegalArgumentException(file + " line " + line + ": not valid YAML: "
                     + TextFiles.firstLine(e.getProblem()), e);
-        } catch (YAMLException e) {
+        } catch (YAMLException | IllegalArgumentException e) {
+            // SnakeYAML also throws IllegalArgumentException, e.g. for a tag with spaces around it
             throw new IllegalArgumentException(file + ": not valid YAML: " + TextFiles.firstLine(e.getMessage()), e);
         }
         List<ParameterSection> sections = new ArrayList<>();
