@@ -102,7 +102,9 @@ final class BagIndex {
             Map<String, Long> counts = bag.messageCounts();
             long held = counts.getOrDefault(topics.image, 0L)
                     + (topics.second == null ? 0 : counts.getOrDefault(topics.second, 0L));
-            return Math.max(0, held - ordinals[0] - ordinals[1]);
+            long read = ordinals[0] + ordinals[1];
+            // counts from a scan that stopped at the damage (a file without an index) fall short of what was read
+            return held < read ? -1 : held - read;
         } catch (IOException e) {
             return -1;
         }
