@@ -48,17 +48,6 @@ final class GroundTruthEvaluation {
                     frameTimes.time(frameTimes.size() - 1), reference.size(), reference.time(0),
                     reference.time(reference.size() - 1), MAX_TIME_DIFFERENCE,
                     covered == 0 ? "" : ": " + alignment.name().toLowerCase(Locale.ROOT) + " alignment needs 3"));
-        if (alignment == AlignmentMode.SIM3 && atOnePoint(reference))
-            throw new IllegalArgumentException("the ground truth of " + sequence.name() + " has all its positions "
-                    + "at one point: a Sim(3) alignment would scale any estimate onto it (use --align se3 or none)");
-    }
-
-    private static boolean atOnePoint(Trajectory trajectory) {
-        var first = trajectory.pose(0).T;
-        for (int i = 1; i < trajectory.size(); i++)
-            if (trajectory.pose(i).T.distance(first) > 0)
-                return false;
-        return true;
     }
 
     Trajectory reference() {
