@@ -45,7 +45,7 @@ public final class SqliteBagFileReader implements BagFileReader, IndexedTimeRang
     private final List<TopicInfo> topics;
     private final Map<Long, TopicInfo> topicsById;
     private final Map<String, String> definitions;
-    /** Why the file is shorter than its header says, or null where it is whole. */
+    /** How the file's size disagrees with its header (cut short, or stopped mid-transaction), or null. */
     private String truncation;
 
     /** Opens {@code file}; fails with a {@link BagFormatException} where it is not a rosbag2 sqlite3 file. */
@@ -105,10 +105,10 @@ public final class SqliteBagFileReader implements BagFileReader, IndexedTimeRang
     /**
      * Null where the file is as long as its header's page count says (SQLite file format, section 1.3: page size at
      * offset 16, 1 meaning 65536; database size in pages at 28, valid where the change counter at 24 equals the
-     * version-valid-for number at 92); otherwise what is missing.
+     * version-valid-for number at 92); otherwise how it is not: cut short (the rows on the pages that remain can be
+     * read), or longer by more than a page (a writer stopped before committing what it wrote there).
      */
     static String truncation(Path file) throws IOException {
-        // a file shorter than declared is read with the schema "writable" (below); a longer one needs nothing
         byte[] header = new byte[100];
         try (InputStream in = Files.newInputStream(file)) {
             if (in.readNBytes(header, 0, header.length) < header.length)

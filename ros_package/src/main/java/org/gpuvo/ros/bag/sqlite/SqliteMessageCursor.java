@@ -38,7 +38,7 @@ final class SqliteMessageCursor implements MessageCursor {
     private long lastRowId = -1;
     private boolean closed;
 
-    /** Why the file is shorter than its header says, or null: added to the error that ends the rows. */
+    /** How the file's size disagrees with its header, or null: reported after the rows, or with their error. */
     private final String truncation;
     private boolean truncationReported;
 
