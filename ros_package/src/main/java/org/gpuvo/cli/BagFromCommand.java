@@ -70,14 +70,20 @@ final class BagFromCommand implements Callable<Integer> {
         long messages;
         boolean show = !quiet && RunProgress.standardErrorIsTerminal();
         boolean done = false;
+        BagFinishedOnExit onExit = null;
         try (BagWriter bag = Bags.create(out, storage);
+             BagFinishedOnExit finisher = new BagFinishedOnExit(bag, "bag-from");
              ProgressBar bar = show ? RunProgress.bar("bag-from " + whole.name(), sequence.size(), " frames") : null) {
+            onExit = finisher;
             messages = SequenceBagWriter.write(sequence, bag, bar == null ? null : i -> bar.step());
             done = true;
         } catch (DatasetException e) {
             throw new IOException(e.getMessage(), e);
+        } catch (IOException e) {
+            throw new IOException("writing the bag " + out + " failed: " + e.getMessage(), e);
         } finally {
-            if (!done && Files.exists(out)) // no half-written bag
+            // no half-written bag; one finished on SIGINT or SIGTERM is complete and stays
+            if (!done && (onExit == null || !onExit.finishedOnExit()) && Files.exists(out))
                 StagingFolder.deleteRecursively(out);
         }
         double seconds = (System.nanoTime() - start) / 1e9;

@@ -136,7 +136,14 @@ final class EvalCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        EvaluationResult result = TrajectoryEvaluation.evaluate(estimate, reference, config);
+        EvaluationResult result;
+        try {
+            result = TrajectoryEvaluation.evaluate(estimate, reference, config);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            // the files were read, but cannot be compared: a failure of the data (exit 1), naming both files
+            throw new IOException("cannot evaluate " + estimateFile + " against " + referenceFile + ": "
+                    + e.getMessage(), e);
+        }
 
         PrintWriter out = json.text();
         out.printf(Locale.ROOT, "gpuvo eval: %s (%s, %d poses) against %s (%s, %d poses)%n", estimateFile,

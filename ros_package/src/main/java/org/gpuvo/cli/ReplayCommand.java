@@ -115,6 +115,8 @@ final class ReplayCommand implements Callable<Integer> {
             return publish();
         if (groundTruthFile != null && groundTruthTopic != null)
             throw new ParameterException(spec.commandLine(), "--gt and --gt-topic exclude each other");
+        if (groundTruthFile != null && !Files.isRegularFile(groundTruthFile))
+            throw new ParameterException(spec.commandLine(), "--gt " + groundTruthFile + ": no such file");
         if (writeBag != null && Files.exists(writeBag))
             throw new ParameterException(spec.commandLine(), "--write-bag " + writeBag + " exists: name a new folder");
         ConfigSync sync;
@@ -154,12 +156,18 @@ final class ReplayCommand implements Callable<Integer> {
 
     private long writeResults(BagReader bag, BagSequence sequence, RunSummary summary) throws IOException {
         boolean done = false;
-        try (BagWriter output = Bags.create(writeBag, storage)) {
+        BagFinishedOnExit onExit = null;
+        try (BagWriter output = Bags.create(writeBag, storage);
+             BagFinishedOnExit finisher = new BagFinishedOnExit(output, "replay")) {
+            onExit = finisher;
             long written = ResultBagWriter.write(bag, sequence, summary.run(), output);
             done = true;
             return written;
+        } catch (IOException e) {
+            throw new IOException("writing the bag " + writeBag + " failed (the run's outputs are complete): "
+                    + e.getMessage(), e);
         } finally {
-            if (!done && Files.exists(writeBag))
+            if (!done && (onExit == null || !onExit.finishedOnExit()) && Files.exists(writeBag))
                 StagingFolder.deleteRecursively(writeBag);
         }
     }
@@ -171,9 +179,13 @@ final class ReplayCommand implements Callable<Integer> {
         summary.print(text);
         text.printf(Locale.ROOT, "topics     %s%n", topics);
         text.printf(Locale.ROOT, "skipped    %d of %d image messages (malformed %d, unpaired %d, stamps not increasing %d, "
-                        + "wrong size %d)%s%n", counters.skipped(), counters.imageMessages(), counters.malformed(),
-                counters.unpaired(), counters.stampsNotIncreasing(), counters.wrongSize(),
+                        + "wrong size %d, lost to damage %s)%s%n", counters.skipped(), counters.imageMessages(),
+                counters.malformed(), counters.unpaired(), counters.stampsNotIncreasing(), counters.wrongSize(),
+                counters.lostToDamage() < 0 ? "unknown" : Long.toString(counters.lostToDamage()),
                 counters.damage().isEmpty() ? "" : "; damaged: " + String.join("; ", counters.damage()));
+        if (!counters.malformedOtherByTopic().isEmpty())
+            text.printf(Locale.ROOT, "unusable   %s (camera_info and ground-truth messages left out)%n",
+                    counters.malformedOtherByTopic());
         int frames = summary.run().frames().size();
         text.printf(Locale.ROOT, "reading    index %.2f s, frames %.2f s (%.2f ms a frame, %.0f frames/s)%n",
                 sequence.indexSeconds(), sequence.readSeconds(), 1e3 * sequence.readSeconds() / frames,

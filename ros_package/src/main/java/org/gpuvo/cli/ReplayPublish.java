@@ -7,6 +7,7 @@ import org.gpuvo.ros.node.transport.Transport;
 import org.gpuvo.ros.replay.BagPublisher;
 import org.gpuvo.ros.transport.ihmc.FastDdsUnavailableException;
 import org.gpuvo.ros.transport.ihmc.IhmcTransport;
+import org.gpuvo.ros.transport.SecurityRequest;
 import org.gpuvo.ros.transport.ihmc.IhmcTransportConfig;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -166,6 +167,11 @@ final class ReplayPublish {
     }
 
     private Transport openTransport() {
+        try {
+            IhmcTransport.requireSecurityMet(SecurityRequest.of(environment, java.util.Optional.empty()));
+        } catch (IllegalArgumentException | SecurityException e) {
+            throw new IllegalStateException("nothing was published: " + e.getMessage(), e);
+        }
         IhmcTransportConfig config = localhost ? IhmcTransportConfig.loopbackOnly(domain, PARTICIPANT)
                 : IhmcTransportConfig.defaults(domain, PARTICIPANT);
         try {

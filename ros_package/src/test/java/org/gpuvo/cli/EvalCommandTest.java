@@ -130,7 +130,8 @@ class EvalCommandTest {
         TrajectoryWriter.write(shiftTimes(reference, 1000), est, TrajectoryFormat.TUM);
         CliRun run = CliRun.run("eval", est.toString(), gt.toString());
         assertThat(run.exitCode()).isEqualTo(1);
-        assertThat(run.err()).contains("gpuvo eval: error: the reference covers none of the estimate's times")
+        assertThat(run.err()).contains("gpuvo eval: error: cannot evaluate " + est + " against " + gt
+                        + ": the reference covers none of the estimate's times")
                 .doesNotContain("Exception");
     }
 

@@ -77,4 +77,18 @@ class GroundTruthEvaluationTest {
         assertThatThrownBy(() -> new GroundTruthEvaluation(new Times(5, 6), truth, AlignmentMode.NONE))
                 .hasMessageContaining("covers none of its 2 frames");
     }
+
+    @Test
+    void aGroundTruthStandingStillCannotBeFittedBySim3() {
+        // every ground-truth pose the same: Sim(3) would scale the estimate onto that point, ATE 0 (a wrong result)
+        Trajectory moving = EvalCommandTest.randomWalk(13, 10), still = new Trajectory();
+        double[] times = new double[moving.size()];
+        for (int i = 0; i < moving.size(); i++) {
+            times[i] = moving.time(i);
+            still.add(moving.time(i), moving.pose(0));
+        }
+        GroundTruthEvaluation evaluation = new GroundTruthEvaluation(new Times(times), still, AlignmentMode.SIM3);
+        assertThatThrownBy(() -> evaluation.evaluate(moving)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("reference positions all coincide");
+    }
 }

@@ -76,8 +76,9 @@ public final class CameraInfoYaml {
     /** fx, fy > 0, no skew, last row (0 0 1 [0]). */
     private static void checkIntrinsics(YamlFile y, String key, YamlFile.Matrix m, int cols) {
         double fx = m.get(0, 0), fy = m.get(1, 1);
-        if (!(fx > 0) || !(fy > 0))
-            throw DatasetException.at(y.file, m.line, key + ": focal lengths must be positive, got fx=" + fx + " fy=" + fy);
+        String focal = FocalLengths.problem("fx", fx, "fy", fy);
+        if (focal != null)
+            throw DatasetException.at(y.file, m.line, key + ": " + focal);
         if (Math.abs(m.get(0, 1)) > 1e-9 * fx)
             throw DatasetException.at(y.file, m.line, key + ": skew " + m.get(0, 1) + " is not supported (must be 0)");
         boolean lastRow = m.get(1, 0) == 0 && m.get(2, 0) == 0 && m.get(2, 1) == 0 && m.get(2, 2) == 1
@@ -89,15 +90,20 @@ public final class CameraInfoYaml {
 
     /** Null if {@code r} (3×3 row major) is a rotation to 1e-6, else what is wrong. */
     static String rotationProblem(double[] r) {
+        return rotationProblem(r, 1e-6);
+    }
+
+    /** Null if {@code r} (3×3 row major) is a rotation to {@code tolerance}, else what is wrong. */
+    public static String rotationProblem(double[] r, double tolerance) {
         DMatrixRMaj m = new DMatrixRMaj(3, 3, true, r);
         DMatrixRMaj rrt = new DMatrixRMaj(3, 3);
         CommonOps_DDRM.multTransB(m, m, rrt);
         for (int i = 0; i < 3; i++)
             for (int j = 0; j < 3; j++)
-                if (Math.abs(rrt.get(i, j) - (i == j ? 1 : 0)) > 1e-6)
+                if (!(Math.abs(rrt.get(i, j) - (i == j ? 1 : 0)) <= tolerance))
                     return "R·Rᵀ differs from I by " + Math.abs(rrt.get(i, j) - (i == j ? 1 : 0));
         double det = CommonOps_DDRM.det(m);
-        if (det < 0)
+        if (!(det > 0))
             return "determinant " + det + " (a reflection)";
         return null;
     }

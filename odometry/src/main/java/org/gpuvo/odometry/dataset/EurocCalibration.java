@@ -47,8 +47,9 @@ public final class EurocCalibration {
         if (width != size[0] || height != size[1] || width <= 0 || height <= 0)
             throw y.error(y.node("resolution"), "resolution must be two positive integers, got " + size[0] + ", " + size[1]);
         double[] k = y.numbers("intrinsics", 4);
-        if (!(k[0] > 0) || !(k[1] > 0))
-            throw y.error(y.node("intrinsics"), "focal lengths must be positive, got fu=" + k[0] + " fv=" + k[1]);
+        String focal = FocalLengths.problem("fu", k[0], "fv", k[1]);
+        if (focal != null)
+            throw y.error(y.node("intrinsics"), focal);
         LensDistortion distortion;
         try {
             distortion = FactoryLensDistortion.create(y.text("distortion_model"), y.numbers("distortion_coefficients"));

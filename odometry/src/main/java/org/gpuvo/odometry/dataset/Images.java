@@ -50,7 +50,9 @@ final class Images {
             ImageReader reader = readers.next();
             try {
                 reader.setInput(in);
-                return new int[]{reader.getWidth(0), reader.getHeight(0)};
+                int[] size = {reader.getWidth(0), reader.getHeight(0)};
+                ImageFiles.checkSize(size[0], size[1], file.toString());
+                return size;
             } finally {
                 reader.dispose();
             }
@@ -80,7 +82,7 @@ final class Images {
     static DepthImage depth(Path file, String listedAt, double factor, int width, int height) {
         BufferedImage image;
         try {
-            image = Files.isRegularFile(file) ? ImageIO.read(file.toFile()) : null;
+            image = Files.isRegularFile(file) ? ImageFiles.read(file) : null;
         } catch (IOException | RuntimeException e) {
             throw fail(file, listedAt, "cannot be read: " + e.getMessage(), e);
         }

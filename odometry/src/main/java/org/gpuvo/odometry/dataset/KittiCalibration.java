@@ -87,8 +87,9 @@ public final class KittiCalibration {
         double[] p = new double[12];
         for (int i = 0; i < 12; i++)
             p[i] = row.number(i);
-        if (!(p[0] > 0) || !(p[5] > 0))
-            throw row.error(name + ": focal lengths must be positive, got fx=" + p[0] + " fy=" + p[5]);
+        String focal = FocalLengths.problem("fx", p[0], "fy", p[5]);
+        if (focal != null)
+            throw row.error(name + ": " + focal);
         if (p[1] != 0 || p[4] != 0 || p[8] != 0 || p[9] != 0 || p[10] != 1)
             throw row.error(name + " must have the form [fx 0 cx tx; 0 fy cy ty; 0 0 1 tz]");
         return p;

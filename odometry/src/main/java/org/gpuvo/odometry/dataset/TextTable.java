@@ -1,7 +1,5 @@
 package org.gpuvo.odometry.dataset;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,8 +7,8 @@ import java.util.List;
 
 /**
  * The data lines of a small text table (TUM lists, EuRoC csv, KITTI txt), each with its 1-based line number so
- * that errors can name it. Lines that are blank or start with '#' are skipped; fields are split on commas and/or
- * white space.
+ * that errors can name it. Lines that are blank, hold only separators or start with '#' are skipped; fields are
+ * split on commas and/or white space.
  */
 final class TextTable {
     final Path file;
@@ -22,18 +20,16 @@ final class TextTable {
     }
 
     static TextTable read(Path file) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new DatasetException(file + ": cannot read: " + e.getMessage(), e);
-        }
+        List<String> lines = TextFiles.lines(file);
         List<Row> rows = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             String s = lines.get(i).strip();
             if (s.isEmpty() || s.startsWith("#"))
                 continue;
-            rows.add(new Row(file, i + 1, s.split("[,\\s]+")));
+            String[] fields = s.split("[,\\s]+");
+            if (fields.length == 0) // only separators: no values, as a blank line
+                continue;
+            rows.add(new Row(file, i + 1, fields));
         }
         return new TextTable(file, rows);
     }

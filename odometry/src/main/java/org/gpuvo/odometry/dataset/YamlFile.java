@@ -10,10 +10,7 @@ import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 import org.yaml.snakeyaml.nodes.SequenceNode;
 
-import java.io.IOException;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -32,24 +29,21 @@ final class YamlFile {
     }
 
     static YamlFile read(Path file) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new DatasetException(file + ": cannot read: " + e.getMessage(), e);
-        }
+        String text = TextFiles.read(file);
         if (text.startsWith("%YAML:"))
             text = "#" + text.substring(1);
         Node node;
         try {
             LoaderOptions options = new LoaderOptions();
             options.setAllowDuplicateKeys(false);
+            options.setCodePointLimit(Math.max(text.length() + 1, options.getCodePointLimit()));
             node = new Yaml(options).compose(new StringReader(text));
         } catch (MarkedYAMLException e) {
             int line = e.getProblemMark() != null ? e.getProblemMark().getLine() + 1 : 0;
-            throw DatasetException.at(file, line, "not valid YAML: " + e.getProblem());
-        } catch (YAMLException e) {
-            throw DatasetException.at(file, 0, "not valid YAML: " + e.getMessage());
+            throw DatasetException.at(file, line, "not valid YAML: " + TextFiles.firstLine(e.getProblem()));
+        } catch (YAMLException | IllegalArgumentException e) {
+            // SnakeYAML also throws IllegalArgumentException, e.g. for a tag with spaces around it
+            throw DatasetException.at(file, 0, "not valid YAML: " + TextFiles.firstLine(e.getMessage()));
         }
         if (!(node instanceof MappingNode))
             throw DatasetException.at(file, node == null ? 0 : line(node), "expected a YAML mapping of keys to values");

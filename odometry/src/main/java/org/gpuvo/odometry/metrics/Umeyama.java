@@ -48,6 +48,11 @@ public final class Umeyama {
         }
         CommonOps_DDRM.scale(1.0 / n, sigma);
         varianceX /= n;
+        if (!Double.isFinite(varianceX) || !Double.isFinite(CommonOps_DDRM.elementSum(sigma)))
+            throw new IllegalArgumentException("the coordinates are too large to align: their products overflow");
+        if (mode == AlignmentMode.SIM3 && !(variance(y, my) > 0))
+            throw new IllegalArgumentException("cannot estimate a scale: the reference positions all coincide, so "
+                    + "any estimate would be scaled onto one point");
 
         SingularValueDecomposition_F64<DMatrixRMaj> svd = DecompositionFactory_DDRM.svd(3, 3, true, true, false);
         if (!svd.decompose(sigma.copy()))
@@ -65,6 +70,8 @@ public final class Umeyama {
             if (!(varianceX > 0))
                 throw new IllegalArgumentException("cannot estimate a scale: the points to map all coincide");
             out.scale = (w.get(0, 0) + w.get(1, 1) + flip * w.get(2, 2)) / varianceX;
+            if (!(out.scale > 0) || !Double.isFinite(out.scale))
+                throw new IllegalArgumentException("cannot estimate a scale: the fit gives " + out.scale);
         }
         double[] r = out.R.data;
         double c = out.scale;
@@ -72,6 +79,17 @@ public final class Umeyama {
                 my[1] - c * (r[3] * mx[0] + r[4] * mx[1] + r[5] * mx[2]),
                 my[2] - c * (r[6] * mx[0] + r[7] * mx[1] + r[8] * mx[2]));
         return out;
+    }
+
+    /** Mean squared distance of the points from {@code mean}. */
+    private static double variance(double[] p, double[] mean) {
+        int n = p.length / 3;
+        double sum = 0;
+        for (int i = 0; i < n; i++) {
+            double d0 = p[3 * i] - mean[0], d1 = p[3 * i + 1] - mean[1], d2 = p[3 * i + 2] - mean[2];
+            sum += d0 * d0 + d1 * d1 + d2 * d2;
+        }
+        return sum / n;
     }
 
     private static double[] mean(double[] p) {

@@ -1,11 +1,8 @@
 package org.gpuvo.odometry.trajectory;
 
 import org.gpuvo.odometry.dataset.DatasetException;
+import org.gpuvo.odometry.dataset.TextFiles;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -40,10 +37,9 @@ public enum TrajectoryFormat {
      * error that names the file and the line.
      */
     public static TrajectoryFormat detect(Path file) {
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
+        {
             int number = 0;
-            while ((line = reader.readLine()) != null) {
+            for (String line : TextFiles.lines(file)) {
                 number++;
                 String trimmed = line.strip();
                 if (trimmed.isEmpty() || trimmed.startsWith("#"))
@@ -56,8 +52,6 @@ public enum TrajectoryFormat {
                 return format;
             }
             throw DatasetException.at(file, 0, "no poses in the file (only blank or comment lines)");
-        } catch (IOException e) {
-            throw new DatasetException(file + ": cannot read: " + e.getMessage(), e);
         }
     }
 

@@ -3,13 +3,11 @@ package org.gpuvo.odometry.trajectory;
 import georegression.geometry.ConvertRotation3D_F64;
 import georegression.struct.se.Se3_F64;
 import georegression.struct.so.Quaternion_F64;
+import org.gpuvo.odometry.dataset.CameraInfoYaml;
 import org.gpuvo.odometry.dataset.DatasetException;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import org.gpuvo.odometry.dataset.TextFiles;
+
 import java.nio.file.Path;
 
 /**
@@ -22,11 +20,14 @@ import java.nio.file.Path;
  * KITTI files carry no time: the pose in data line k (from 0) gets the time k × {@link #framePeriod}; in
  * kitti-odom-eval's 13-column variant the leading frame index replaces k, so that the times of an estimate that
  * starts at frame 2 line up with those of a ground truth that starts at frame 0. Rotation matrices of KITTI files
- * are kept as written (not re-orthonormalised), as the reference tools use them.
+ * must be rotations within {@link #ROTATION_TOLERANCE} and are kept as written (not re-orthonormalised), as the
+ * reference tools use them.
  */
 public final class TrajectoryReader {
     /** How far a quaternion's norm may be from 1 before the line is rejected. */
     public static final double QUATERNION_TOLERANCE = 1e-3;
+    /** How far R·Rᵀ of a KITTI line's rotation block may be from I (files print 6 to 9 digits). */
+    public static final double ROTATION_TOLERANCE = 1e-3;
     /** KITTI's frame period: the sequences were recorded at 10 Hz. */
     public static final double KITTI_FRAME_PERIOD = 0.1;
 
@@ -55,19 +56,18 @@ public final class TrajectoryReader {
 
     public Trajectory read(Path file, TrajectoryFormat format) {
         Trajectory trajectory = new Trajectory();
-        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        {
             LineParser parser = switch (format) {
                 case TUM -> new TumParser();
                 case KITTI -> new KittiParser();
                 case EUROC -> new EurocParser();
             };
-            String line;
             int number = 0;
             int dataLines = 0;
             Se3_F64 pose = new Se3_F64();
             double previousTime = Double.NaN;
             int previousLine = 0;
-            while ((line = reader.readLine()) != null) {
+            for (String line : TextFiles.lines(file)) {
                 number++;
                 String trimmed = line.strip();
                 if (trimmed.isEmpty() || trimmed.startsWith("#"))
@@ -82,10 +82,6 @@ public final class TrajectoryReader {
                 previousLine = number;
                 dataLines++;
             }
-        } catch (NoSuchFileException e) {
-            throw new DatasetException(file + ": no such file", e);
-        } catch (IOException e) {
-            throw new DatasetException(file + ": cannot read: " + e.getMessage(), e);
         }
         if (trajectory.isEmpty())
             throw DatasetException.at(file, 0, "no poses in the file (only blank or comment lines)");
@@ -154,6 +150,9 @@ public final class TrajectoryReader {
                 for (int col = 0; col < 3; col++)
                     r[row * 3 + col] = line.number(first + row * 4 + col);
             }
+            String notRotation = CameraInfoYaml.rotationProblem(r, ROTATION_TOLERANCE);
+            if (notRotation != null)
+                throw line.error("the 3x3 block is not a rotation: " + notRotation);
             pose.T.setTo(line.number(first + 3), line.number(first + 7), line.number(first + 11));
             return frame * framePeriod;
         }

@@ -78,9 +78,10 @@ class TrajectoryReaderTest {
 
     @Test
     void kittiRowMajorLayout() throws IOException {
-        Path kitti = file("poses.txt", "1 2 3 4 5 6 7 8 9 10 11 12\n");
+        // a rotation whose entries tell the rows apart
+        Path kitti = file("poses.txt", "0 -1 0 4 0 0 -1 8 1 0 0 12\n");
         Se3_F64 pose = new TrajectoryReader().read(kitti).pose(0);
-        assertThat(pose.R.data).containsExactly(1, 2, 3, 5, 6, 7, 9, 10, 11);
+        assertThat(pose.R.data).containsExactly(0, -1, 0, 0, 0, -1, 1, 0, 0);
         assertThat(new double[]{pose.T.x, pose.T.y, pose.T.z}).containsExactly(4, 8, 12);
     }
 

@@ -17,9 +17,20 @@ public class BagFormatException extends IOException {
     }
 
     public BagFormatException(Path file, long offset, String message, Throwable cause) {
-        super(file + " at byte " + offset + ": " + message, cause);
+        super(file + (offset >= 0 ? " at byte " + offset : "") + ": " + message, cause);
         this.file = file;
         this.offset = offset;
+    }
+
+    private BagFormatException(Path file, String text, Throwable cause) {
+        super(text, cause);
+        this.file = file;
+        this.offset = -1;
+    }
+
+    /** Damage of a text file whose message already names the file and line ("FILE:LINE: what"). */
+    public static BagFormatException inText(Path file, String text, Throwable cause) {
+        return new BagFormatException(file, text, cause);
     }
 
     /** The file at fault. */

@@ -47,8 +47,15 @@ record BagLayout(Path path, List<Path> files, BagMetadata metadata) {
         if (names.isEmpty())
             throw new BagFormatException(metadataFile, -1, "the bag's metadata names no storage files");
         List<Path> files = new ArrayList<>();
-        for (String name : names)
-            files.add(resolve(dir, metadataFile, name, metadata.version()));
+        java.util.Map<Path, String> seen = new java.util.HashMap<>();
+        for (String name : names) {
+            Path file = resolve(dir, metadataFile, name, metadata.version());
+            String before = seen.putIfAbsent(file.toRealPath(), name);
+            if (before != null)
+                throw new BagFormatException(metadataFile, -1, "names the storage file " + file + " twice (as "
+                        + before + " and as " + name + "): its messages would be read twice");
+            files.add(file);
+        }
         return new BagLayout(dir, files, metadata);
     }
 

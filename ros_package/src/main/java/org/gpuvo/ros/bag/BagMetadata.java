@@ -1,5 +1,8 @@
 package org.gpuvo.ros.bag;
 
+import org.gpuvo.odometry.dataset.DatasetException;
+import org.gpuvo.odometry.dataset.TextFiles;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -70,7 +73,14 @@ public record BagMetadata(int version, String storageIdentifier, long durationNs
 
     /** Reads a {@code metadata.yaml}. */
     public static BagMetadata read(Path file) throws IOException {
-        return BagMetadataYaml.parse(Files.readString(file, StandardCharsets.UTF_8), file);
+        String text;
+        try {
+            text = TextFiles.read(file, BagReadLimits.defaults().metadataBytes(),
+                    BagReadLimits.METADATA_PROPERTY);
+        } catch (DatasetException e) {
+            throw BagFormatException.inText(file, e.getMessage(), e);
+        }
+        return BagMetadataYaml.parse(text, file);
     }
 
     /** Writes this as a {@code metadata.yaml} of version {@link #WRITTEN_VERSION}. */

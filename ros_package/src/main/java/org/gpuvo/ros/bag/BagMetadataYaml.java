@@ -1,9 +1,11 @@
 package org.gpuvo.ros.bag;
 
+import org.gpuvo.odometry.dataset.TextFiles;
 import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.representer.Representer;
 
@@ -50,9 +52,17 @@ public final class BagMetadataYaml {
         try {
             LoaderOptions options = new LoaderOptions();
             options.setAllowDuplicateKeys(false);
+            options.setCodePointLimit(Math.max(text.length() + 1, options.getCodePointLimit()));
             document = new Yaml(new SafeConstructor(options)).load(text);
-        } catch (YAMLException e) {
-            throw new BagFormatException(source, -1, "not valid YAML: " + e.getMessage(), e);
+        } catch (MarkedYAMLException e) {
+            // SnakeYAML's message spans lines with a snippet of the text: the problem and its line say it all
+            String line = e.getProblemMark() == null ? "" : ":" + (e.getProblemMark().getLine() + 1);
+            throw BagFormatException.inText(source, source + line + ": not valid YAML: "
+                    + TextFiles.firstLine(e.getProblem()), e);
+        } catch (YAMLException | IllegalArgumentException e) {
+            // SnakeYAML also throws IllegalArgumentException, e.g. for a tag with spaces around it
+            throw BagFormatException.inText(source, source + ": not valid YAML: "
+                    + TextFiles.firstLine(e.getMessage()), e);
         }
         if (!(document instanceof Map<?, ?> top))
             throw new BagFormatException(source, -1, "not a rosbag2 metadata file: no " + ROOT + " mapping");
@@ -95,6 +105,7 @@ public final class BagMetadataYaml {
                 root.integer("message_count", 0), topics, root.string("compression_format", ""),
                 root.string("compression_mode", ""), paths, files, custom, root.string("ros_distro", ""));
     }
+
 
     /** The text of a {@code metadata.yaml} of version {@link BagMetadata#WRITTEN_VERSION} holding {@code m}. */
     public static String format(BagMetadata m) {

@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * A bag being written by {@link Bags#create}: one storage file {@code <dir>/<dirname>_0.<ext>}, with the count and
- * times of each topic kept as messages go in, and {@code metadata.yaml} written on {@link #close()}.
+ * times of each topic kept as messages go in, and {@code metadata.yaml} written on {@link #close()}. Its methods
+ * are synchronized, so that another thread (a shutdown hook on SIGINT or SIGTERM) can close it between messages.
  */
 public final class BagWriter implements Closeable {
     private final Path directory;
@@ -23,6 +24,11 @@ public final class BagWriter implements Closeable {
     private long firstNs = Long.MAX_VALUE;
     private long lastNs = Long.MIN_VALUE;
     private boolean closed;
+
+    /** Whether {@link #close()} was called. */
+    public synchronized boolean isClosed() {
+        return closed;
+    }
 
     BagWriter(Path directory, Storage storage, BagFileWriter file, BagWriterOptions options) {
         this.directory = directory;
@@ -45,7 +51,7 @@ public final class BagWriter implements Closeable {
      * Declares a topic before its first message; {@code definition} is its type's full ros2msg text, or "". Declaring
      * a name again with the same type does nothing; with another type it is an error.
      */
-    public void addTopic(TopicInfo topic, String definition) throws IOException {
+    public synchronized void addTopic(TopicInfo topic, String definition) throws IOException {
         requireOpen();
         TopicInfo known = topics.get(topic.name());
         if (known != null) {
@@ -60,7 +66,7 @@ public final class BagWriter implements Closeable {
     }
 
     /** Writes one message (CDR bytes with the encapsulation header) of a declared topic; give them in time order. */
-    public void write(String topic, long timeNs, byte[] data) throws IOException {
+    public synchronized void write(String topic, long timeNs, byte[] data) throws IOException {
         requireOpen();
         long[] count = counts.get(topic);
         if (count == null)
@@ -73,7 +79,7 @@ public final class BagWriter implements Closeable {
     }
 
     /** The metadata of what was written so far, as metadata.yaml will hold it. */
-    public BagMetadata metadata() {
+    public synchronized BagMetadata metadata() {
         long start = messageCount == 0 ? 0 : firstNs;
         long duration = messageCount == 0 ? 0 : lastNs - firstNs;
         List<BagMetadata.TopicMessageCount> perTopic = new ArrayList<>();
@@ -92,7 +98,7 @@ public final class BagWriter implements Closeable {
 
     /** Finishes the storage file (with a copy of the metadata where the storage keeps one) and writes metadata.yaml. */
     @Override
-    public void close() throws IOException {
+    public synchronized void close() throws IOException {
         if (closed)
             return;
         closed = true;

@@ -16,7 +16,7 @@ import java.util.Set;
  * where none was read yet (before all else where that is unknown). So every good message of the other files that comes earlier is
  * delivered first; then the failure is thrown, or handed to the {@link BagDamageListener} where there is one. Either
  * way the merge can go on: the next call asks the damaged file's cursor again (a sqlite3 cursor resumes after a bad
- * row), and a file whose cursor fails twice without a message between is dropped.
+ * row, an MCAP cursor after a damaged chunk), and a file whose cursor fails again with the same damage is dropped.
  */
 final class MergedMessageCursor implements MessageCursor {
     /** One file of the merge. */
@@ -25,7 +25,6 @@ final class MergedMessageCursor implements MessageCursor {
         final BagFileReader reader;
         MessageCursor cursor;
         long lastTimeNs;
-        int failuresInARow;
         /** the failure reported last, to tell a cursor that fails again at the same place */
         BagFormatException lastDamage;
 
@@ -110,7 +109,6 @@ final class MergedMessageCursor implements MessageCursor {
             Source s = h.source();
             if (h.message() != null) {
                 s.lastTimeNs = h.timeNs();
-                s.failuresInARow = 0;
                 s.lastDamage = null;
                 advance(s);
                 return h.message();
@@ -119,7 +117,7 @@ final class MergedMessageCursor implements MessageCursor {
             boolean repeated = s.lastDamage != null && s.lastDamage.offset() == h.damage().offset()
                     && s.lastDamage.getMessage().equals(h.damage().getMessage());
             s.lastDamage = h.damage();
-            if (++s.failuresInARow >= 2)
+            if (repeated)
                 finish(s);
             else
                 advance(s);

@@ -29,16 +29,10 @@ public final class CompressedImages {
                     + " bytes) is neither JPEG nor PNG");
         BufferedImage decoded;
         try {
-            decoded = ImageIO.read(new ByteArrayInputStream(data));
+            decoded = ImageFiles.decode(data, "compressed image (format '" + image.format() + "')");
         } catch (IOException | RuntimeException e) {
-            throw new MalformedImageException("compressed image (format '" + image.format() + "') cannot be decoded: "
-                    + e.getMessage(), e);
+            throw new MalformedImageException(e.getMessage(), e);
         }
-        if (decoded == null)
-            throw new MalformedImageException("compressed image (format '" + image.format() + "') cannot be decoded");
-        if (decoded.getWidth() > ImageMessages.MAX_SIDE || decoded.getHeight() > ImageMessages.MAX_SIDE)
-            throw new MalformedImageException("compressed image of " + decoded.getWidth() + "x" + decoded.getHeight()
-                    + " is larger than " + ImageMessages.MAX_SIDE + " on a side");
         return ImageFiles.toGray(decoded);
     }
 
@@ -59,7 +53,9 @@ public final class CompressedImages {
             ImageReader reader = readers.next();
             try {
                 reader.setInput(in, true, true);
-                return new int[]{reader.getWidth(0), reader.getHeight(0)};
+                int[] size = {reader.getWidth(0), reader.getHeight(0)};
+                ImageFiles.checkSize(size[0], size[1], "compressed image (format '" + image.format() + "')");
+                return size;
             } finally {
                 reader.dispose();
             }

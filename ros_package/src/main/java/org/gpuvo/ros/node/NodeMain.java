@@ -10,6 +10,7 @@ import org.gpuvo.ros.node.params.ParameterServices;
 import org.gpuvo.ros.node.transport.Transport;
 import org.gpuvo.ros.transport.ihmc.FastDdsUnavailableException;
 import org.gpuvo.ros.transport.ihmc.IhmcTransport;
+import org.gpuvo.ros.transport.SecurityRequest;
 import org.gpuvo.ros.transport.ihmc.IhmcTransportConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,9 +22,12 @@ import java.util.concurrent.CountDownLatch;
 /**
  * {@code gpuvo_node}: the visual odometry as a ROS 2 node. Takes the argv a ROS 2 executable gets ({@code --ros-args
  * -r __node:=vo -r image:=/cam/image_raw --params-file FILE -p name:=value}, as {@code ros2 launch} writes it), joins
- * the ROS 2 graph through Fast DDS (domain {@code ROS_DOMAIN_ID}; loopback only where {@code ROS_LOCALHOST_ONLY=1} or
- * {@code ROS_AUTOMATIC_DISCOVERY_RANGE=LOCALHOST}, as ROS 2 has it) and runs until SIGINT or SIGTERM.
- * Exit codes: 0 after a signal, 2 for bad arguments or parameters, 1 where the middleware cannot start.
+ * the ROS 2 graph through Fast DDS (domain {@code ROS_DOMAIN_ID}; discovery as {@code ROS_AUTOMATIC_DISCOVERY_RANGE},
+ * {@code ROS_STATIC_PEERS} and {@code ROS_LOCALHOST_ONLY} ask, see {@link IhmcTransportConfig#fromEnvironment}) and
+ * runs until SIGINT or SIGTERM. With {@code ROS_SECURITY_ENABLE=true} it refuses to start ({@link SecurityRequest}):
+ * its Fast DDS has no DDS Security, and it never runs unsecured when security was asked for.
+ * Exit codes: 0 after a signal, 2 for bad arguments, parameters or environment, 1 where the middleware cannot start
+ * or security is asked for.
  */
 public final class NodeMain {
     static final String DEFAULT_NODE_NAME = "gpuvo";
@@ -68,12 +72,19 @@ public final class NodeMain {
             return 2;
         }
         Logger log = LoggerFactory.getLogger(node.loggerName());
-        Transport transport;
         try {
-            int domain = IhmcTransportConfig.domainIdFromEnvironment(environment);
-            IhmcTransportConfig dds = IhmcTransportConfig.localhostOnlyFromEnvironment(environment)
-                    ? IhmcTransportConfig.loopbackOnly(domain, node.name())
-                    : IhmcTransportConfig.defaults(domain, node.name());
+            IhmcTransport.requireSecurityMet(SecurityRequest.of(environment, args.enclave()));
+        } catch (IllegalArgumentException e) {
+            System.err.println("gpuvo_node: error: " + e.getMessage());
+            return 2;
+        } catch (SecurityException e) {
+            System.err.println("gpuvo_node: error: " + e.getMessage());
+            return 1;
+        }
+        Transport transport;
+        IhmcTransportConfig dds;
+        try {
+            dds = IhmcTransportConfig.fromEnvironment(environment, node.name());
             transport = graphMember(IhmcTransport.open(dds), node, distro);
         } catch (FastDdsUnavailableException e) {
             System.err.println("gpuvo_node: error: Fast DDS cannot start here: " + e.getMessage());
@@ -102,8 +113,7 @@ public final class NodeMain {
             log.warn("parameters given but not used (misspelt?): {}", String.join(", ", unread));
         log.info("{} started: {} on {} ({}, ROS {}), odometry on {}", node.fullyQualifiedName(),
                 config.mode().name().toLowerCase(java.util.Locale.ROOT), transport.name(),
-                IhmcTransportConfig.localhostOnlyFromEnvironment(environment) ? "localhost only" : "all interfaces",
-                distro, config.topics.odom);
+                discovery(dds), distro, config.topics.odom);
 
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -138,6 +148,13 @@ public final class NodeMain {
         }
     }
 
+    /** How the participant discovers others, for the start-up line. */
+    private static String discovery(IhmcTransportConfig dds) {
+        String where = dds.interfaceWhitelist().isEmpty() ? "all interfaces" : "on " + dds.interfaceWhitelist();
+        return where + (dds.multicast() ? ", multicast" : "") + (dds.initialPeers().isEmpty() ? ""
+                : ", peers " + String.join(", ", dds.initialPeers()));
+    }
+
     private static String usage() {
         return String.join(System.lineSeparator(),
                 "usage: gpuvo_node [--ros-args [-r FROM:=TO]... [-p NAME:=VALUE]... [--params-file FILE]... "
@@ -146,6 +163,8 @@ public final class NodeMain {
                 "left/image_rect, right/image_rect + left/camera_info, right/camera_info; rgbd rgb/image, depth/image",
                 "+ rgb/camera_info. Outputs: odom, /tf, pose, path, matches, inliers, status, /diagnostics,",
                 "debug_image. Parameters: see launch/README.md. Environment: ROS_DOMAIN_ID, ROS_LOCALHOST_ONLY,",
-                "ROS_DISTRO (the distribution whose wire formats to use; the parameter ros_distro overrides it).");
+                "ROS_DISTRO (the distribution whose wire formats to use; the parameter ros_distro overrides it),",
+                "ROS_AUTOMATIC_DISCOVERY_RANGE, ROS_STATIC_PEERS; ROS_SECURITY_ENABLE=true is refused (the bundled",
+                "Fast DDS has no DDS Security).");
     }
 }

@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -82,12 +83,31 @@ final class BagIndex {
             for (BagMessage m; (m = cursor.next()) != null; )
                 index.add(m);
         }
+        if (!counters.damage().isEmpty())
+            counters.lostToDamage = index.lostToDamage(bag);
         if (index.cameraInfo == null)
             throw new IllegalArgumentException("no usable camera_info on " + topics.cameraInfo);
         if (topics.secondCameraInfo != null && index.secondCameraInfo == null)
             throw new IllegalArgumentException("no usable camera_info on " + topics.secondCameraInfo);
         index.frames = index.pair(sync);
         return index;
+    }
+
+    /**
+     * Image messages the bag's counts (its index or statistics) hold beyond those read; -1 where the counts cannot
+     * be had (a damaged file without an index).
+     */
+    private long lostToDamage(BagReader bag) {
+        try {
+            Map<String, Long> counts = bag.messageCounts();
+            long held = counts.getOrDefault(topics.image, 0L)
+                    + (topics.second == null ? 0 : counts.getOrDefault(topics.second, 0L));
+            long read = ordinals[0] + ordinals[1];
+            // counts from a scan that stopped at the damage (a file without an index) fall short of what was read
+            return held < read ? -1 : held - read;
+        } catch (IOException e) {
+            return -1;
+        }
     }
 
     Frames frames() {
@@ -139,7 +159,7 @@ final class BagIndex {
                             + "); the first one is used for the whole replay");
                 }
             } catch (RuntimeException e) {
-                counters.malformed(topic, where, e.getMessage());
+                counters.malformedOther(topic, where, e.getMessage());
             }
             return;
         }
@@ -166,7 +186,7 @@ final class BagIndex {
                 groundTruth.add(time, pose);
             } catch (RuntimeException e) {
                 counters.groundTruthRejected++;
-                counters.malformed(topic, where, e.getMessage());
+                counters.malformedOther(topic, where, e.getMessage());
             }
         }
     }

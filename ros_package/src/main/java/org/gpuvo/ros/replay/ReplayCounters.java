@@ -19,13 +19,26 @@ public final class ReplayCounters {
     private static final Logger LOG = LoggerFactory.getLogger(ReplayCounters.class);
 
     private final Map<String, Long> malformed = new TreeMap<>();
+    private final Map<String, Long> malformedOther = new TreeMap<>();
     private final Map<String, String> firstProblem = new LinkedHashMap<>();
     private final List<String> damage = new ArrayList<>();
     long imageMessages, unpaired, stampsNotIncreasing, wrongSize, cameraInfoChanges, groundTruthRejected;
+    /** Image messages the bag holds that damage kept from being read; -1 where the bag's counts are unknown. */
+    long lostToDamage;
 
-    /** A message of {@code topic} that could not be used: counted, and the first per topic logged. */
+    /** An image message that could not be used: counted, and the first per topic logged. */
     void malformed(String topic, String where, String problem) {
         malformed.merge(topic, 1L, Long::sum);
+        warnMalformed(topic, where, problem);
+    }
+
+    /** A camera_info or ground-truth message that could not be used: counted apart from the images. */
+    void malformedOther(String topic, String where, String problem) {
+        malformedOther.merge(topic, 1L, Long::sum);
+        warnMalformed(topic, where, problem);
+    }
+
+    private void warnMalformed(String topic, String where, String problem) {
         warnFirst("malformed " + topic, topic + ": skipped a message that cannot be used (" + where + "): " + problem
                 + " (further ones are counted, not logged)");
     }
@@ -50,9 +63,19 @@ public final class ReplayCounters {
         return malformed.values().stream().mapToLong(Long::longValue).sum();
     }
 
-    /** Image messages read (of the topics replayed). */
+    /** Image messages of the topics replayed: those read, and those lost to damage where their count is known. */
     public long imageMessages() {
-        return imageMessages;
+        return imageMessages + Math.max(0, lostToDamage);
+    }
+
+    /** Image messages the bag holds that damage kept from being read; -1 where the bag's counts are unknown. */
+    public long lostToDamage() {
+        return lostToDamage;
+    }
+
+    /** camera_info and ground-truth messages that could not be used, per topic. */
+    public Map<String, Long> malformedOtherByTopic() {
+        return Map.copyOf(malformedOther);
     }
 
     /** Images without a partner within the synchronisation tolerance (stereo, RGB-D). */
@@ -87,13 +110,13 @@ public final class ReplayCounters {
 
     /** Everything skipped, as one number. */
     public long skipped() {
-        return malformed() + unpaired + stampsNotIncreasing + wrongSize;
+        return malformed() + unpaired + stampsNotIncreasing + wrongSize + Math.max(0, lostToDamage);
     }
 
     /** The counts for a report (JSON): only the kinds that happened, plus the image count. */
     public Map<String, Object> asMap() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("image_messages", imageMessages);
+        m.put("image_messages", imageMessages());
         m.put("malformed", malformed());
         if (!malformed.isEmpty())
             m.put("malformed_by_topic", new TreeMap<>(malformed));
@@ -102,6 +125,9 @@ public final class ReplayCounters {
         m.put("wrong_size", wrongSize);
         m.put("camera_info_changes", cameraInfoChanges);
         m.put("ground_truth_rejected", groundTruthRejected);
+        if (!malformedOther.isEmpty())
+            m.put("malformed_other_by_topic", new TreeMap<>(malformedOther));
+        m.put("lost_to_damage", lostToDamage);
         m.put("damaged_files", damage);
         return m;
     }

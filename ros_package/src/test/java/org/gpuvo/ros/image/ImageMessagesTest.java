@@ -122,6 +122,6 @@ class ImageMessagesTest {
                 .isInstanceOf(MalformedImageException.class).hasMessageContaining("neither JPEG nor PNG");
         byte[] truncatedPng = {(byte) 0x89, 'P', 'N', 'G', 13, 10, 26, 10, 0, 0};
         assertThatThrownBy(() -> CompressedImages.toGray(new CompressedImage(HEADER, "png", truncatedPng)))
-                .isInstanceOf(MalformedImageException.class).hasMessageContaining("cannot be decoded");
+                .isInstanceOf(MalformedImageException.class).hasMessageContaining("header cannot be read");
     }
 }

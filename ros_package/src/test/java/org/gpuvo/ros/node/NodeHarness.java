@@ -51,10 +51,15 @@ final class NodeHarness implements AutoCloseable {
 
     /** The rendered room at 320×240 (focal length 250 px), with depth and a right camera: small and cheap frames. */
     static SyntheticSequence smallRoom(int frames) {
+        return smallRoom(frames, 320, 240);
+    }
+
+    /** The rendered room at the given size, its focal length scaled from 250 px at 320×240. */
+    static SyntheticSequence smallRoom(int frames, int width, int height) {
         ConfigSynthetic c = ConfigSynthetic.room();
-        c.width = 320;
-        c.height = 240;
-        c.focalLength = 250;
+        c.width = width;
+        c.height = height;
+        c.focalLength = 250.0 * width / 320;
         c.frames = frames;
         return new SyntheticSequence(c);
     }

@@ -19,6 +19,11 @@ import java.util.zip.DataFormatException;
 final class ChunkDecompressor implements AutoCloseable {
     /** LZ4 produces at most about 255 bytes per input byte (a match length byte of 255 each). */
     private static final long LZ4_MAX_RATIO = 256;
+    /**
+     * zstd produces at most 128 KiB (a block's largest size) per 4 input bytes: an RLE block is a 3-byte header
+     * and the byte to repeat (RFC 8878, section 3.1.1.2).
+     */
+    private static final long ZSTD_MAX_RATIO = (128 << 10) / 4;
     /** First buffer size where a zstd frame does not state its content size; grows as data actually comes. */
     private static final int STREAM_START = 1 << 20;
 
@@ -68,6 +73,8 @@ final class ChunkDecompressor implements AutoCloseable {
     }
 
     private byte[] zstd(ByteBuffer src, int off, int len, int size) throws DataFormatException {
+        if (size > ZSTD_MAX_RATIO * len + 4096)
+            throw new DataFormatException(len + " bytes of zstd cannot decode to the " + size + " declared");
         long frameSize = Zstd.getDirectByteBufferFrameContentSize(src, off, len);
         if (frameSize == -2)
             throw new DataFormatException("not a zstd frame");

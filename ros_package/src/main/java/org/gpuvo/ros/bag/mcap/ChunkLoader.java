@@ -1,6 +1,7 @@
 package org.gpuvo.ros.bag.mcap;
 
 import org.gpuvo.ros.bag.BagFormatException;
+import org.gpuvo.ros.bag.BagReadLimits;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -19,6 +20,7 @@ final class ChunkLoader implements AutoCloseable {
     private final BufferPool pool = new BufferPool();
     private final ChunkDecompressor decompressor = new ChunkDecompressor(pool);
     private final CRC32 crc = new CRC32();
+    private final BagReadLimits limits = BagReadLimits.defaults();
     /** Chunk fields before the compression string: start and end time, uncompressed size, CRC. */
     private static final int FIXED_FIELDS = 8 + 8 + 8 + 4;
 
@@ -57,6 +59,7 @@ final class ChunkLoader implements AutoCloseable {
         if (compression == null)
             throw new BagFormatException(file.path(), offset, "chunk uses unknown compression '"
                     + chunk.compression() + "'");
+        limits.checkChunk(chunk.uncompressedSize(), file.path(), offset);
         if (chunk.uncompressedSize() > McapFormat.MAX_ARRAY)
             throw new BagFormatException(file.path(), offset, "chunk declares " + chunk.uncompressedSize()
                     + " uncompressed bytes, too many to hold");

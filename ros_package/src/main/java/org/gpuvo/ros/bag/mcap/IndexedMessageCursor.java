@@ -17,7 +17,8 @@ import java.util.Set;
  * message time, a chunk only once the earliest pending message is no earlier than its start, so chunks whose time
  * ranges overlap are merged while chunks that do not overlap are held one at a time. Equal times come in file
  * order. Chunks whose message indexes show none of the wanted channels are not read at all. A chunk that cannot
- * be read is reported once every message ordered before its first one has been returned.
+ * be read is reported once every message ordered before its first one has been returned; the next call goes on
+ * with the other chunks.
  */
 final class IndexedMessageCursor implements MessageCursor {
     private static final Comparator<ChunkIndexRecord> LOAD_ORDER = (a, b) -> {
@@ -82,8 +83,13 @@ final class IndexedMessageCursor implements MessageCursor {
                 failedChunk = chunk;
             }
         }
-        if (failure != null && !comesBeforeFailedChunk(loaded.peek()))
-            throw failure;
+        if (failure != null && !comesBeforeFailedChunk(loaded.peek())) {
+            // reported once; the next call goes on with the chunks after the damaged one
+            BagFormatException damage = failure;
+            failure = null;
+            failedChunk = null;
+            throw damage;
+        }
         ChunkMessages head = loaded.poll();
         if (head == null)
             return null;

@@ -2,6 +2,7 @@ package org.gpuvo.ros.bag.mcap;
 
 import org.gpuvo.ros.bag.BagFormatException;
 import org.gpuvo.ros.bag.BagMessage;
+import org.gpuvo.ros.bag.BagReadLimits;
 import org.gpuvo.ros.bag.MessageCursor;
 import org.gpuvo.ros.bag.TopicInfo;
 
@@ -14,7 +15,8 @@ import java.util.function.Consumer;
  * short, a damaged summary, a writer that wrote none). Each chunk's messages come sorted by log time; across
  * chunks the file's order is kept. Schemas and channels are learnt as they appear. Damage (a record running past
  * the end, a bad chunk, a file that stops before its footer) is thrown when reached, after every message before
- * it was returned.
+ * it was returned; a chunk whose content is damaged but whose record length is valid is passed over, so the next
+ * call goes on after it.
  */
 final class LinearMessageCursor implements MessageCursor {
     private final McapFile file;
@@ -22,11 +24,14 @@ final class LinearMessageCursor implements MessageCursor {
     private final ChannelTable table;
     private final ChannelFilter filter;
     private final ChunkLoader loader;
+    private final BagReadLimits limits = BagReadLimits.defaults();
     private final Consumer<MetadataRecord> metadataSink;
     private long position;
     private ChunkMessages current;
     private boolean finished;
     private BagFormatException failure;
+    /** Whether the record being read is a chunk whose length was valid: its damage can be read past. */
+    private boolean inChunk;
 
     /**
      * @param dataStart    offset of the first record after the Header
@@ -67,7 +72,10 @@ final class LinearMessageCursor implements MessageCursor {
             }
             return true;
         } catch (BagFormatException e) {
-            failure = e;
+            // a chunk whose record frame is intact is passed over; other damage ends the reading
+            if (!inChunk)
+                failure = e;
+            inChunk = false;
             throw e;
         }
     }
@@ -89,9 +97,15 @@ final class LinearMessageCursor implements MessageCursor {
         McapFile.RecordHeader header = file.recordAt(position);
         position = header.end();
         switch (header.opcode()) {
-            case McapFormat.OP_CHUNK -> current = loader.load(header, table, filter);
-            case McapFormat.OP_MESSAGE -> current = ChunkMessages.single(file.path(), header.offset(),
-                    file.content(header), table, filter);
+            case McapFormat.OP_CHUNK -> {
+                inChunk = true;
+                current = loader.load(header, table, filter);
+                inChunk = false;
+            }
+            case McapFormat.OP_MESSAGE -> {
+                limits.checkMessage(header.length(), file.path(), header.offset());
+                current = ChunkMessages.single(file.path(), header.offset(), file.content(header), table, filter);
+            }
             case McapFormat.OP_SCHEMA -> table.addSchema(SchemaRecord.read(content(header)));
             case McapFormat.OP_CHANNEL -> ChunkMessages.addChannel(table, content(header));
             case McapFormat.OP_METADATA -> {

@@ -45,6 +45,8 @@ public final class SqliteBagFileReader implements BagFileReader, IndexedTimeRang
     private final List<TopicInfo> topics;
     private final Map<Long, TopicInfo> topicsById;
     private final Map<String, String> definitions;
+    /** How the file's size disagrees with its header (cut short, or stopped mid-transaction), or null. */
+    private String truncation;
 
     /** Opens {@code file}; fails with a {@link BagFormatException} where it is not a rosbag2 sqlite3 file. */
     public SqliteBagFileReader(Path file) throws IOException {
@@ -53,7 +55,15 @@ public final class SqliteBagFileReader implements BagFileReader, IndexedTimeRang
         try {
             SQLiteConfig config = new SQLiteConfig();
             config.setReadOnly(true);
-            connection = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+            connection = config.createConnection(connectionUrl(file));
+            truncation = truncation(file);
+            if (truncation != null && truncation.startsWith("truncated")) {
+                // SQLite refuses a file shorter than its header says unless the schema is "writable"; on this
+                // read-only connection that only lets it read the pages that remain
+                try (Statement st = connection.createStatement()) {
+                    st.execute("PRAGMA writable_schema=ON");
+                }
+            }
         } catch (SQLException e) {
             throw SqliteFormatException.notRosbag(file, "SQLite cannot open it: " + e.getMessage(), e);
         }
@@ -78,6 +88,47 @@ public final class SqliteBagFileReader implements BagFileReader, IndexedTimeRang
             closeQuietly();
             throw e;
         }
+    }
+
+    /**
+     * The JDBC address of {@code file}. Where no write-ahead log lies beside it, the file is opened immutable, so
+     * that SQLite makes no {@code -shm} or {@code -wal} file in the user's bag folder (it would for a file in WAL
+     * mode, even read-only); a log left by a writer that stopped is read with the file, which needs them.
+     */
+    static String connectionUrl(Path file) {
+        Path absolute = file.toAbsolutePath();
+        if (Files.exists(absolute.resolveSibling(absolute.getFileName() + "-wal")))
+            return "jdbc:sqlite:" + absolute;
+        return "jdbc:sqlite:" + absolute.toUri() + "?immutable=1";
+    }
+
+    /**
+     * Null where the file is as long as its header's page count says (SQLite file format, section 1.3: page size at
+     * offset 16, 1 meaning 65536; database size in pages at 28, valid where the change counter at 24 equals the
+     * version-valid-for number at 92); otherwise how it is not: cut short (the rows on the pages that remain can be
+     * read), or longer by more than a page (a writer stopped before committing what it wrote there).
+     */
+    static String truncation(Path file) throws IOException {
+        byte[] header = new byte[100];
+        try (InputStream in = Files.newInputStream(file)) {
+            if (in.readNBytes(header, 0, header.length) < header.length)
+                return "the file ends inside its 100-byte header";
+        }
+        java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(header);
+        int pageSize = b.getShort(16) & 0xFFFF;
+        long pageBytes = pageSize == 1 ? 65536 : pageSize;
+        long pages = b.getInt(28) & 0xFFFFFFFFL;
+        if (pages == 0 || b.getInt(24) != b.getInt(92))
+            return null;
+        long size = Files.size(file), declared = pages * pageBytes;
+        if (size < declared)
+            return "truncated: the file has " + size + " of the " + declared
+                    + " bytes its header declares; the rows on the pages that remain are read";
+        if (size - declared > pageBytes)
+            return "the file has " + (size - declared) + " bytes past the " + declared + " its header declares: "
+                    + "its writer was stopped before committing them (sqlite3 bags keep the open transaction's "
+                    + "journal in memory, as rosbag2's default does), and the messages in them cannot be read";
+        return null;
     }
 
     private static void requireSqliteHeader(Path file) throws IOException {
@@ -169,6 +220,8 @@ public final class SqliteBagFileReader implements BagFileReader, IndexedTimeRang
     /** Counted by one {@code GROUP BY topic_id} query; topics without messages count 0. */
     @Override
     public Map<String, Long> messageCounts() throws IOException {
+        if (truncation != null) // what the tables count is not what can be read
+            throw SqliteFormatException.ofFile(file, truncation, null);
         Map<String, Long> counts = new LinkedHashMap<>();
         for (TopicInfo t : topics)
             counts.put(t.name(), 0L);
@@ -209,10 +262,12 @@ public final class SqliteBagFileReader implements BagFileReader, IndexedTimeRang
      */
     @Override
     public MessageCursor messages(Set<String> topics) throws IOException {
-        StringBuilder sql = new StringBuilder("SELECT id, topic_id, timestamp, data FROM messages");
+        StringBuilder sql = new StringBuilder("SELECT id, topic_id, timestamp, length(data), data FROM messages");
         if (topics != null) {
             // ids are numbers read from the file, so they go into the text safely
-            StringJoiner ids = new StringJoiner(",", " WHERE topic_id IN (", ")");
+            // rows of a topic id that table topics lacks are read too, so that they are reported rather than lost
+            StringJoiner ids = new StringJoiner(",", " WHERE topic_id NOT IN (SELECT id FROM topics) OR topic_id IN (",
+                    ")");
             int selected = 0;
             for (Map.Entry<Long, TopicInfo> t : topicsById.entrySet()) {
                 if (topics.contains(t.getValue().name())) {
@@ -224,10 +279,11 @@ public final class SqliteBagFileReader implements BagFileReader, IndexedTimeRang
                 return SqliteMessageCursor.empty();
             sql.append(ids);
         }
+        String rowOrder = sql + " ORDER BY id";
         sql.append(" ORDER BY timestamp, id");
         try {
             PreparedStatement st = connection.prepareStatement(sql.toString());
-            return new SqliteMessageCursor(file, st, topicsById);
+            return new SqliteMessageCursor(file, st, rowOrder, topicsById, truncation);
         } catch (SQLException e) {
             throw SqliteFormatException.ofFile(file, "reading messages failed: " + e.getMessage(), e);
         }

@@ -46,7 +46,8 @@ final class ParameterAssignment {
         Node value;
         try {
             value = ParameterYaml.compose(assignment.substring(separator + 2));
-        } catch (YAMLException e) {
+        } catch (YAMLException | IllegalArgumentException e) {
+            // SnakeYAML also throws IllegalArgumentException, e.g. for a tag with spaces around it
             throw bad(assignment, "the value is not valid YAML: " + e.getMessage().replace('\n', ' '));
         }
         if (value == null)

@@ -1,5 +1,7 @@
 package org.gpuvo.ros.node.args;
 
+import org.gpuvo.odometry.dataset.DatasetException;
+import org.gpuvo.odometry.dataset.TextFiles;
 import org.yaml.snakeyaml.error.MarkedYAMLException;
 import org.yaml.snakeyaml.error.YAMLException;
 import org.yaml.snakeyaml.nodes.MappingNode;
@@ -7,10 +9,6 @@ import org.yaml.snakeyaml.nodes.Node;
 import org.yaml.snakeyaml.nodes.NodeTuple;
 import org.yaml.snakeyaml.nodes.ScalarNode;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -55,24 +53,20 @@ public final class ParameterFile {
     static List<ParameterSection> sections(Path file) {
         String text;
         try {
-            long size = Files.size(file);
-            if (size > MAX_BYTES)
-                throw new IllegalArgumentException("params file " + file + " is " + size + " bytes; more than "
-                        + MAX_BYTES + " is not a params file");
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException("params file " + file + ": no such file");
-        } catch (IOException e) {
-            throw new IllegalArgumentException("params file " + file + ": cannot read it: " + e, e);
+            text = TextFiles.read(file, MAX_BYTES, null);
+        } catch (DatasetException e) {
+            throw new IllegalArgumentException("params file " + e.getMessage(), e);
         }
         Node root;
         try {
             root = ParameterYaml.compose(text);
         } catch (MarkedYAMLException e) {
             int line = e.getProblemMark() != null ? e.getProblemMark().getLine() + 1 : 0;
-            throw new IllegalArgumentException(file + " line " + line + ": not valid YAML: " + e.getProblem(), e);
-        } catch (YAMLException e) {
-            throw new IllegalArgumentException(file + ": not valid YAML: " + e.getMessage(), e);
+            throw new IllegalArgumentException(file + " line " + line + ": not valid YAML: "
+                    + TextFiles.firstLine(e.getProblem()), e);
+        } catch (YAMLException | IllegalArgumentException e) {
+            // SnakeYAML also throws IllegalArgumentException, e.g. for a tag with spaces around it
+            throw new IllegalArgumentException(file + ": not valid YAML: " + TextFiles.firstLine(e.getMessage()), e);
         }
         List<ParameterSection> sections = new ArrayList<>();
         if (root != null) {
@@ -83,6 +77,7 @@ public final class ParameterFile {
         }
         return sections;
     }
+
 
     private static String at(Path file, Node node) {
         return file + " line " + (node.getStartMark().getLine() + 1);

@@ -15,9 +15,10 @@ import java.util.List;
  * <li>{@code -p}/{@code --param [node:]name:=value}, value in YAML;</li>
  * <li>{@code --params-file FILE} ({@link ParameterFile}), read and checked at once, as rcl does;</li>
  * <li>{@code --log-level [name:=]LEVEL} ({@link LogLevels});</li>
- * <li>{@code --log-config-file FILE}, {@code --log-file-name NAME}, {@code -e}/{@code --enclave NAME} and
+ * <li>{@code -e}/{@code --enclave NAME}: the security enclave ({@link #enclave()}), the last one given;</li>
+ * <li>{@code --log-config-file FILE}, {@code --log-file-name NAME} and
  * {@code --enable-}/{@code --disable-} {@code rosout-logs}, {@code stdout-logs}, {@code external-lib-logs}: accepted
- * and listed in {@link #ignoredArguments()}, since this node has no rcl logging or DDS security to apply them to.</li>
+ * and listed in {@link #ignoredArguments()}, since this node has no rcl logging to apply them to.</li>
  * </ul>
  * Anything else inside {@code --ros-args} is an error, as it is for rclcpp ("unknown ROS arguments"). Every error is
  * an {@link IllegalArgumentException} that quotes the argument.
@@ -31,8 +32,7 @@ public final class RosArguments {
     private static final List<String> IGNORED_FLAGS = List.of("--enable-rosout-logs", "--disable-rosout-logs",
             "--enable-stdout-logs", "--disable-stdout-logs", "--enable-external-lib-logs",
             "--disable-external-lib-logs");
-    private static final List<String> IGNORED_WITH_VALUE = List.of("--log-config-file", "--log-file-name", "-e",
-            "--enclave");
+    private static final List<String> IGNORED_WITH_VALUE = List.of("--log-config-file", "--log-file-name");
 
     private final List<String> programArguments = new ArrayList<>();
     private final List<RemapRule> remapRules = new ArrayList<>();
@@ -41,6 +41,7 @@ public final class RosArguments {
     private final List<ParameterSection> parameterSections = new ArrayList<>();
     private final LogLevels.Builder logLevels = new LogLevels.Builder();
     private final List<String> ignored = new ArrayList<>();
+    private String enclave;
 
     private RosArguments() {
     }
@@ -74,6 +75,7 @@ public final class RosArguments {
                     out.parameterSections.addAll(ParameterFile.sections(file));
                 }
                 case "--log-level" -> out.logLevels.add(value(args, ++i, arg, "a log level [name:=]LEVEL"));
+                case "-e", "--enclave" -> out.enclave = value(args, ++i, arg, "an enclave name");
                 default -> {
                     if (IGNORED_FLAGS.contains(arg)) {
                         out.ignored.add(arg);
@@ -109,7 +111,12 @@ public final class RosArguments {
         return logLevels.build();
     }
 
-    /** The ROS arguments accepted but not applied, each with its value, e.g. {@code --enclave /vo}. */
+    /** The security enclave named by {@code --enclave}, if any. */
+    public java.util.Optional<String> enclave() {
+        return java.util.Optional.ofNullable(enclave);
+    }
+
+    /** The ROS arguments accepted but not applied, each with its value, e.g. {@code --log-file-name vo}. */
     public List<String> ignoredArguments() {
         return List.copyOf(ignored);
     }

@@ -8,6 +8,7 @@ import org.gpuvo.ros.node.transport.ServiceHandler;
 import org.gpuvo.ros.node.transport.ServiceServer;
 import org.gpuvo.ros.node.transport.Subscription;
 import org.gpuvo.ros.node.transport.Transport;
+import org.gpuvo.ros.transport.SecurityRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import us.ihmc.pubsub.Domain;
@@ -47,6 +48,26 @@ public final class IhmcTransport implements Transport {
         this.config = config;
         this.domain = domain;
         this.participant = participant;
+    }
+
+    /**
+     * Why this transport cannot run with DDS Security: the Fast DDS inside ihmc-pub-sub was built without its
+     * security plugins (its library has no authentication, access control or cryptographic plugin, links no
+     * OpenSSL, and answers a peer's security tokens with "security is disabled"; checked by IhmcSecurityTest).
+     */
+    public static final String WHY_NOT_SECURE = "the Fast DDS 2.14 bundled in ihmc-pub-sub was built without the "
+            + "DDS Security plugins";
+
+    /**
+     * Throws where {@code security} asks for DDS Security: this transport cannot provide it, and a node must not
+     * run unsecured when security was asked for.
+     *
+     * @throws SecurityException with the reason, naming the enclave and keystore
+     */
+    public static void requireSecurityMet(SecurityRequest security) {
+        String refusal = security.refusal("gpuvo's DDS transport", false, WHY_NOT_SECURE);
+        if (refusal != null)
+            throw new SecurityException(refusal);
     }
 
     /**

@@ -106,6 +106,71 @@ public record IhmcTransportConfig(int domainId, String participantName, List<Str
                 || "LOCALHOST".equalsIgnoreCase(environment.getOrDefault("ROS_AUTOMATIC_DISCOVERY_RANGE", ""));
     }
 
+    /**
+     * The participant ROS 2's environment asks for (Jazzy's rules, {@code rmw} discovery options):
+     * {@code ROS_AUTOMATIC_DISCOVERY_RANGE} {@code SUBNET} (the default) or {@code SYSTEM_DEFAULT}: every interface
+     * and multicast; {@code LOCALHOST} (also {@code ROS_LOCALHOST_ONLY=1} where the range is unset): this machine
+     * only; {@code OFF}: no automatic discovery. {@code ROS_STATIC_PEERS} (addresses or host names separated by
+     * ';') are announced to by unicast whatever the range, so LOCALHOST and OFF reach them too. OFF without static
+     * peers (a node that discovers no one) is refused, as this transport cannot hold it apart from LOCALHOST.
+     *
+     * @throws IllegalArgumentException for a range not among those four, a peer that does not resolve to IPv4, or
+     *                                  OFF without peers
+     */
+    public static IhmcTransportConfig fromEnvironment(Map<String, String> environment, String participantName) {
+        int domain = domainIdFromEnvironment(environment);
+        List<String> peers = staticPeers(environment.getOrDefault("ROS_STATIC_PEERS", ""));
+        String range = environment.getOrDefault("ROS_AUTOMATIC_DISCOVERY_RANGE", "").strip()
+                .toUpperCase(java.util.Locale.ROOT);
+        if (range.isEmpty())
+            range = "1".equals(environment.get("ROS_LOCALHOST_ONLY")) ? "LOCALHOST" : "SUBNET";
+        IhmcTransportConfig all = defaults(domain, participantName);
+        switch (range) {
+            case "SUBNET", "SYSTEM_DEFAULT" -> {
+                return peers.isEmpty() ? all : all.withInterfaces(List.of(), true, peers, all.maxInitialPeersRange);
+            }
+            case "LOCALHOST" -> {
+                if (peers.isEmpty())
+                    return loopbackOnly(domain, participantName);
+                List<String> withLoopback = new java.util.ArrayList<>(List.of("127.0.0.1"));
+                withLoopback.addAll(peers);
+                return all.withInterfaces(List.of(), false, withLoopback, 32);
+            }
+            case "OFF" -> {
+                if (peers.isEmpty())
+                    throw new IllegalArgumentException("ROS_AUTOMATIC_DISCOVERY_RANGE=OFF without ROS_STATIC_PEERS "
+                            + "would discover no one; name the peers in ROS_STATIC_PEERS");
+                return all.withInterfaces(List.of(), false, peers, all.maxInitialPeersRange);
+            }
+            default -> throw new IllegalArgumentException("ROS_AUTOMATIC_DISCOVERY_RANGE='"
+                    + environment.get("ROS_AUTOMATIC_DISCOVERY_RANGE")
+                    + "' is not OFF, LOCALHOST, SUBNET or SYSTEM_DEFAULT");
+        }
+    }
+
+    /** The IPv4 addresses of {@code ROS_STATIC_PEERS}: entries separated by ';', host names resolved. */
+    static List<String> staticPeers(String value) {
+        List<String> peers = new java.util.ArrayList<>();
+        for (String entry : value.split(";")) {
+            String peer = entry.strip();
+            if (peer.isEmpty())
+                continue;
+            try {
+                java.net.InetAddress address = null;
+                for (java.net.InetAddress a : java.net.InetAddress.getAllByName(peer))
+                    if (a instanceof java.net.Inet4Address && address == null)
+                        address = a;
+                if (address == null)
+                    throw new java.net.UnknownHostException("no IPv4 address");
+                peers.add(address.getHostAddress());
+            } catch (java.net.UnknownHostException e) {
+                throw new IllegalArgumentException("ROS_STATIC_PEERS: '" + peer + "' does not resolve to an IPv4 "
+                        + "address (" + e.getMessage() + ")");
+            }
+        }
+        return peers;
+    }
+
     /** The same participant on the given interfaces, with or without multicast, announcing itself to the peers. */
     public IhmcTransportConfig withInterfaces(List<String> whitelist, boolean multicast, List<String> peers,
                                               int peersRange) {

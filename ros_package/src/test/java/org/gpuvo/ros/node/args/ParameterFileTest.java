@@ -196,6 +196,7 @@ class ParameterFileTest {
                 out.write(line);
         }
         assertThatThrownBy(() -> ParameterFile.read(file, "/vo"))
-                .hasMessageStartingWith("params file " + file + " is ").hasMessageContaining("is not a params file");
+                .hasMessageStartingWith("params file " + file + ": the file has ")
+                .hasMessageContaining("more than the");
     }
 }

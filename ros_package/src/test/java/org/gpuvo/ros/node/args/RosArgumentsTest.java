@@ -85,7 +85,7 @@ class RosArgumentsTest {
     }
 
     @Test
-    void loggingAndSecurityArgumentsAreAcceptedAndReportedAsIgnored() {
+    void loggingArgumentsAreAcceptedAndReportedAsIgnoredAndTheLastEnclaveIsKept() {
         RosArguments args = RosArguments.parse("--ros-args", "--log-level", "debug", "--log-level", "vo:=WARN",
                 "--enable-rosout-logs", "--disable-rosout-logs", "--enable-stdout-logs", "--disable-stdout-logs",
                 "--enable-external-lib-logs", "--disable-external-lib-logs", "--log-config-file", "log.config",
@@ -95,8 +95,9 @@ class RosArgumentsTest {
                 java.util.Map.entry("vo", LogLevels.Severity.WARN));
         assertThat(args.ignoredArguments()).containsExactly("--enable-rosout-logs", "--disable-rosout-logs",
                 "--enable-stdout-logs", "--disable-stdout-logs", "--enable-external-lib-logs",
-                "--disable-external-lib-logs", "--log-config-file log.config", "--log-file-name vo_log", "-e /vo",
-                "--enclave /other");
+                "--disable-external-lib-logs", "--log-config-file log.config", "--log-file-name vo_log");
+        assertThat(args.enclave()).contains("/other");
+        assertThat(RosArguments.parse("--ros-args").enclave()).isEmpty();
         assertThat(args.programArguments()).isEmpty();
     }
 
@@ -159,7 +160,7 @@ class RosArgumentsTest {
         assertThatThrownBy(() -> RosArguments.parse("--ros-args", "--params-file", broken.toString()))
                 .hasMessageStartingWith(broken + " line ");
         assertThatThrownBy(() -> RosArguments.parse("--ros-args", "--params-file", dir.toString()))
-                .hasMessageStartingWith("params file " + dir + ": cannot read it");
+                .hasMessageStartingWith("params file " + dir + ": cannot read");
         assertThatThrownBy(() -> RosArguments.parse("--ros-args", "--params-file", "a\0b"))
                 .hasMessageStartingWith("--params-file 'a\0b': not a file name");
     }

@@ -67,4 +67,49 @@ class IhmcTransportConfigTest {
         assertThatThrownBy(() -> config.withMaxMessageBytes("std_msgs/msg/String", 4))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("std_msgs/msg/String");
     }
+
+    @Test
+    void theDiscoveryRangeAndStaticPeersOfTheEnvironmentShapeTheParticipant() {
+        IhmcTransportConfig subnet = IhmcTransportConfig.fromEnvironment(Map.of("ROS_DOMAIN_ID", "7"), "vo");
+        assertThat(subnet.domainId()).isEqualTo(7);
+        assertThat(subnet.multicast()).isTrue();
+        assertThat(subnet.interfaceWhitelist()).isEmpty();
+        assertThat(subnet.initialPeers()).isEmpty();
+
+        IhmcTransportConfig withPeers = IhmcTransportConfig.fromEnvironment(Map.of(
+                "ROS_AUTOMATIC_DISCOVERY_RANGE", "SYSTEM_DEFAULT", "ROS_STATIC_PEERS", "10.0.0.5; 127.0.0.1;"), "vo");
+        assertThat(withPeers.multicast()).isTrue();
+        assertThat(withPeers.initialPeers()).containsExactly("10.0.0.5", "127.0.0.1");
+
+        IhmcTransportConfig localhost = IhmcTransportConfig.fromEnvironment(
+                Map.of("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST"), "vo");
+        assertThat(localhost.interfaceWhitelist()).containsExactly("127.0.0.1");
+        assertThat(localhost.multicast()).isFalse();
+        assertThat(IhmcTransportConfig.fromEnvironment(Map.of("ROS_LOCALHOST_ONLY", "1"), "vo")).isEqualTo(localhost);
+
+        IhmcTransportConfig localhostAndPeer = IhmcTransportConfig.fromEnvironment(Map.of(
+                "ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST", "ROS_STATIC_PEERS", "10.1.2.3"), "vo");
+        assertThat(localhostAndPeer.multicast()).isFalse();
+        assertThat(localhostAndPeer.interfaceWhitelist()).isEmpty();
+        assertThat(localhostAndPeer.initialPeers()).containsExactly("127.0.0.1", "10.1.2.3");
+
+        IhmcTransportConfig off = IhmcTransportConfig.fromEnvironment(Map.of(
+                "ROS_AUTOMATIC_DISCOVERY_RANGE", "OFF", "ROS_STATIC_PEERS", "10.1.2.3"), "vo");
+        assertThat(off.multicast()).isFalse();
+        assertThat(off.initialPeers()).containsExactly("10.1.2.3");
+        // the range takes precedence over the older variable, as in Jazzy
+        assertThat(IhmcTransportConfig.fromEnvironment(Map.of("ROS_LOCALHOST_ONLY", "1",
+                "ROS_AUTOMATIC_DISCOVERY_RANGE", "SUBNET"), "vo").multicast()).isTrue();
+    }
+
+    @Test
+    void aDiscoveryRangeThatCannotBeHeldIsAnError() {
+        assertThatThrownBy(() -> IhmcTransportConfig.fromEnvironment(Map.of("ROS_AUTOMATIC_DISCOVERY_RANGE", "OFF"),
+                "vo")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ROS_STATIC_PEERS");
+        assertThatThrownBy(() -> IhmcTransportConfig.fromEnvironment(Map.of("ROS_AUTOMATIC_DISCOVERY_RANGE",
+                "WIDE"), "vo")).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'WIDE'");
+        assertThatThrownBy(() -> IhmcTransportConfig.fromEnvironment(Map.of("ROS_STATIC_PEERS",
+                "no-such-host.invalid"), "vo")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'no-such-host.invalid'");
+    }
 }
