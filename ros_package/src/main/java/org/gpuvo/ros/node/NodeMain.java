@@ -81,6 +81,8 @@ public final class NodeMain {
             System.err.println("gpuvo_node: error: " + e.getMessage());
             return 1;
         }
+        // before the node joins the graph: it appears there ready, with all its endpoints
+        PipelineWarmUp.run(config.vo, config.warmUpFrames);
         Transport transport;
         IhmcTransportConfig dds;
         try {

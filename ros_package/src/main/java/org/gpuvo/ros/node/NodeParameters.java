@@ -19,7 +19,7 @@ import java.util.Locale;
  * namespace and the command line's remappings.
  */
 public final class NodeParameters {
-    /** rendered frames the node's pipeline runs over before it subscribes: JIT and GPU start ({@link PipelineWarmUp}) */
+    /** rendered frames the pipeline runs over before the node joins the graph ({@link PipelineWarmUp}) */
     static final int WARM_UP_FRAMES = 30;
 
     private NodeParameters() {

@@ -9,11 +9,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs the node's pipeline once over a short rendered sequence before the node subscribes, and throws the result
+ * Runs the node's pipeline once over a short rendered sequence before the node joins the graph, and throws the result
  * away. A JVM compiles the pipeline's code only after it has run a while, and the GPU's first use loads its context
- * and kernels: without this, a camera's first frames take 25–600 ms each where later ones take 2–4 ms, and a queue of
- * two drops the frames that arrive meanwhile (measured on an H200 host: 20 frames of the first second at 30 Hz, 39 at
- * 60 Hz; docs/measurements.md).
+ * and kernels: without this, a camera's first frames take many times what later ones take, and a queue of two drops
+ * the frames that arrive meanwhile (docs/measurements.md).
  */
 final class PipelineWarmUp {
     private static final Logger LOG = LoggerFactory.getLogger(PipelineWarmUp.class);

@@ -93,7 +93,6 @@ public final class VoNode implements AutoCloseable {
      */
     public static VoNode start(ConfigVoNode config, Transport transport) {
         config.checkValidity();
-        PipelineWarmUp.run(config.vo, config.warmUpFrames);
         VoNode node = new VoNode(config, transport);
         try {
             node.workerThread.start();
