@@ -34,7 +34,8 @@ import java.util.concurrent.Callable;
 @Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs the visual odometry over a rosbag2 recording's camera topics as fast as it can (or at "
                 + "--rate × real time) and writes into --out what gpuvo run writes: trajectory.tum, "
-                + "trajectory_refined.tum, trajectory.kitti, frames.csv, mapping.csv, points.ply, and with ground truth metrics.json and the plots. Local "
+                + "trajectory_refined.tum, trajectory.kitti, frames.csv, mapping.csv, points.ply, and with ground truth "
+                + "metrics.json and the plots. Local "
                 + "mapping runs at fixed points of the frames, repeatably, unless --no-deterministic asks for the "
                 + "node's live mapping on a thread of its own.",
                 "Topics are found by ROS's conventions where not named: one image topic is mono; a left/right "

@@ -16,7 +16,8 @@ import java.util.concurrent.Callable;
         description = {"Runs the visual odometry over a dataset folder (KITTI, EuRoC, TUM RGB-D, or images with a "
                 + "camera_info.yaml) as fast as it can and writes into --out: trajectory.tum (each frame's pose as known "
                 + "when it was processed, at the frames' times), trajectory_refined.tum (the poses as local mapping "
-                + "holds them at the end), trajectory.kitti, frames.csv (per frame: state, features, matches, inliers, map points tracked, "
+                + "holds them at the end), trajectory.kitti, frames.csv (per frame: state, features, matches, inliers, "
+                + "map points tracked, "
                 + "keyframe, times), mapping.csv (per bundle adjustment: frame, wait, time, iterations, points, "
                 + "observations, applied), points.ply (the map), and where the dataset has ground truth metrics.json "
                 + "(as gpuvo eval), trajectory.png and ate_over_time.png.",

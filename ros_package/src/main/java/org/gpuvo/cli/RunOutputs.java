@@ -39,8 +39,8 @@ final class RunOutputs {
     static final String MAPPING_CSV_HEADER = "frame,wait_ms,bundle_ms,iterations,points,observations,applied";
 
     /** Every name a run folder may hold: a folder of only these may be replaced by a new run. */
-    static final Set<String> NAMES = Set.of(TRAJECTORY_TUM, TRAJECTORY_REFINED_TUM, TRAJECTORY_KITTI, FRAMES_CSV, MAPPING_CSV, POINTS_PLY,
-            METRICS_JSON, TrajectoryPlots.TRAJECTORY_PNG, TrajectoryPlots.ATE_PNG);
+    static final Set<String> NAMES = Set.of(TRAJECTORY_TUM, TRAJECTORY_REFINED_TUM, TRAJECTORY_KITTI, FRAMES_CSV,
+            MAPPING_CSV, POINTS_PLY, METRICS_JSON, TrajectoryPlots.TRAJECTORY_PNG, TrajectoryPlots.ATE_PNG);
 
     private RunOutputs() {
     }

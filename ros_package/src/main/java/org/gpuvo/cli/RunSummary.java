@@ -36,8 +36,8 @@ import java.util.Locale;
  * @param mappingWait     how long each adjusted frame's update waited for local mapping, milliseconds: max reported
  */
 record RunSummary(String dataset, SequenceRun run, boolean deterministic, Double pathLengthM,
-                  EvaluationResult evaluation, String evaluationError, Double refinedAteM, double msPerFrameMedian, double frontEndMsMedian,
-                  double hostMsMedian, TimingStats tracking, int bundleFailures, TimingStats bundle,
+                  EvaluationResult evaluation, String evaluationError, Double refinedAteM, double msPerFrameMedian,
+                  double frontEndMsMedian, double hostMsMedian, TimingStats tracking, int bundleFailures, TimingStats bundle,
                   TimingStats mappingWait, double wallSeconds, Path out, List<String> files) {
 
     static RunSummary of(String dataset, SequenceRun run, boolean deterministic, EvaluationResult evaluation,
@@ -60,8 +60,8 @@ record RunSummary(String dataset, SequenceRun run, boolean deterministic, Double
                 failures++;
         }
         return new RunSummary(dataset, run, deterministic, pathLength(run, evaluation), evaluation, evaluationError,
-                refinedAteM, median(total), median(frontEnd), median(host), TimingStats.ofMillis(host, host.length), failures,
-                TimingStats.ofMillis(bundle, bundle.length), TimingStats.ofMillis(wait, wait.length), wallSeconds,
+                refinedAteM, median(total), median(frontEnd), median(host), TimingStats.ofMillis(host, host.length),
+                failures, TimingStats.ofMillis(bundle, bundle.length), TimingStats.ofMillis(wait, wait.length), wallSeconds,
                 out, files);
     }
 
