@@ -19,7 +19,7 @@ import java.nio.file.Path;
  * that standard output stays one valid JSON document.
  */
 public final class JsonOutput {
-    /** JSON keys are snake_case, as the figures' names in the issues and DESIGN.md are. */
+    /** JSON keys are snake_case, as ROS 2 names its parameters and fields. */
     static final ObjectMapper MAPPER = new ObjectMapper()
             .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .enable(SerializationFeature.INDENT_OUTPUT);

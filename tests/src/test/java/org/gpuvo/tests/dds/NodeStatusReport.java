@@ -17,14 +17,14 @@ import java.util.Map;
  * @param restarts      times the odometry started over
  * @param queueCapacity the frame queue's length
  * @param queueMaxDepth the most frames that waited in it at once
- * @param issues        the issue counts by key ({@code dropped}: frames the queue dropped because the pipeline fell
- *                      behind)
+ * @param issues        the status's problem counters by key ({@code dropped}: frames the queue dropped because the
+ *                      pipeline fell behind)
  * @param timingMillis  the stage medians by key, the stages without a figure left out
  */
 record NodeStatusReport(String backend, long processed, long lost, long restarts, int queueCapacity,
                         int queueMaxDepth, Map<String, Long> issues, Map<String, Double> timingMillis) {
     private static final ObjectMapper JSON = new ObjectMapper();
-    /** The issues of which each leaves one frame out without processing it. */
+    /** The problem counters of which each counts frames left out without processing. */
     private static final String[] FRAME_LEFT_OUT = {"malformed", "no_camera_info", "size_mismatch", "unpaired",
             "duplicate_stamp", "processing_error"};
 
@@ -64,7 +64,7 @@ record NodeStatusReport(String backend, long processed, long lost, long restarts
         return sum;
     }
 
-    /** The issue counts that are not zero. */
+    /** The problem counters that are not zero. */
     Map<String, Long> nonZeroIssues() {
         Map<String, Long> out = new LinkedHashMap<>();
         issues.forEach((k, v) -> {
