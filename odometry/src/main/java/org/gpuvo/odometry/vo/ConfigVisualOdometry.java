@@ -94,7 +94,7 @@ public final class ConfigVisualOdometry {
     /**
      * the oldest frames of the bundle adjustment window, held fixed: they fix the gauge and, for a monocular camera,
      * the scale. Two adjacent frames pin a monocular scale only by their short baseline; five, with their longer
-     * one, halved the scale drift the window could add (docs/measurements.md)
+     * one, let it add less drift (docs/measurements.md)
      */
     public int bundleFixedFrames = 5;
     /** bundle adjustment every this many frames */
@@ -104,8 +104,6 @@ public final class ConfigVisualOdometry {
 
     /** Which solver adjusts the window. */
     public enum BundleSolverChoice {
-        /** the Schur-complement solver, for every mode */
-        AUTO,
         /**
          * gpuvo's {@link SchurBundleAdjustment}: about 15 times BoofCV's speed on a window of 10 frames and 2,000
          * points, and it keeps stereo and depth measurements as depth priors
@@ -116,7 +114,7 @@ public final class ConfigVisualOdometry {
     }
 
     /** which solver adjusts the window */
-    public BundleSolverChoice bundleSolver = BundleSolverChoice.AUTO;
+    public BundleSolverChoice bundleSolver = BundleSolverChoice.SCHUR;
 
     /**
      * stereo: rows may differ by this many pixels between matched keypoints, times the keypoint's detection scale
