@@ -8,14 +8,14 @@ package org.gpuvo.odometry.geometry;
  * <pre>  d² = (x₂ᵀEx₁)² / ((Ex₁)₁² + (Ex₁)₂² + (Eᵀx₂)₁² + (Eᵀx₂)₂²)</pre>
  * It is invariant to the scale of E and measured in the units of the observations (BoofCV 1.2.2's own Sampson
  * error is not, which is why it is not used). The same formula with a fundamental matrix gives the distance of
- * pixel correspondences ({@link EpipolarCheck}).
+ * pixel correspondences.
  */
-final class EssentialResiduals {
+public final class EssentialResiduals {
     private EssentialResiduals() {
     }
 
     /** Squared Sampson distance of one correspondence; NaN inputs give NaN. */
-    static double sampsonSquared(double[] e, double x1, double y1, double x2, double y2) {
+    public static double sampsonSquared(double[] e, double x1, double y1, double x2, double y2) {
         double a0 = e[0] * x1 + e[1] * y1 + e[2];
         double a1 = e[3] * x1 + e[4] * y1 + e[5];
         double a2 = e[6] * x1 + e[7] * y1 + e[8];

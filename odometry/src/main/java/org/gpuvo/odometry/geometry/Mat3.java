@@ -8,7 +8,7 @@ public final class Mat3 {
     }
 
     /** out = a·b; out must not alias a or b. */
-    static void mult(double[] a, double[] b, double[] out) {
+    public static void mult(double[] a, double[] b, double[] out) {
         for (int r = 0; r < 3; r++) {
             double a0 = a[3 * r], a1 = a[3 * r + 1], a2 = a[3 * r + 2];
             out[3 * r] = a0 * b[0] + a1 * b[3] + a2 * b[6];
@@ -18,7 +18,7 @@ public final class Mat3 {
     }
 
     /** out = [v]×·m, the cross product of v with each column of m; out must not alias m. */
-    static void crossMult(double vx, double vy, double vz, double[] m, double[] out) {
+    public static void crossMult(double vx, double vy, double vz, double[] m, double[] out) {
         for (int c = 0; c < 3; c++) {
             double m0 = m[c], m1 = m[3 + c], m2 = m[6 + c];
             out[c] = vy * m2 - vz * m1;
@@ -60,7 +60,7 @@ public final class Mat3 {
         System.arraycopy(tmp2, 0, r, 0, 9);
     }
 
-    static void copyFrom(Se3_F64 pose, double[] r, double[] t) {
+    public static void copyFrom(Se3_F64 pose, double[] r, double[] t) {
         System.arraycopy(pose.R.data, 0, r, 0, 9);
         t[0] = pose.T.x;
         t[1] = pose.T.y;

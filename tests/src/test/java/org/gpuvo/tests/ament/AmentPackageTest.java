@@ -129,7 +129,7 @@ class AmentPackageTest {
         String classpath = installedClasspath().stream().map(n -> build.share().resolve("java").resolve(n).toString())
                 .collect(Collectors.joining(":"));
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        ProcessRun run = ProcessRun.run(List.of(java.toString(), "-cp", classpath, "org.gpuvo.cli.GpuvoCommand",
+        ProcessRun run = ProcessRun.run(List.of(java.toString(), "-cp", classpath, "org.gpuvo.app.GpuvoCommand",
                 "--version"), workspace, Map.of(), Duration.ofSeconds(60));
         assertThat(run.succeeded()).as(run.describe()).isTrue();
         assertThat(run.output()).startsWith("gpuvo ");

@@ -1,6 +1,6 @@
 package org.gpuvo.tests.bench;
 
-import org.gpuvo.gpu.opencv.OpenCvMats;
+import org.gpuvo.app.opencv.OpenCvMats;
 
 import org.bytedeco.opencv.global.opencv_imgproc;
 import org.bytedeco.opencv.opencv_core.Mat;

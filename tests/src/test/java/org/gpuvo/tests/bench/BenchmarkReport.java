@@ -1,6 +1,6 @@
 package org.gpuvo.tests.bench;
 
-import org.gpuvo.cli.TimingStats;
+import org.gpuvo.app.TimingStats;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,8 @@
 package org.gpuvo.tests.bench;
 
-import org.gpuvo.cli.TimingStats;
+import org.gpuvo.app.TimingStats;
 
-import org.gpuvo.gpu.opencv.OpenCvMats;
+import org.gpuvo.app.opencv.OpenCvMats;
 
 import org.bytedeco.opencv.global.opencv_core;
 import org.bytedeco.opencv.opencv_core.DMatchVector;

@@ -1,6 +1,6 @@
 package org.gpuvo.tests.bench;
 
-import org.gpuvo.cli.TimingStats;
+import org.gpuvo.app.TimingStats;
 
 /**
  * Runs one piece of work a number of times after a warm-up (so that the JIT has compiled it and caches and

@@ -1,6 +1,6 @@
 package org.gpuvo.tests.bench;
 
-import org.gpuvo.cli.TimingStats;
+import org.gpuvo.app.TimingStats;
 import org.gpuvo.gpu.features.Backend;
 import org.gpuvo.odometry.dataset.Datasets;
 import org.gpuvo.odometry.dataset.Sequence;

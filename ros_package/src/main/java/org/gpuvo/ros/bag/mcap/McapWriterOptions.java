@@ -1,5 +1,7 @@
 package org.gpuvo.ros.bag.mcap;
 
+import org.gpuvo.ros.GpuvoVersion;
+
 import java.util.Objects;
 
 /**

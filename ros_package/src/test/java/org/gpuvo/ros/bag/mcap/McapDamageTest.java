@@ -1,5 +1,6 @@
 package org.gpuvo.ros.bag.mcap;
 
+import org.gpuvo.ros.GpuvoVersion;
 import com.github.luben.zstd.Zstd;
 import org.gpuvo.ros.bag.BagFormatException;
 import org.gpuvo.ros.bag.BagMessage;

@@ -1,6 +1,6 @@
 package org.gpuvo.tests.bench.jmh;
 
-import org.gpuvo.gpu.opencv.OpenCvMats;
+import org.gpuvo.app.opencv.OpenCvMats;
 
 import org.bytedeco.opencv.global.opencv_core;
 import org.bytedeco.opencv.opencv_core.DMatchVectorVector;

@@ -1,0 +1,55 @@
+package org.gpuvo.app;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+import java.util.concurrent.Callable;
+
+/**
+ * The {@code gpuvo} command line. Subcommands are registered here only once they do real work, so that
+ * {@code gpuvo --help} lists exactly what a user can run.
+ */
+@Command(name = "gpuvo", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "GPU visual odometry for ROS 2: ORB features and matching on the GPU or the CPU.",
+        subcommands = {InfoCommand.class, FeaturesCommand.class, ConformanceCommand.class, BenchCommand.class, EvalCommand.class,
+                RunCommand.class, DemoCommand.class, BagCommand.class, BagFromCommand.class, ReplayCommand.class})
+public final class GpuvoCommand implements Callable<Integer> {
+    /** Read by {@link ErrorReporting} from the parse result; declared here so that every subcommand inherits it. */
+    @Option(names = {"-v", "--verbose"}, scope = ScopeType.INHERIT,
+            description = "Print the stack trace of an error, not only its message.")
+    boolean verbose;
+
+    @Spec
+    CommandSpec spec;
+
+    /** Without a subcommand there is nothing to run: show what there is, as a usage error. */
+    @Override
+    public Integer call() {
+        return UsageError.showUsage(spec);
+    }
+
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    public static CommandLine commandLine() {
+        return commandLine(CommandLine.defaultFactory());
+    }
+
+    /**
+     * The command line with gpuvo's conventions: case-insensitive enum values, one-line error messages (exit code
+     * 2 for bad usage, 1 for a failure while running). {@code factory} creates the subcommands (tests pass one).
+     */
+    public static CommandLine commandLine(CommandLine.IFactory factory) {
+        CommandLine commandLine = new CommandLine(new GpuvoCommand(), factory);
+        commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+        ErrorReporting errors = new ErrorReporting();
+        commandLine.setParameterExceptionHandler(errors);
+        commandLine.setExecutionExceptionHandler(errors);
+        return commandLine;
+    }
+}
