@@ -95,7 +95,7 @@ final class PipelineOptions {
         else if (maxFeatures != null)
             config.orb.maxFeatures = maxFeatures;
         if (seed != null)
-            config.seed = seed;
+            config.ransac.seed = config.initRansac.seed = seed;
         try {
             return config.checkValidity();
         } catch (IllegalArgumentException e) {

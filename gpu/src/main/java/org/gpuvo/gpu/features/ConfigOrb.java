@@ -1,10 +1,12 @@
 package org.gpuvo.gpu.features;
 
+import org.gpuvo.gpu.struct.Configuration;
+
 /**
  * Parameters of ORB extraction. The defaults and meanings are those of OpenCV's {@code cv::ORB::create}, so that
  * the same numbers give the same features, except {@link #maxFeatures} (OpenCV: 500) and {@link #distribution}.
  */
-public final class ConfigOrb {
+public final class ConfigOrb implements Configuration {
     /** Largest feature count accepted: bounds device buffers, and is far beyond what any tracker uses. */
     public static final int MAX_FEATURES = 1 << 18;
 
@@ -42,6 +44,7 @@ public final class ConfigOrb {
     }
 
     /** Throws {@link IllegalArgumentException} naming the first parameter that is out of range. */
+    @Override
     public ConfigOrb checkValidity() {
         if (maxFeatures <= 0 || maxFeatures > MAX_FEATURES)
             throw new IllegalArgumentException("maxFeatures must be in 1.." + MAX_FEATURES + ", got " + maxFeatures);
@@ -63,6 +66,7 @@ public final class ConfigOrb {
         return this;
     }
 
+    @Override
     public ConfigOrb copy() {
         ConfigOrb c = new ConfigOrb();
         c.maxFeatures = maxFeatures;

@@ -1,12 +1,14 @@
 package org.gpuvo.gpu.features;
 
+import org.gpuvo.gpu.struct.Configuration;
+
 /**
  * Parameters of SIFT extraction (D. G. Lowe, "Distinctive Image Features from Scale-Invariant Keypoints", IJCV
  * 60(2), 2004; where Lowe leaves a choice, VLFeat's {@code vl_sift} conventions). The defaults are Lowe's and
  * OpenCV's ({@code cv::SIFT}) except {@link #firstOctave}, 0 here for speed (OpenCV upsamples by default). The
  * algorithm that both backends follow, stage by stage, is written down in {@code gpu/SIFT.md}.
  */
-public final class ConfigSift {
+public final class ConfigSift implements Configuration {
     /** the most features one image may be asked for */
     public static final int MAX_FEATURES = 1 << 18;
 
@@ -53,6 +55,7 @@ public final class ConfigSift {
     }
 
     /** Throws {@link IllegalArgumentException} naming the first parameter that is out of range. */
+    @Override
     public ConfigSift checkValidity() {
         if (maxFeatures < 1 || maxFeatures > MAX_FEATURES)
             throw new IllegalArgumentException("maxFeatures must be in [1, " + MAX_FEATURES + "], got " + maxFeatures);
@@ -103,6 +106,7 @@ public final class ConfigSift {
         return Math.max(MIN_OCTAVE_SIDE, (int) Math.ceil(window - 1e-9));
     }
 
+    @Override
     public ConfigSift copy() {
         ConfigSift c = new ConfigSift(maxFeatures);
         c.firstOctave = firstOctave;

@@ -1,11 +1,13 @@
 package org.gpuvo.gpu.match;
 
+import org.gpuvo.gpu.struct.Configuration;
+
 /**
  * Parameters of descriptor matching: k = 2 nearest neighbours by Hamming distance, filtered by Lowe's ratio test
  * (D. G. Lowe, "Distinctive Image Features from Scale-Invariant Keypoints", IJCV 60(2), 2004, section 7.1), an
  * optional mutual (cross) check, an optional distance limit and, where positions are predicted, a search window.
  */
-public final class ConfigMatch {
+public final class ConfigMatch implements Configuration {
     /** A match is kept when best &lt; ratio · second best (Lowe 2004); 1 disables the test. */
     public double ratio = 0.8;
     /** Keep a match only if the query is also the train descriptor's nearest neighbour. */
@@ -28,6 +30,7 @@ public final class ConfigMatch {
     }
 
     /** Throws {@link IllegalArgumentException} naming the first parameter that is out of range. */
+    @Override
     public ConfigMatch checkValidity() {
         if (!(ratio > 0 && ratio <= 1))
             throw new IllegalArgumentException("ratio must be in (0, 1], got " + ratio);
@@ -38,6 +41,7 @@ public final class ConfigMatch {
         return this;
     }
 
+    @Override
     public ConfigMatch copy() {
         ConfigMatch c = new ConfigMatch(ratio, mutual, maxDistance);
         c.searchRadius = searchRadius;

@@ -1,10 +1,12 @@
 package org.gpuvo.odometry.bundle;
 
+import org.gpuvo.gpu.struct.Configuration;
+
 /**
  * Parameters of {@link SchurBundleAdjustment}. The tolerances mean what DDogleg's Levenberg–Marquardt means by them,
  * so that one configuration drives this solver and BoofCV's ({@link BoofCvBundleAdjustment}) alike.
  */
-public final class ConfigBundle {
+public final class ConfigBundle implements Configuration {
     /**
      * Huber threshold on each component of the reprojection error, in pixels: quadratic within, linear beyond.
      * {@code Double.POSITIVE_INFINITY} gives plain least squares.
@@ -30,6 +32,7 @@ public final class ConfigBundle {
      * @return this
      * @throws IllegalArgumentException naming the first field out of its range
      */
+    @Override
     public ConfigBundle checkValidity() {
         if (!(huberPixels > 0))
             throw new IllegalArgumentException("huberPixels must be positive: " + huberPixels);
@@ -46,6 +49,7 @@ public final class ConfigBundle {
         return this;
     }
 
+    @Override
     public ConfigBundle copy() {
         ConfigBundle c = new ConfigBundle();
         c.huberPixels = huberPixels;

@@ -1,5 +1,7 @@
 package org.gpuvo.odometry.frontend;
 
+import org.gpuvo.gpu.struct.Configuration;
+
 /**
  * How the SIFT front end adapts SIFT's contrast threshold ({@code ConfigSift.contrastThreshold}) to the feature count
  * it asks for, frame after frame ({@link AdaptiveSiftThreshold}): on sparse texture (open sky, a highway) OpenCV's
@@ -8,7 +10,7 @@ package org.gpuvo.odometry.frontend;
  * found and back up while the count is reached. This belongs to the visual odometry's front end: the extractor
  * itself ({@code gpuvo features}, {@code conformance sift}, {@code bench}) keeps the fixed threshold it is given.
  */
-public final class ConfigSiftThreshold {
+public final class ConfigSiftThreshold implements Configuration {
     /** whether the threshold adapts; false keeps {@code ConfigSift.contrastThreshold} for every frame */
     public boolean adaptive = true;
     /**
@@ -38,6 +40,7 @@ public final class ConfigSiftThreshold {
     }
 
     /** Throws {@link IllegalArgumentException} naming the first parameter that is out of range. */
+    @Override
     public ConfigSiftThreshold checkValidity() {
         if (!(minContrastThreshold > 0 && minContrastThreshold < 1))
             throw new IllegalArgumentException("minContrastThreshold must be in (0, 1), got " + minContrastThreshold);
@@ -50,6 +53,7 @@ public final class ConfigSiftThreshold {
         return this;
     }
 
+    @Override
     public ConfigSiftThreshold copy() {
         ConfigSiftThreshold c = new ConfigSiftThreshold();
         c.adaptive = adaptive;

@@ -146,7 +146,7 @@ public final class PnpEstimator {
                 required = RansacSampler.requiredIterations(best.count(), n, SAMPLE_SIZE, config.confidence,
                         config.maxIterations);
         }
-        while (iterations < required) {
+        while (iterations < Math.min(config.maxIterations, Math.max(required, config.minIterations))) {
             iterations++;
             sampler.sample(n, SAMPLE_SIZE, sampleIndices);
             for (int k = 0; k < SAMPLE_SIZE; k++) {

@@ -46,7 +46,6 @@ public final class RelativePoseEstimator {
     private final double threshold;
     private final double threshold2;
     private int minInliers = 15;
-    private int minIterations = 0;
     private double minInlierFraction = 0.1;
     private double minParallaxRad;
 
@@ -91,20 +90,6 @@ public final class RelativePoseEstimator {
         if (minInliers < SAMPLE_SIZE)
             throw new IllegalArgumentException("minimum inliers must be at least " + SAMPLE_SIZE + ", got " + minInliers);
         this.minInliers = minInliers;
-        return this;
-    }
-
-    /**
-     * Samples drawn at least, whatever the stopping rule says (default 0: the rule alone). The rule assumes that any
-     * outlier-free sample gives a good model; with little parallax (distant scenes, forward motion: consecutive
-     * KITTI frames) noisy minimal samples often give a wrong motion (translation off by ~90°) that still fits ~90 %
-     * of the points, and the loop stops on it after ~10 samples. 100–200 makes that rare; see the report of
-     * KittiRelativePoseTest.
-     */
-    public RelativePoseEstimator setMinimumIterations(int minIterations) {
-        if (minIterations < 0)
-            throw new IllegalArgumentException("minimum iterations must be non-negative, got " + minIterations);
-        this.minIterations = minIterations;
         return this;
     }
 
@@ -157,7 +142,7 @@ public final class RelativePoseEstimator {
         bestCost = Double.POSITIVE_INFINITY;
         boolean found = false;
         int required = config.maxIterations;
-        while (iterations < Math.min(config.maxIterations, Math.max(required, minIterations))) {
+        while (iterations < Math.min(config.maxIterations, Math.max(required, config.minIterations))) {
             iterations++;
             sampler.sample(n, SAMPLE_SIZE, sampleIndices);
             for (int k = 0; k < SAMPLE_SIZE; k++) {

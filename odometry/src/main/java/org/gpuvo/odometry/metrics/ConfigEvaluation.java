@@ -1,10 +1,12 @@
 package org.gpuvo.odometry.metrics;
 
+import org.gpuvo.gpu.struct.Configuration;
+
 /**
  * How {@link TrajectoryEvaluation} pairs, aligns and measures. The defaults are evo's: nearest-in-time association
  * within 0.01 s, SE(3) alignment, RPE over consecutive pairs one frame apart.
  */
-public class ConfigEvaluation {
+public class ConfigEvaluation implements Configuration {
     public AssociationMethod association = AssociationMethod.NEAREST;
     /** Largest time difference of an associated pair, seconds (evo: 0.01; TUM's {@code associate.py}: 0.02). */
     public double maxTimeDifference = 0.01;
@@ -24,20 +26,22 @@ public class ConfigEvaluation {
         return rpeUnit == DeltaUnit.SECONDS ? RpeStyle.TUM : rpeStyle;
     }
 
+    @Override
     public ConfigEvaluation checkValidity() {
         if (association == null || alignment == null || rpeUnit == null || rpeStyle == null)
-            throw new IllegalArgumentException("association, alignment, RPE unit and style must be set");
+            throw new IllegalArgumentException("association, alignment, rpeUnit and rpeStyle must be set");
         if (!(maxTimeDifference >= 0) || !Double.isFinite(maxTimeDifference))
-            throw new IllegalArgumentException("max time difference must be ≥ 0 and finite, not " + maxTimeDifference);
+            throw new IllegalArgumentException("maxTimeDifference must be ≥ 0 and finite, got " + maxTimeDifference);
         if (!Double.isFinite(timeOffset))
-            throw new IllegalArgumentException("time offset must be finite, not " + timeOffset);
+            throw new IllegalArgumentException("timeOffset must be finite, got " + timeOffset);
         if (!(rpeDelta > 0) || !Double.isFinite(rpeDelta))
-            throw new IllegalArgumentException("RPE delta must be positive and finite, not " + rpeDelta);
+            throw new IllegalArgumentException("rpeDelta must be positive and finite, got " + rpeDelta);
         if (rpeUnit == DeltaUnit.FRAMES && rpeDelta != Math.rint(rpeDelta))
-            throw new IllegalArgumentException("an RPE delta in frames must be a whole number, not " + rpeDelta);
+            throw new IllegalArgumentException("rpeDelta in FRAMES must be a whole number, got " + rpeDelta);
         return this;
     }
 
+    @Override
     public ConfigEvaluation copy() {
         ConfigEvaluation c = new ConfigEvaluation();
         c.association = association;

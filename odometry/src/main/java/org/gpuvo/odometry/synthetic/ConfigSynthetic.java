@@ -1,5 +1,6 @@
 package org.gpuvo.odometry.synthetic;
 
+import org.gpuvo.gpu.struct.Configuration;
 import org.gpuvo.odometry.camera.LensDistortion;
 
 import java.util.Arrays;
@@ -9,7 +10,7 @@ import java.util.Arrays;
  * timing, and optional sensor degradations. Start from {@link #room()}, {@link #street()} or {@link #highway()}
  * (or {@link #preset}), which set a speed and frame rate suited to the scene.
  */
-public final class ConfigSynthetic {
+public final class ConfigSynthetic implements Configuration {
     /** The scene, which also fixes the kind of path. */
     public enum SceneKind {
         /** A 10 × 8 × 3 m room with boxes and a pillar; a loop around it with yaw, pitch and roll. */
@@ -122,16 +123,17 @@ public final class ConfigSynthetic {
     }
 
     /** Throws {@link IllegalArgumentException} naming the first parameter that is out of range. */
+    @Override
     public ConfigSynthetic checkValidity() {
         if (scene == null)
             throw new IllegalArgumentException("scene must be set");
         if (width < 16 || height < 16 || (long) width * height > 1L << 26)
-            throw new IllegalArgumentException("image size must be at least 16x16 and at most 64 Mpixel, got "
-                    + width + "x" + height);
+            throw new IllegalArgumentException("image size must be at least 16x16 and at most 64 Mpixel (width × height),"
+                    + " got " + width + "x" + height);
         if (!(focalLength > 0) || !Double.isFinite(focalLength))
             throw new IllegalArgumentException("focalLength must be positive and finite, got " + focalLength);
         if (Double.isInfinite(cx) || Double.isInfinite(cy))
-            throw new IllegalArgumentException("principal point must be finite or NaN (centre), got " + cx + ", " + cy);
+            throw new IllegalArgumentException("cx and cy must be finite or NaN (the centre), got " + cx + ", " + cy);
         if (distortion == null)
             throw new IllegalArgumentException("distortion must be set (LensDistortion.NONE for none)");
         if (frames < 1)
@@ -172,6 +174,7 @@ public final class ConfigSynthetic {
                 throw new IllegalArgumentException(name + " holds " + i + ", outside 0.." + (frames - 1));
     }
 
+    @Override
     public ConfigSynthetic copy() {
         ConfigSynthetic c = new ConfigSynthetic();
         c.scene = scene;

@@ -5,13 +5,16 @@ import org.gpuvo.gpu.features.ConfigOrb;
 import org.gpuvo.gpu.features.ConfigSift;
 import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.gpu.match.ConfigMatch;
+import org.gpuvo.gpu.struct.Configuration;
 import org.gpuvo.odometry.bundle.BoofCvBundleAdjustment;
 import org.gpuvo.odometry.bundle.BundleSolver;
 import org.gpuvo.odometry.bundle.ConfigBundle;
 import org.gpuvo.odometry.bundle.SchurBundleAdjustment;
+import org.gpuvo.odometry.frontend.ConfigSiftThreshold;
+import org.gpuvo.odometry.geometry.ConfigRansac;
 
 /** Parameters of the visual odometry pipeline. Defaults suit 640×480 to 1280×720 cameras at 10–30 Hz. */
-public final class ConfigVisualOdometry {
+public final class ConfigVisualOdometry implements Configuration {
     public VoMode mode = VoMode.MONO;
     /** where features are extracted and matched */
     public Backend backend = Backend.AUTO;
@@ -38,8 +41,7 @@ public final class ConfigVisualOdometry {
      * sparse texture: sky, a highway), and back up after 5 frames in a row that reach the count
      * ({@link org.gpuvo.odometry.frontend.AdaptiveSiftThreshold}); {@code adaptive = false} keeps it fixed
      */
-    public org.gpuvo.odometry.frontend.ConfigSiftThreshold siftThreshold =
-            new org.gpuvo.odometry.frontend.ConfigSiftThreshold();
+    public ConfigSiftThreshold siftThreshold = new ConfigSiftThreshold();
     /**
      * SIFT's frame-to-frame matching: mutual nearest neighbours passing Lowe's ratio test at his 0.8 (Lowe 2004, section
      * 7.1); {@code maxDistance} in {@link org.gpuvo.gpu.features.FloatDescriptors#DISTANCE_SCALE} units of Euclidean
@@ -49,22 +51,25 @@ public final class ConfigVisualOdometry {
     /** whether to narrow matching to a window around the rotation predicted by the constant-velocity prior */
     public boolean useMotionPrior = true;
     /**
-     * seed of every random choice (RANSAC): with {@link #deterministic}, equal seeds and inputs give equal trajectories
-     */
-    public long seed = 0xC0FFEE;
-    /**
      * whether local mapping (new map points, the bundle adjustment) runs on the tracking thread at fixed points of
      * the frame sequence (after each frame, adjusting every {@link #bundleInterval} frames), so that runs repeat bit
      * for bit; else it runs on a thread of its own and tracking never waits for it (the live default)
      */
     public boolean deterministic = false;
 
-    /** RANSAC inlier threshold of PnP and of the essential matrix, in pixels */
-    public double inlierThresholdPixels = 1.5;
-    /** RANSAC inlier threshold of the monocular two-view initialisation (essential matrix), in pixels */
-    public double initThresholdPixels = 2.0;
-    /** upper bound on RANSAC iterations (they stop earlier, adaptively) */
-    public int maxRansacIterations = 300;
+    /**
+     * RANSAC of tracking (PnP against the map); they stop adaptively, before {@code maxIterations}. Its
+     * {@code inlierThresholdPixels} is also the reprojection error allowed to new map points and the bundle
+     * adjustment's Huber threshold. The {@code seed}s of both RANSACs are the pipeline's only random choices: with
+     * {@link #deterministic}, equal seeds and inputs give equal trajectories
+     */
+    public ConfigRansac ransac = new ConfigRansac();
+    /**
+     * RANSAC of the monocular two-view initialisation (essential matrix): a looser threshold, 2 px, and at least 200
+     * samples, since at low parallax an adaptive stop after a handful of samples can settle on a wrong motion that
+     * fits most points (initialisation is rare, so the samples cost little)
+     */
+    public ConfigRansac initRansac = initRansac();
     /**
      * stereo and RGB-D: PnP RANSAC runs on at most this many map points, spread over all; the others are then
      * classified by reprojection (monocular tracking uses every point)
@@ -164,7 +169,7 @@ public final class ConfigVisualOdometry {
     /** The bundle adjustment's settings: Huber's threshold at the inlier threshold, {@link #bundleIterations}. */
     public ConfigBundle bundle() {
         ConfigBundle c = new ConfigBundle();
-        c.huberPixels = inlierThresholdPixels;
+        c.huberPixels = ransac.inlierThresholdPixels;
         c.maxIterations = bundleIterations;
         return c;
     }
@@ -188,6 +193,13 @@ public final class ConfigVisualOdometry {
         return features == FeatureType.SIFT ? siftMatch : match;
     }
 
+    private static ConfigRansac initRansac() {
+        ConfigRansac c = new ConfigRansac();
+        c.inlierThresholdPixels = 2.0;
+        c.minIterations = 200;
+        return c;
+    }
+
     private static ConfigOrb orb() {
         ConfigOrb orb = new ConfigOrb(2000);
         orb.levels = 4;
@@ -198,35 +210,103 @@ public final class ConfigVisualOdometry {
         this.mode = mode;
     }
 
+    @Override
     public ConfigVisualOdometry checkValidity() {
         if (mode == null || backend == null || features == null || orb == null || match == null || sift == null
-                || siftMatch == null)
-            throw new IllegalArgumentException("mode, backend, features, orb, match, sift and siftMatch must be set");
+                || siftMatch == null || siftThreshold == null || ransac == null || initRansac == null
+                || bundleSolver == null)
+            throw new IllegalArgumentException("mode, backend, features, orb, match, sift, siftMatch, siftThreshold,"
+                    + " ransac, initRansac and bundleSolver must be set");
         orb.checkValidity();
         match.checkValidity();
         sift.checkValidity();
         siftMatch.checkValidity();
-        if (!(inlierThresholdPixels > 0) || !(initThresholdPixels > 0) || maxRansacIterations < 1 || minTrackedPoints < 6
-                || maxPnpPoints < minTrackedPoints)
-            throw new IllegalArgumentException("RANSAC needs a positive threshold, ≥ 1 iteration and ≥ 6 points to track");
-        if (keyframeMaxInterval < 1 || !(keyframeTrackedFraction >= 0 && keyframeTrackedFraction <= 1))
-            throw new IllegalArgumentException("keyframe interval must be ≥ 1 and the tracked fraction in [0, 1]");
-        if (bundleInterval < 1 || bundleIterations < 1)
-            throw new IllegalArgumentException("bundle adjustment interval and iterations must be ≥ 1");
-        if (bundleWindow < 0 || bundleWindow > 0 && (bundleFixedFrames < 2 || bundleFixedFrames > bundleWindow - 1))
-            throw new IllegalArgumentException("the bundle adjustment window (" + bundleWindow + " frames; 0: none)"
-                    + " must hold at least 2 fixed frames and one free one: bundleFixedFrames " + bundleFixedFrames);
-        if (bundleSolver == null)
-            throw new IllegalArgumentException("bundleSolver must be set");
-        if (!(stereoMaxDepthBaselines > 0) || !(stereoMinDisparityPixels > 0)
-                || Double.isInfinite(stereoMinDisparityPixels))
-            throw new IllegalArgumentException(
-                    "stereoMaxDepthBaselines must be positive and stereoMinDisparityPixels positive and finite");
-        if (!(minDepth > 0 && maxDepth > minDepth))
-            throw new IllegalArgumentException("depth range must satisfy 0 < minDepth < maxDepth");
+        siftThreshold.checkValidity();
+        ransac.checkValidity();
+        initRansac.checkValidity();
+        if (minTrackedPoints < 6)
+            throw new IllegalArgumentException("minTrackedPoints must be at least 6 (PnP's sample and one more), got "
+                    + minTrackedPoints);
+        if (maxPnpPoints < minTrackedPoints)
+            throw new IllegalArgumentException("maxPnpPoints must be at least minTrackedPoints (" + minTrackedPoints
+                    + "), got " + maxPnpPoints);
+        if (keyframeTrackedPoints < 0)
+            throw new IllegalArgumentException("keyframeTrackedPoints must be at least 0, got "
+                    + keyframeTrackedPoints);
+        if (!(keyframeTrackedFraction >= 0 && keyframeTrackedFraction <= 1))
+            throw new IllegalArgumentException("keyframeTrackedFraction must be in [0, 1], got "
+                    + keyframeTrackedFraction);
+        if (keyframeMaxInterval < 1)
+            throw new IllegalArgumentException("keyframeMaxInterval must be at least 1, got " + keyframeMaxInterval);
+        if (!(initMinParallaxPixels >= 0) || Double.isInfinite(initMinParallaxPixels))
+            throw new IllegalArgumentException("initMinParallaxPixels must be finite and at least 0, got "
+                    + initMinParallaxPixels);
+        if (!(minTriangulationAngleDeg >= 0 && minTriangulationAngleDeg < 90))
+            throw new IllegalArgumentException("minTriangulationAngleDeg must be in [0, 90), got "
+                    + minTriangulationAngleDeg);
+        if (initMinPoints < 1)
+            throw new IllegalArgumentException("initMinPoints must be at least 1, got " + initMinPoints);
+        if (bundleInterval < 1)
+            throw new IllegalArgumentException("bundleInterval must be at least 1, got " + bundleInterval);
+        if (bundleIterations < 1)
+            throw new IllegalArgumentException("bundleIterations must be at least 1, got " + bundleIterations);
+        if (bundleWindow < 0)
+            throw new IllegalArgumentException("bundleWindow must be at least 0 (0: none), got " + bundleWindow);
+        if (bundleWindow > 0 && (bundleFixedFrames < 2 || bundleFixedFrames > bundleWindow - 1))
+            throw new IllegalArgumentException("bundleFixedFrames must be in [2, bundleWindow - 1] so that the window"
+                    + " of " + bundleWindow + " frames has a free one, got " + bundleFixedFrames);
+        if (!(stereoRowTolerance >= 0) || Double.isInfinite(stereoRowTolerance))
+            throw new IllegalArgumentException("stereoRowTolerance must be finite and at least 0, got "
+                    + stereoRowTolerance);
+        if (!(stereoMaxDepthBaselines > 0))
+            throw new IllegalArgumentException("stereoMaxDepthBaselines must be positive, got "
+                    + stereoMaxDepthBaselines);
+        if (!(stereoMinDisparityPixels > 0) || Double.isInfinite(stereoMinDisparityPixels))
+            throw new IllegalArgumentException("stereoMinDisparityPixels must be positive and finite, got "
+                    + stereoMinDisparityPixels);
+        if (!(minDepth > 0))
+            throw new IllegalArgumentException("minDepth must be positive, got " + minDepth);
+        if (!(maxDepth > minDepth))
+            throw new IllegalArgumentException("maxDepth must be above minDepth (" + minDepth + "), got " + maxDepth);
         if (!(depthNoiseCoefficient >= 0) || Double.isInfinite(depthNoiseCoefficient))
-            throw new IllegalArgumentException(
-                    "depthNoiseCoefficient must be finite and not negative (0: no depth prior)");
+            throw new IllegalArgumentException("depthNoiseCoefficient must be finite and at least 0 (0: no depth"
+                    + " prior), got " + depthNoiseCoefficient);
         return this;
+    }
+
+    @Override
+    public ConfigVisualOdometry copy() {
+        ConfigVisualOdometry c = new ConfigVisualOdometry(mode);
+        c.backend = backend;
+        c.features = features;
+        c.orb = orb == null ? null : orb.copy();
+        c.match = match == null ? null : match.copy();
+        c.sift = sift == null ? null : sift.copy();
+        c.siftThreshold = siftThreshold == null ? null : siftThreshold.copy();
+        c.siftMatch = siftMatch == null ? null : siftMatch.copy();
+        c.useMotionPrior = useMotionPrior;
+        c.deterministic = deterministic;
+        c.ransac = ransac == null ? null : ransac.copy();
+        c.initRansac = initRansac == null ? null : initRansac.copy();
+        c.maxPnpPoints = maxPnpPoints;
+        c.minTrackedPoints = minTrackedPoints;
+        c.keyframeTrackedPoints = keyframeTrackedPoints;
+        c.keyframeTrackedFraction = keyframeTrackedFraction;
+        c.keyframeMaxInterval = keyframeMaxInterval;
+        c.initMinParallaxPixels = initMinParallaxPixels;
+        c.minTriangulationAngleDeg = minTriangulationAngleDeg;
+        c.initMinPoints = initMinPoints;
+        c.bundleWindow = bundleWindow;
+        c.bundleFixedFrames = bundleFixedFrames;
+        c.bundleInterval = bundleInterval;
+        c.bundleIterations = bundleIterations;
+        c.bundleSolver = bundleSolver;
+        c.stereoRowTolerance = stereoRowTolerance;
+        c.stereoMaxDepthBaselines = stereoMaxDepthBaselines;
+        c.stereoMinDisparityPixels = stereoMinDisparityPixels;
+        c.depthNoiseCoefficient = depthNoiseCoefficient;
+        c.minDepth = minDepth;
+        c.maxDepth = maxDepth;
+        return c;
     }
 }

@@ -17,6 +17,7 @@ public final class FactoryVisualOdometry {
      * A pipeline for {@code config.mode}: map-based tracking ({@link MapTrackingOdometry}) with features from
      * {@code config.backend}.
      *
+     * @param config checked and copied: later changes to it do not reach the pipeline
      * @param camera the mono / left / RGB camera
      * @param stereo the rig's calibration in {@link VoMode#STEREO}, else ignored (may be null)
      * @throws IllegalArgumentException if the configuration is invalid or the mode needs a calibration that is missing
@@ -24,7 +25,7 @@ public final class FactoryVisualOdometry {
     public static VisualOdometry create(ConfigVisualOdometry config, CameraModel camera, StereoCalibration stereo) {
         if (config == null || camera == null)
             throw new IllegalArgumentException("a configuration and a camera are needed");
-        ConfigVisualOdometry c = config.checkValidity();
+        ConfigVisualOdometry c = config.copy().checkValidity();
         StereoRectification rig = null;
         if (c.mode == VoMode.STEREO) {
             if (stereo == null)

@@ -11,7 +11,6 @@ import org.gpuvo.odometry.camera.CameraModel;
 import org.gpuvo.odometry.camera.StereoRectification;
 import org.gpuvo.odometry.dataset.DepthImage;
 import org.gpuvo.odometry.frontend.TrackingFrontEnd;
-import org.gpuvo.odometry.geometry.ConfigRansac;
 import org.gpuvo.odometry.geometry.Mat3;
 import org.gpuvo.odometry.geometry.PnpEstimator;
 import org.gpuvo.odometry.geometry.RelativePoseEstimator;
@@ -79,23 +78,15 @@ final class MapTrackingOdometry implements VisualOdometry {
     MapTrackingOdometry(ConfigVisualOdometry config, CameraModel camera, StereoRectification stereo) {
         this.config = config;
         this.camera = camera;
-        ConfigRansac ransac = new ConfigRansac();
-        ransac.maxIterations = config.maxRansacIterations;
-        ransac.inlierThresholdPixels = config.inlierThresholdPixels;
-        ransac.seed = config.seed;
         double focal = 0.5 * (camera.fx + camera.fy);
-        this.pnp = new PnpEstimator(ransac, focal);
+        this.pnp = new PnpEstimator(config.ransac, focal);
         this.pointSource = switch (config.mode) {
             case MONO -> new TrackTriangulation(config, camera, tracks, poses, points);
             case STEREO -> new StereoPoints(config, camera, stereo, tracks, poses, points);
             case RGBD -> new DepthPoints(config, camera, tracks, poses, points);
         };
         if (config.mode == VoMode.MONO) {
-            // at low parallax an adaptive stop after a handful of samples can settle on a wrong motion that fits
-            // most points; initialisation is rare, so it always draws a few hundred samples
-            ConfigRansac init = ransac.copy();
-            init.inlierThresholdPixels = config.initThresholdPixels;
-            RelativePoseEstimator essential = new RelativePoseEstimator(init, focal).setMinimumIterations(200);
+            RelativePoseEstimator essential = new RelativePoseEstimator(config.initRansac, focal);
             this.initialisation = new MonoInitialisation(config, camera, essential, pnp, tracks, poses, points, prior);
         } else {
             this.initialisation = null;
@@ -281,7 +272,7 @@ final class MapTrackingOdometry implements VisualOdometry {
         }
         if (!pnp.process(sx, sy, sz, su, sv, m, predicted, estimate))
             return 0;
-        double maxError = config.inlierThresholdPixels / (0.5 * (camera.fx + camera.fy));
+        double maxError = config.ransac.inlierThresholdPixels / (0.5 * (camera.fx + camera.fy));
         int count = 0;
         for (int c = 0; c < n; c++) {
             p3.setTo(wx[c], wy[c], wz[c]);

@@ -159,7 +159,7 @@ final class MonoInitialisation {
 
     /** Triangulates the essential matrix's inliers as new points (landmarkOf: their ids, else -1). */
     private int triangulate(TrackingFrame frame, int n) {
-        double maxError = 2 * config.inlierThresholdPixels / camera.fx;
+        double maxError = 2 * config.ransac.inlierThresholdPixels / camera.fx;
         int triangulated = 0;
         for (int c = 0; c < n; c++) {
             landmarkOf[c] = -1;

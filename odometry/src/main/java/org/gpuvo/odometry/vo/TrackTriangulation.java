@@ -103,6 +103,6 @@ final class TrackTriangulation implements MapPointSource {
 
     /** the largest reprojection error (normalized) a triangulated point may leave */
     private double maxError() {
-        return 2 * config.inlierThresholdPixels / camera.fx;
+        return 2 * config.ransac.inlierThresholdPixels / camera.fx;
     }
 }

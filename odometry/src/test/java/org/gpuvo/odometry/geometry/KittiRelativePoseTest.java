@@ -60,7 +60,9 @@ class KittiRelativePoseTest {
             y2[k] = (f2.keyPoints.y[t] - CY) / FY;
         }
 
-        RelativePoseEstimator alg = new RelativePoseEstimator(new ConfigRansac(), FX).setMinimumIterations(200);
+        ConfigRansac ransac = new ConfigRansac();
+        ransac.minIterations = 200;
+        RelativePoseEstimator alg = new RelativePoseEstimator(ransac, FX);
         Se3_F64 found = new Se3_F64();
         assertThat(alg.process(x1, y1, x2, y2, n, found)).as("status " + alg.status()).isTrue();
 

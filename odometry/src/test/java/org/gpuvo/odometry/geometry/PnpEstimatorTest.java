@@ -77,6 +77,20 @@ class PnpEstimatorTest {
         assertThat(total / 10.0).isLessThan(30);
     }
 
+    @Test
+    void minimumIterationsAreHonouredUpToTheMaximum() {
+        SyntheticScene s = SyntheticScene.pnp(11, 1000, 0.0, 0.5);
+        ConfigRansac config = new ConfigRansac();
+        config.minIterations = 40;
+        PnpEstimator alg = new PnpEstimator(config, F);
+        assertThat(alg.process(s.wx, s.wy, s.wz, s.x2, s.y2, s.n, new Se3_F64())).isTrue();
+        assertThat(alg.iterations()).isEqualTo(40);
+        config.minIterations = 100_000;
+        alg = new PnpEstimator(config, F);
+        assertThat(alg.process(s.wx, s.wy, s.wz, s.x2, s.y2, s.n, new Se3_F64())).isTrue();
+        assertThat(alg.iterations()).isEqualTo(config.maxIterations);
+    }
+
     @ParameterizedTest(name = "{0}% outliers")
     @ValueSource(ints = {10, 30})
     void goodPriorEndsRansacAfterFewIterations(int outlierPercent) {

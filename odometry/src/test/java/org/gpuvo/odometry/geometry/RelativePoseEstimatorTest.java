@@ -85,10 +85,13 @@ class RelativePoseEstimatorTest {
     @Test
     void minimumIterationsAreHonouredUpToTheMaximum() {
         SyntheticScene s = SyntheticScene.twoView(41, 500, 0.0, 0.5);
-        RelativePoseEstimator alg = estimator().setMinimumIterations(60);
+        ConfigRansac config = new ConfigRansac();
+        config.minIterations = 60;
+        RelativePoseEstimator alg = new RelativePoseEstimator(config, F);
         assertThat(alg.process(s.x1, s.y1, s.x2, s.y2, s.n, new Se3_F64())).isTrue();
         assertThat(alg.iterations()).isEqualTo(60);
-        alg.setMinimumIterations(100_000);
+        config.minIterations = 100_000;
+        alg = new RelativePoseEstimator(config, F);
         assertThat(alg.process(s.x1, s.y1, s.x2, s.y2, s.n, new Se3_F64())).isTrue();
         assertThat(alg.iterations()).isEqualTo(new ConfigRansac().maxIterations);
     }

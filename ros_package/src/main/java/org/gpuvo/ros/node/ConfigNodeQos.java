@@ -1,5 +1,6 @@
 package org.gpuvo.ros.node;
 
+import org.gpuvo.gpu.struct.Configuration;
 import org.gpuvo.ros.node.transport.QosProfile;
 
 import static org.gpuvo.ros.node.transport.QosProfile.Durability.TRANSIENT_LOCAL;
@@ -12,7 +13,7 @@ import static org.gpuvo.ros.node.transport.QosProfile.Reliability.RELIABLE;
  * reliability (a reliable subscription would miss a best-effort camera driver altogether); outputs to reliable, as
  * odometry consumers and tf2 listeners ask; the transform tree to what tf2 uses.
  */
-public final class ConfigNodeQos {
+public final class ConfigNodeQos implements Configuration {
     /** camera images: rclcpp's SensorDataQoS */
     public QosProfile images = QosProfile.SENSOR_DATA;
     public QosProfile cameraInfo = QosProfile.SENSOR_DATA;
@@ -33,12 +34,38 @@ public final class ConfigNodeQos {
     public QosProfile diagnostics = QosProfile.RELIABLE;
     public QosProfile debugImage = QosProfile.SENSOR_DATA;
 
+    /**
+     * @throws IllegalArgumentException naming a topic that has no profile
+     */
+    @Override
     public ConfigNodeQos checkValidity() {
+        String[] names = {"images", "cameraInfo", "reset", "clock", "tfStatic", "odom", "tf", "pose", "path", "counts",
+                "status", "diagnostics", "debugImage"};
         QosProfile[] all = {images, cameraInfo, reset, clock, tfStatic, odom, tf, pose, path, counts, status,
                 diagnostics, debugImage};
-        for (QosProfile qos : all)
-            if (qos == null)
-                throw new IllegalArgumentException("every topic needs a QoS profile");
+        for (int i = 0; i < all.length; i++)
+            if (all[i] == null)
+                throw new IllegalArgumentException("qos " + names[i] + " must be a QoS profile, got null");
         return this;
+    }
+
+    /** A copy; the profiles themselves are immutable and shared. */
+    @Override
+    public ConfigNodeQos copy() {
+        ConfigNodeQos c = new ConfigNodeQos();
+        c.images = images;
+        c.cameraInfo = cameraInfo;
+        c.reset = reset;
+        c.clock = clock;
+        c.tfStatic = tfStatic;
+        c.odom = odom;
+        c.tf = tf;
+        c.pose = pose;
+        c.path = path;
+        c.counts = counts;
+        c.status = status;
+        c.diagnostics = diagnostics;
+        c.debugImage = debugImage;
+        return c;
     }
 }

@@ -1,5 +1,6 @@
 package org.gpuvo.ros.node;
 
+import org.gpuvo.gpu.struct.Configuration;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 
@@ -9,7 +10,7 @@ import java.lang.reflect.Modifier;
  * mono {@link #image} + {@link #cameraInfo}; stereo {@link #leftImage}, {@link #rightImage} and both camera infos;
  * RGB-D {@link #rgbImage}, {@link #depthImage} + {@link #rgbCameraInfo}.
  */
-public final class ConfigNodeTopics {
+public final class ConfigNodeTopics implements Configuration {
     // inputs
     public String image = "/image";
     public String cameraInfo = "/camera_info";
@@ -39,8 +40,9 @@ public final class ConfigNodeTopics {
     public String debugImage = "/debug_image";
 
     /**
-     * @throws IllegalArgumentException where a name is not fully qualified
+     * @throws IllegalArgumentException naming a topic whose name is not fully qualified
      */
+    @Override
     public ConfigNodeTopics checkValidity() {
         for (Field field : ConfigNodeTopics.class.getFields()) {
             if (Modifier.isStatic(field.getModifiers()) || field.getType() != String.class)
@@ -56,5 +58,32 @@ public final class ConfigNodeTopics {
                         + "such as /camera/image, got '" + name + "'");
         }
         return this;
+    }
+
+    @Override
+    public ConfigNodeTopics copy() {
+        ConfigNodeTopics c = new ConfigNodeTopics();
+        c.image = image;
+        c.cameraInfo = cameraInfo;
+        c.leftImage = leftImage;
+        c.rightImage = rightImage;
+        c.leftCameraInfo = leftCameraInfo;
+        c.rightCameraInfo = rightCameraInfo;
+        c.rgbImage = rgbImage;
+        c.depthImage = depthImage;
+        c.rgbCameraInfo = rgbCameraInfo;
+        c.reset = reset;
+        c.clock = clock;
+        c.tfStatic = tfStatic;
+        c.odom = odom;
+        c.tf = tf;
+        c.pose = pose;
+        c.path = path;
+        c.matches = matches;
+        c.inliers = inliers;
+        c.status = status;
+        c.diagnostics = diagnostics;
+        c.debugImage = debugImage;
+        return c;
     }
 }

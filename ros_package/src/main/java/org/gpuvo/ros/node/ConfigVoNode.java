@@ -1,5 +1,6 @@
 package org.gpuvo.ros.node;
 
+import org.gpuvo.gpu.struct.Configuration;
 import georegression.struct.se.Se3_F64;
 import org.gpuvo.odometry.vo.ConfigVisualOdometry;
 import org.gpuvo.odometry.vo.VoMode;
@@ -8,7 +9,7 @@ import org.gpuvo.odometry.vo.VoMode;
  * Everything the node is told at start, as plain fields that a launcher fills from ROS parameters. The mode is
  * {@code vo.mode}; it chooses the inputs ({@link ConfigNodeTopics}).
  */
-public final class ConfigVoNode {
+public final class ConfigVoNode implements Configuration {
     /** the pipeline, and in {@code vo.mode} what it is fed */
     public ConfigVisualOdometry vo;
     public ConfigNodeTopics topics = new ConfigNodeTopics();
@@ -80,9 +81,12 @@ public final class ConfigVoNode {
     /**
      * @throws IllegalArgumentException naming the first setting that is wrong
      */
+    @Override
     public ConfigVoNode checkValidity() {
         if (vo == null || topics == null || qos == null || imageTransport == null)
             throw new IllegalArgumentException("vo, topics, qos and imageTransport must be set");
+        if (nodeName == null || nodeName.isBlank())
+            throw new IllegalArgumentException("nodeName must be a name");
         vo.checkValidity();
         topics.checkValidity();
         qos.checkValidity();
@@ -110,6 +114,32 @@ public final class ConfigVoNode {
         if (cameraMounting != null && !isRigid(cameraMounting))
             throw new IllegalArgumentException("cameraMounting is not a rigid transform: " + cameraMounting);
         return this;
+    }
+
+    @Override
+    public ConfigVoNode copy() {
+        ConfigVoNode c = new ConfigVoNode(vo == null ? VoMode.MONO : vo.mode);
+        c.vo = vo == null ? null : vo.copy();
+        c.topics = topics == null ? null : topics.copy();
+        c.qos = qos == null ? null : qos.copy();
+        c.imageTransport = imageTransport;
+        c.rectified = rectified;
+        c.odomFrame = odomFrame;
+        c.baseFrame = baseFrame;
+        c.cameraFrame = cameraFrame;
+        c.cameraMounting = cameraMounting == null ? null : cameraMounting.copy();
+        c.queueSize = queueSize;
+        c.syncToleranceSeconds = syncToleranceSeconds;
+        c.publishTf = publishTf;
+        c.pathLength = pathLength;
+        c.publishDebugImage = publishDebugImage;
+        c.useSimTime = useSimTime;
+        c.statusPeriodSeconds = statusPeriodSeconds;
+        c.inputTimeoutSeconds = inputTimeoutSeconds;
+        c.cameraInfoWaitSeconds = cameraInfoWaitSeconds;
+        c.nodeName = nodeName;
+        c.warmUpFrames = warmUpFrames;
+        return c;
     }
 
     private static void requireFrame(String name, String frame) {

@@ -72,9 +72,12 @@ public final class NodeParameters {
         vo.match.maxDistance = p.getInt("match.max_distance", vo.match.maxDistance);
         vo.match.searchRadius = p.getDouble("match.search_radius", vo.match.searchRadius);
         sift(p, vo);
-        vo.inlierThresholdPixels = p.getDouble("ransac.threshold_px", vo.inlierThresholdPixels);
-        vo.maxRansacIterations = p.getInt("ransac.max_iterations", vo.maxRansacIterations);
-        vo.seed = p.getLong("ransac.seed", vo.seed);
+        vo.ransac.inlierThresholdPixels = p.getDouble("ransac.threshold_px", vo.ransac.inlierThresholdPixels);
+        // the iteration bound and the seed are those of both RANSACs, tracking's and the monocular initialisation's
+        vo.ransac.maxIterations = p.getInt("ransac.max_iterations", vo.ransac.maxIterations);
+        vo.initRansac.maxIterations = vo.ransac.maxIterations;
+        vo.ransac.seed = p.getLong("ransac.seed", vo.ransac.seed);
+        vo.initRansac.seed = vo.ransac.seed;
         vo.keyframeMaxInterval = p.getInt("keyframe.max_interval", vo.keyframeMaxInterval);
         vo.bundleWindow = p.getInt("bundle.window", vo.bundleWindow);
         vo.bundleFixedFrames = p.getInt("bundle.fixed_frames", vo.bundleFixedFrames);

@@ -100,7 +100,7 @@ public final class BagSequence implements Sequence, Closeable {
     public static BagSequence open(BagReader bag, String name, ReplayTopics topics, ConfigSync sync,
                                    Trajectory groundTruth, double rate, ReplayCounters counters) throws IOException {
         long start = System.nanoTime();
-        BagIndex index = BagIndex.read(bag, topics, sync, counters);
+        BagIndex index = BagIndex.read(bag, topics, sync.copy().checkValidity(), counters);
         double indexSeconds = (System.nanoTime() - start) / 1e9;
         if (index.frames().size() == 0)
             throw new IllegalArgumentException(name + ": no usable frame on " + topics.imageTopics() + " ("

@@ -70,6 +70,24 @@ class NodeParametersTest {
     }
 
     @Test
+    void ransacParametersReachBothRansacs() {
+        ConfigVoNode defaults = config("--ros-args");
+        assertThat(defaults.vo.ransac.inlierThresholdPixels).isEqualTo(1.5);
+        assertThat(defaults.vo.initRansac.inlierThresholdPixels).isEqualTo(2.0);
+        ConfigVoNode c = config("--ros-args", "-p", "ransac.threshold_px:=2.5", "-p", "ransac.max_iterations:=500",
+                "-p", "ransac.seed:=42");
+        assertThat(c.vo.ransac.inlierThresholdPixels).isEqualTo(2.5);
+        assertThat(c.vo.initRansac.inlierThresholdPixels).as("the initialisation keeps its own threshold")
+                .isEqualTo(2.0);
+        assertThat(c.vo.ransac.maxIterations).isEqualTo(500);
+        assertThat(c.vo.initRansac.maxIterations).isEqualTo(500);
+        assertThat(c.vo.ransac.seed).isEqualTo(42);
+        assertThat(c.vo.initRansac.seed).isEqualTo(42);
+        assertThatThrownBy(() -> config("--ros-args", "-p", "ransac.max_iterations:=0"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxIterations");
+    }
+
+    @Test
     void theWarmUpIsAParameter() {
         assertThat(config("--ros-args").warmUpFrames).isEqualTo(30);
         assertThat(config("--ros-args", "-p", "warm_up_frames:=0").warmUpFrames).isZero();
