@@ -20,4 +20,17 @@ public interface Configuration {
      * shared with this one.
      */
     Configuration copy();
+
+    /**
+     * Checks the configuration held in the field {@code field} of another, naming that field in the message.
+     *
+     * @throws IllegalArgumentException "field: " and the nested configuration's message
+     */
+    static void checkNested(String field, Configuration nested) {
+        try {
+            nested.checkValidity();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(field + ": " + e.getMessage(), e);
+        }
+    }
 }

@@ -57,8 +57,7 @@ public final class ConfigRansac implements Configuration {
 
     @Override
     public String toString() {
-        return "ConfigRansac{maxIterations=" + maxIterations + ", minIterations=" + minIterations
-                + ", confidence=" + confidence
-                + ", inlierThresholdPixels=" + inlierThresholdPixels + ", seed=" + seed + "}";
+        return "ConfigRansac{maxIterations=" + maxIterations + ", minIterations=" + minIterations + ", confidence="
+                + confidence + ", inlierThresholdPixels=" + inlierThresholdPixels + ", seed=" + seed + "}";
     }
 }

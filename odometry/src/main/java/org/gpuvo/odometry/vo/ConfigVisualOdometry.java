@@ -217,13 +217,13 @@ public final class ConfigVisualOdometry implements Configuration {
                 || bundleSolver == null)
             throw new IllegalArgumentException("mode, backend, features, orb, match, sift, siftMatch, siftThreshold,"
                     + " ransac, initRansac and bundleSolver must be set");
-        orb.checkValidity();
-        match.checkValidity();
-        sift.checkValidity();
-        siftMatch.checkValidity();
-        siftThreshold.checkValidity();
-        ransac.checkValidity();
-        initRansac.checkValidity();
+        Configuration.checkNested("orb", orb);
+        Configuration.checkNested("match", match);
+        Configuration.checkNested("sift", sift);
+        Configuration.checkNested("siftMatch", siftMatch);
+        Configuration.checkNested("siftThreshold", siftThreshold);
+        Configuration.checkNested("ransac", ransac);
+        Configuration.checkNested("initRansac", initRansac);
         if (minTrackedPoints < 6)
             throw new IllegalArgumentException("minTrackedPoints must be at least 6 (PnP's sample and one more), got "
                     + minTrackedPoints);

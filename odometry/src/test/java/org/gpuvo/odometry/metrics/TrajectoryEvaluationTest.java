@@ -81,6 +81,6 @@ class TrajectoryEvaluationTest {
         assertThatThrownBy(() -> TrajectoryEvaluation.evaluate(line, line, config)).hasMessageContaining("whole number");
         ConfigEvaluation negative = new ConfigEvaluation();
         negative.maxTimeDifference = -1;
-        assertThatThrownBy(() -> TrajectoryEvaluation.evaluate(line, line, negative)).hasMessageContaining("max time difference");
+        assertThatThrownBy(() -> TrajectoryEvaluation.evaluate(line, line, negative)).hasMessageContaining("maxTimeDifference");
     }
 }

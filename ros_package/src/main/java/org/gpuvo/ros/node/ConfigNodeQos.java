@@ -3,6 +3,8 @@ package org.gpuvo.ros.node;
 import org.gpuvo.gpu.struct.Configuration;
 import org.gpuvo.ros.node.transport.QosProfile;
 
+import java.lang.reflect.Field;
+
 import static org.gpuvo.ros.node.transport.QosProfile.Durability.TRANSIENT_LOCAL;
 import static org.gpuvo.ros.node.transport.QosProfile.Durability.VOLATILE;
 import static org.gpuvo.ros.node.transport.QosProfile.Reliability.BEST_EFFORT;
@@ -39,33 +41,15 @@ public final class ConfigNodeQos implements Configuration {
      */
     @Override
     public ConfigNodeQos checkValidity() {
-        String[] names = {"images", "cameraInfo", "reset", "clock", "tfStatic", "odom", "tf", "pose", "path", "counts",
-                "status", "diagnostics", "debugImage"};
-        QosProfile[] all = {images, cameraInfo, reset, clock, tfStatic, odom, tf, pose, path, counts, status,
-                diagnostics, debugImage};
-        for (int i = 0; i < all.length; i++)
-            if (all[i] == null)
-                throw new IllegalArgumentException("qos " + names[i] + " must be a QoS profile, got null");
+        for (Field field : ValueFields.of(ConfigNodeQos.class, QosProfile.class))
+            if (ValueFields.get(field, this) == null)
+                throw new IllegalArgumentException("qos " + field.getName() + " must be a QoS profile, got null");
         return this;
     }
 
     /** A copy; the profiles themselves are immutable and shared. */
     @Override
     public ConfigNodeQos copy() {
-        ConfigNodeQos c = new ConfigNodeQos();
-        c.images = images;
-        c.cameraInfo = cameraInfo;
-        c.reset = reset;
-        c.clock = clock;
-        c.tfStatic = tfStatic;
-        c.odom = odom;
-        c.tf = tf;
-        c.pose = pose;
-        c.path = path;
-        c.counts = counts;
-        c.status = status;
-        c.diagnostics = diagnostics;
-        c.debugImage = debugImage;
-        return c;
+        return ValueFields.copy(this, new ConfigNodeQos(), QosProfile.class);
     }
 }

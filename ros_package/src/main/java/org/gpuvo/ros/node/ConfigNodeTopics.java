@@ -1,8 +1,8 @@
 package org.gpuvo.ros.node;
 
 import org.gpuvo.gpu.struct.Configuration;
+
 import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 
 /**
  * The node's topic names, fully qualified (remapping and namespaces already applied by whoever fills this in). The
@@ -44,15 +44,8 @@ public final class ConfigNodeTopics implements Configuration {
      */
     @Override
     public ConfigNodeTopics checkValidity() {
-        for (Field field : ConfigNodeTopics.class.getFields()) {
-            if (Modifier.isStatic(field.getModifiers()) || field.getType() != String.class)
-                continue;
-            String name;
-            try {
-                name = (String) field.get(this);
-            } catch (IllegalAccessException e) {
-                throw new IllegalStateException(e);
-            }
+        for (Field field : ValueFields.of(ConfigNodeTopics.class, String.class)) {
+            String name = (String) ValueFields.get(field, this);
             if (name == null || !name.startsWith("/") || name.endsWith("/") || name.contains("//") || name.contains(" "))
                 throw new IllegalArgumentException("topic " + field.getName() + " must be a fully qualified name "
                         + "such as /camera/image, got '" + name + "'");
@@ -62,28 +55,6 @@ public final class ConfigNodeTopics implements Configuration {
 
     @Override
     public ConfigNodeTopics copy() {
-        ConfigNodeTopics c = new ConfigNodeTopics();
-        c.image = image;
-        c.cameraInfo = cameraInfo;
-        c.leftImage = leftImage;
-        c.rightImage = rightImage;
-        c.leftCameraInfo = leftCameraInfo;
-        c.rightCameraInfo = rightCameraInfo;
-        c.rgbImage = rgbImage;
-        c.depthImage = depthImage;
-        c.rgbCameraInfo = rgbCameraInfo;
-        c.reset = reset;
-        c.clock = clock;
-        c.tfStatic = tfStatic;
-        c.odom = odom;
-        c.tf = tf;
-        c.pose = pose;
-        c.path = path;
-        c.matches = matches;
-        c.inliers = inliers;
-        c.status = status;
-        c.diagnostics = diagnostics;
-        c.debugImage = debugImage;
-        return c;
+        return ValueFields.copy(this, new ConfigNodeTopics(), String.class);
     }
 }

@@ -1,7 +1,7 @@
 package org.gpuvo.ros.node;
 
-import org.gpuvo.gpu.struct.Configuration;
 import georegression.struct.se.Se3_F64;
+import org.gpuvo.gpu.struct.Configuration;
 import org.gpuvo.odometry.vo.ConfigVisualOdometry;
 import org.gpuvo.odometry.vo.VoMode;
 
@@ -86,7 +86,7 @@ public final class ConfigVoNode implements Configuration {
         if (vo == null || topics == null || qos == null || imageTransport == null)
             throw new IllegalArgumentException("vo, topics, qos and imageTransport must be set");
         if (nodeName == null || nodeName.isBlank())
-            throw new IllegalArgumentException("nodeName must be a name");
+            throw new IllegalArgumentException("nodeName must be a name, not blank");
         vo.checkValidity();
         topics.checkValidity();
         qos.checkValidity();
