@@ -2,9 +2,9 @@ package org.gpuvo.gpu.struct;
 
 /**
  * Settings of an algorithm as public fields, in the manner of BoofCV's {@code boofcv.struct.Configuration}. The
- * library checks a configuration where it enters (a factory or a constructor) and keeps a copy of it, so that a bad
- * setting fails at once with a message naming it, and later changes to the caller's object change nothing.
- * Implementations narrow both return types to their own class.
+ * library checks a configuration where it enters (a factory or a constructor), so that a bad setting fails at once
+ * with a message naming it, and what holds on to one holds a copy, which later changes to the caller's object do
+ * not reach. Implementations narrow both return types to their own class.
  */
 public interface Configuration {
     /**

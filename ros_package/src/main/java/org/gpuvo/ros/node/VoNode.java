@@ -89,10 +89,11 @@ public final class VoNode implements AutoCloseable {
      * Makes a node, subscribes and starts its threads. The transport stays the caller's: {@link #close()} closes the
      * node's publishers and subscriptions, not the transport.
      *
+     * @param settings checked and copied: later changes to it do not reach the node
      * @throws IllegalArgumentException where the configuration is invalid (before anything is advertised)
      */
-    public static VoNode start(ConfigVoNode config, Transport transport) {
-        config.checkValidity();
+    public static VoNode start(ConfigVoNode settings, Transport transport) {
+        ConfigVoNode config = settings.copy().checkValidity();
         VoNode node = new VoNode(config, transport);
         try {
             node.workerThread.start();
