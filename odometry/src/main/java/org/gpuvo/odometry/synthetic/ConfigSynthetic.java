@@ -128,8 +128,8 @@ public final class ConfigSynthetic implements Configuration {
         if (scene == null)
             throw new IllegalArgumentException("scene must be set");
         if (width < 16 || height < 16 || (long) width * height > 1L << 26)
-            throw new IllegalArgumentException("image size must be at least 16x16 and at most 64 Mpixel (width × height),"
-                    + " got " + width + "x" + height);
+            throw new IllegalArgumentException("image size must be at least 16x16 and at most 64 Mpixel"
+                    + " (width × height), got " + width + "x" + height);
         if (!(focalLength > 0) || !Double.isFinite(focalLength))
             throw new IllegalArgumentException("focalLength must be positive and finite, got " + focalLength);
         if (Double.isInfinite(cx) || Double.isInfinite(cy))

@@ -81,6 +81,7 @@ class TrajectoryEvaluationTest {
         assertThatThrownBy(() -> TrajectoryEvaluation.evaluate(line, line, config)).hasMessageContaining("whole number");
         ConfigEvaluation negative = new ConfigEvaluation();
         negative.maxTimeDifference = -1;
-        assertThatThrownBy(() -> TrajectoryEvaluation.evaluate(line, line, negative)).hasMessageContaining("maxTimeDifference");
+        assertThatThrownBy(() -> TrajectoryEvaluation.evaluate(line, line, negative))
+                .hasMessageContaining("maxTimeDifference");
     }
 }

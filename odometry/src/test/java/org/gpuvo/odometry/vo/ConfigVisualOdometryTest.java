@@ -40,7 +40,8 @@ class ConfigVisualOdometryTest {
     void thePipelineIsCheckedAtItsFactory() {
         ConfigVisualOdometry config = new ConfigVisualOdometry();
         config.bundleFixedFrames = config.bundleWindow;
-        assertThatThrownBy(() -> FactoryVisualOdometry.create(config, CameraModel.pinhole(640, 480, 500, 500, 320, 240), null))
+        CameraModel camera = CameraModel.pinhole(640, 480, 500, 500, 320, 240);
+        assertThatThrownBy(() -> FactoryVisualOdometry.create(config, camera, null))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("bundleFixedFrames");
     }
 }
