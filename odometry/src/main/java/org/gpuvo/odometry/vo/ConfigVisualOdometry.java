@@ -59,8 +59,7 @@ public final class ConfigVisualOdometry implements Configuration {
 
     /**
      * RANSAC of tracking (PnP against the map); they stop adaptively, before {@code maxIterations}. Its
-     * {@code inlierThresholdPixels} is also the reprojection error allowed to new map points and the bundle
-     * adjustment's Huber threshold. The {@code seed}s of both RANSACs are the pipeline's only random choices: with
+     * {@code inlierThresholdPixels} is also the reprojection error allowed to new map points. The {@code seed}s of both RANSACs are the pipeline's only random choices: with
      * {@link #deterministic}, equal seeds and inputs give equal trajectories
      */
     public ConfigRansac ransac = new ConfigRansac();
@@ -104,8 +103,11 @@ public final class ConfigVisualOdometry implements Configuration {
     public int bundleFixedFrames = 5;
     /** bundle adjustment every this many frames */
     public int bundleInterval = 5;
-    /** Levenberg–Marquardt iterations per bundle adjustment */
-    public int bundleIterations = 10;
+    /**
+     * the bundle adjustment's Levenberg–Marquardt: at most 10 iterations, Huber's threshold at 1.5 px, the tracking
+     * RANSAC's inlier threshold
+     */
+    public ConfigBundle bundle = new ConfigBundle();
 
     /** Which solver adjusts the window. */
     public enum BundleSolverChoice {
@@ -166,18 +168,10 @@ public final class ConfigVisualOdometry implements Configuration {
     public ConfigVisualOdometry() {
     }
 
-    /** The bundle adjustment's settings: Huber's threshold at the inlier threshold, {@link #bundleIterations}. */
-    public ConfigBundle bundle() {
-        ConfigBundle c = new ConfigBundle();
-        c.huberPixels = ransac.inlierThresholdPixels;
-        c.maxIterations = bundleIterations;
-        return c;
-    }
-
-    /** The solver {@link #bundleSolver} names for {@link #mode}, with {@link #bundle()}'s settings. */
+    /** The solver {@link #bundleSolver} names, with {@link #bundle}'s settings. */
     public BundleSolver bundleSolver() {
-        return bundleSolver == BundleSolverChoice.BOOFCV ? new BoofCvBundleAdjustment(bundle())
-                : new SchurBundleAdjustment(bundle());
+        return bundleSolver == BundleSolverChoice.BOOFCV ? new BoofCvBundleAdjustment(bundle)
+                : new SchurBundleAdjustment(bundle);
     }
 
     /**
@@ -214,9 +208,9 @@ public final class ConfigVisualOdometry implements Configuration {
     public ConfigVisualOdometry checkValidity() {
         if (mode == null || backend == null || features == null || orb == null || match == null || sift == null
                 || siftMatch == null || siftThreshold == null || ransac == null || initRansac == null
-                || bundleSolver == null)
+                || bundle == null || bundleSolver == null)
             throw new IllegalArgumentException("mode, backend, features, orb, match, sift, siftMatch, siftThreshold,"
-                    + " ransac, initRansac and bundleSolver must be set");
+                    + " ransac, initRansac, bundle and bundleSolver must be set");
         Configuration.checkNested("orb", orb);
         Configuration.checkNested("match", match);
         Configuration.checkNested("sift", sift);
@@ -224,6 +218,7 @@ public final class ConfigVisualOdometry implements Configuration {
         Configuration.checkNested("siftThreshold", siftThreshold);
         Configuration.checkNested("ransac", ransac);
         Configuration.checkNested("initRansac", initRansac);
+        Configuration.checkNested("bundle", bundle);
         if (minTrackedPoints < 6)
             throw new IllegalArgumentException("minTrackedPoints must be at least 6 (PnP's sample and one more), got "
                     + minTrackedPoints);
@@ -248,8 +243,6 @@ public final class ConfigVisualOdometry implements Configuration {
             throw new IllegalArgumentException("initMinPoints must be at least 1, got " + initMinPoints);
         if (bundleInterval < 1)
             throw new IllegalArgumentException("bundleInterval must be at least 1, got " + bundleInterval);
-        if (bundleIterations < 1)
-            throw new IllegalArgumentException("bundleIterations must be at least 1, got " + bundleIterations);
         if (bundleWindow < 0)
             throw new IllegalArgumentException("bundleWindow must be at least 0 (0: none), got " + bundleWindow);
         if (bundleWindow > 0 && (bundleFixedFrames < 2 || bundleFixedFrames > bundleWindow - 1))
@@ -299,7 +292,7 @@ public final class ConfigVisualOdometry implements Configuration {
         c.bundleWindow = bundleWindow;
         c.bundleFixedFrames = bundleFixedFrames;
         c.bundleInterval = bundleInterval;
-        c.bundleIterations = bundleIterations;
+        c.bundle = bundle == null ? null : bundle.copy();
         c.bundleSolver = bundleSolver;
         c.stereoRowTolerance = stereoRowTolerance;
         c.stereoMaxDepthBaselines = stereoMaxDepthBaselines;

@@ -9,7 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ConfigVisualOdometryTest {
     @Test
-    void theRansacsDefaultToTrackingsAndTheInitialisationsSettings() {
+    void theRansacsAndTheBundleAdjustmentKeepTheirDefaults() {
         ConfigVisualOdometry config = new ConfigVisualOdometry();
         ConfigRansac tracking = config.ransac, init = config.initRansac;
         assertThat(tracking.inlierThresholdPixels).isEqualTo(1.5);
@@ -22,7 +22,8 @@ class ConfigVisualOdometryTest {
         assertThat(init.minIterations).isEqualTo(200);
         assertThat(init.confidence).isEqualTo(0.999);
         assertThat(init.seed).isEqualTo(0xC0FFEE);
-        assertThat(config.bundle().huberPixels).isEqualTo(tracking.inlierThresholdPixels);
+        assertThat(config.bundle.huberPixels).isEqualTo(tracking.inlierThresholdPixels);
+        assertThat(config.bundle.maxIterations).isEqualTo(10);
     }
 
     @Test

@@ -73,6 +73,8 @@ public final class NodeParameters {
         vo.match.searchRadius = p.getDouble("match.search_radius", vo.match.searchRadius);
         sift(p, vo);
         vo.ransac.inlierThresholdPixels = p.getDouble("ransac.threshold_px", vo.ransac.inlierThresholdPixels);
+        // the bundle adjustment's Huber threshold is the tracking's inlier threshold
+        vo.bundle.huberPixels = vo.ransac.inlierThresholdPixels;
         // the iteration bound and the seed are those of both RANSACs, tracking's and the monocular initialisation's
         vo.ransac.maxIterations = p.getInt("ransac.max_iterations", vo.ransac.maxIterations);
         vo.initRansac.maxIterations = vo.ransac.maxIterations;

@@ -70,7 +70,7 @@ class NodeParametersTest {
     }
 
     @Test
-    void ransacParametersReachBothRansacs() {
+    void ransacParametersReachBothRansacsAndTheBundleAdjustment() {
         ConfigVoNode defaults = config("--ros-args");
         assertThat(defaults.vo.ransac.inlierThresholdPixels).isEqualTo(1.5);
         assertThat(defaults.vo.initRansac.inlierThresholdPixels).isEqualTo(2.0);
@@ -79,6 +79,7 @@ class NodeParametersTest {
         assertThat(c.vo.ransac.inlierThresholdPixels).isEqualTo(2.5);
         assertThat(c.vo.initRansac.inlierThresholdPixels).as("the initialisation keeps its own threshold")
                 .isEqualTo(2.0);
+        assertThat(c.vo.bundle.huberPixels).as("Huber's threshold follows").isEqualTo(2.5);
         assertThat(c.vo.ransac.maxIterations).isEqualTo(500);
         assertThat(c.vo.initRansac.maxIterations).isEqualTo(500);
         assertThat(c.vo.ransac.seed).isEqualTo(42);
