@@ -58,9 +58,10 @@ public final class ConfigVisualOdometry implements Configuration {
     public boolean deterministic = false;
 
     /**
-     * RANSAC of tracking (PnP against the map); they stop adaptively, before {@code maxIterations}. Its
-     * {@code inlierThresholdPixels} is also the reprojection error allowed to new map points. The {@code seed}s of both RANSACs are the pipeline's only random choices: with
-     * {@link #deterministic}, equal seeds and inputs give equal trajectories
+     * RANSAC of tracking (PnP against the map); it stops adaptively, before {@code maxIterations}. Its
+     * {@code inlierThresholdPixels} is also the reprojection error allowed to new map points. The {@code seed}s of
+     * both RANSACs are the pipeline's only random choices: with {@link #deterministic}, equal seeds and inputs give
+     * equal trajectories
      */
     public ConfigRansac ransac = new ConfigRansac();
     /**
@@ -104,8 +105,8 @@ public final class ConfigVisualOdometry implements Configuration {
     /** bundle adjustment every this many frames */
     public int bundleInterval = 5;
     /**
-     * the bundle adjustment's Levenberg–Marquardt: at most 10 iterations, Huber's threshold at 1.5 px, the tracking
-     * RANSAC's inlier threshold
+     * the bundle adjustment's Levenberg–Marquardt: at most 10 iterations, Huber's threshold at 1.5 px like the
+     * tracking RANSAC's inlier threshold (the node's {@code ransac.threshold_px} sets both)
      */
     public ConfigBundle bundle = new ConfigBundle();
 
