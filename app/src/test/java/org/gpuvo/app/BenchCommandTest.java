@@ -2,8 +2,18 @@ package org.gpuvo.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.gpuvo.gpu.cuda.CudaProbe;
+import org.gpuvo.gpu.image.ImageFiles;
+import org.gpuvo.gpu.image.SyntheticImages;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -37,6 +47,29 @@ class BenchCommandTest {
         java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
         assertThat(image).isNotNull();
         assertThat(image.getWidth()).isGreaterThanOrEqualTo(800);
+    }
+
+    @Test
+    void withoutOpenCvTheFramesAreStillResizedAndTheBaselineIsSkipped(@TempDir Path dir) throws Exception {
+        // a JVM whose class path lacks OpenCV and JavaCPP, as an installation that does not pack them
+        String classPath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(entry -> !entry.contains("bytedeco")).collect(Collectors.joining(File.pathSeparator));
+        Path frame = dir.resolve("frame.png"), err = dir.resolve("err.txt");
+        ImageFiles.writePng(SyntheticImages.defaultPair().first(), frame);
+        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", classPath, GpuvoCommand.class.getName(), "bench", "--backend", "cpu", "--sizes", "320x240",
+                "--max-features", "300", "--reps", "2", "--warmup", "0", "--frames", frame.toString(), "--json", "-")
+                .redirectError(err.toFile()).start();
+        String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(child.waitFor()).as(Files.readString(err)).isZero();
+        assertThat(Files.readString(err))
+                .contains("OpenCV baseline skipped: OpenCV cannot be loaded here", "320x240, 300 features");
+        JsonNode json = JsonOutput.MAPPER.readTree(out);
+        assertThat(json.path("opencv_baseline_skipped").asText()).isNotEmpty();
+        JsonNode row = json.path("configurations").get(0);
+        assertThat(row.path("extraction").path("median_ms").asDouble()).isPositive();
+        assertThat(row.path("mean_features").asDouble()).isGreaterThan(100);
+        assertThat(row.has("opencv")).isFalse();
     }
 
     @Test
