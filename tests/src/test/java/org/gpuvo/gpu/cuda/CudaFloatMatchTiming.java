@@ -33,7 +33,7 @@ import jcuda.driver.CUevent;
  * anything is timed (GPU clocks). With {@code --check}, also the per-query agreement with the FP32 CPU reference
  * (nearest neighbour and match list; the 16384² reference takes seconds on one core) and the CPU matcher's time.
  *
- * Run as every benchmark of the tests module ({@link org.gpuvo.tests.bench}; this one stays in the package of
+ * <p>Run as every benchmark of the tests module ({@link org.gpuvo.tests.bench}; it stays in the package of
  * what it measures, for the package's own tuning and helpers):
  * <pre>
  * java -cp ... org.gpuvo.gpu.cuda.CudaFloatMatchTiming [--sizes 4096x4096,16384x16384,3267x4318,2000x2000] [--reps 50]

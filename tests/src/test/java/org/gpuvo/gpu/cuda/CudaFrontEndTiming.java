@@ -24,7 +24,7 @@ import org.gpuvo.tests.bench.BenchmarkReport;
  * Prints frames per second over all repetitions and the per-frame wall time from Java (median, p90), plus the GPU
  * time of the detection kernels (frame timing events, which keep the graph path).
  *
- * Run as every benchmark of the tests module ({@link org.gpuvo.tests.bench}; this one stays in the package of
+ * <p>Run as every benchmark of the tests module ({@link org.gpuvo.tests.bench}; it stays in the package of
  * what it measures, for the package's own tuning and helpers):
  * <pre>
  * java -cp ... org.gpuvo.gpu.cuda.CudaFrontEndTiming [--size WxH] [--n FEATURES] [--reps R] [--warmup W]

@@ -35,7 +35,7 @@ import jcuda.driver.CUevent;
  * size, for the ratio, a check that all variants gave the same matches, and for each size and configuration
  * the kernels and launch configuration that AUTO picks ({@link CudaHammingMatcher#lastPlan()}).
  *
- * Run as every benchmark of the tests module ({@link org.gpuvo.tests.bench}; this one stays in the package of
+ * <p>Run as every benchmark of the tests module ({@link org.gpuvo.tests.bench}; it stays in the package of
  * what it measures, for the package's own tuning and helpers):
  * <pre>
  * java -cp ... org.gpuvo.gpu.cuda.CudaMatchTiming [--sizes 2000,4000,16384] [--reps 100] [--cpu-reps 5]

@@ -25,7 +25,7 @@ import org.gpuvo.tests.bench.BenchmarkReport;
  * {@code detectOnDevice} (only the counts come back). Median and p90 over the repetitions, after warm-up.
  * Also the CPU reference once per image, for the ratio and as a sanity check of the counts.
  *
- * Run as every benchmark of the tests module ({@link org.gpuvo.tests.bench}; this one stays in the package of
+ * <p>Run as every benchmark of the tests module ({@link org.gpuvo.tests.bench}; it stays in the package of
  * what it measures, for the package's own tuning and helpers):
  * <pre>
  * java -cp ... org.gpuvo.gpu.cuda.CudaOrbTiming [synthetic | IMAGE.png ...] [--n FEATURES[,FEATURES...]] [--reps R]

@@ -18,8 +18,8 @@ import org.gpuvo.gpu.features.SiftExtractor;
 import org.gpuvo.gpu.features.SiftFeatures;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.image.ImageFiles;
-import org.gpuvo.gpu.image.SyntheticImages;
 import org.gpuvo.gpu.image.ImageResize;
+import org.gpuvo.gpu.image.SyntheticImages;
 import org.gpuvo.gpu.testdata.SharedData;
 import org.gpuvo.tests.bench.BenchmarkReport;
 
@@ -43,7 +43,7 @@ import org.gpuvo.tests.bench.BenchmarkReport;
  * </ul>
  * Median and p90 over the repetitions, after warm-up.
  *
- * Run as every benchmark of the tests module ({@link org.gpuvo.tests.bench}; this one stays in the package of
+ * <p>Run as every benchmark of the tests module ({@link org.gpuvo.tests.bench}; it stays in the package of
  * what it measures, for the package's own tuning and helpers):
  * <pre>
  * java -cp ... org.gpuvo.gpu.cuda.CudaSiftTiming [FRAME.png ...] [--sizes 1280x720,1920x1080] [--n MAX_FEATURES[,...]]
