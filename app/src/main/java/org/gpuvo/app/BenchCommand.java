@@ -96,7 +96,7 @@ public final class BenchCommand implements Callable<Integer> {
     CommandSpec spec;
 
     /** whether the OpenCV rows are measured: asked for and OpenCV loads */
-    private boolean baseline;
+    private boolean measureOpenCv;
 
     static final List<String> ORB_SIZES = List.of("640x480", "1241x376", "1280x720", "1920x1080"),
             SIFT_SIZES = List.of("1280x720", "1920x1080"),
@@ -155,7 +155,7 @@ public final class BenchCommand implements Callable<Integer> {
             out.printf("OpenCV baseline skipped: OpenCV cannot be loaded here (%s)%n", openCvProblem);
             report.put("opencv_baseline_skipped", openCvProblem);
         }
-        baseline = !noBaseline && openCvProblem == null;
+        measureOpenCv = !noBaseline && openCvProblem == null;
         ArrayNode rows = report.putArray("configurations");
         BenchPlot chart = new BenchPlot();
         if (sift)
@@ -176,7 +176,7 @@ public final class BenchCommand implements Callable<Integer> {
         for (int[] d : dims) {
             List<GrayImage> frames = BenchFrames.of(sources, d[0], d[1], 10);
             for (int n : features)
-                run.configuration(frames, d[0], d[1], featureOptions.siftConfig(n), baseline, rows.addObject());
+                run.configuration(frames, d[0], d[1], featureOptions.siftConfig(n), measureOpenCv, rows.addObject());
         }
         run.matcherAlone(matcherSizes, matcherRows);
     }
@@ -222,7 +222,7 @@ public final class BenchCommand implements Callable<Integer> {
                     chart.add(d[0] + "x" + d[1] + " / " + n, medians);
                     gpuvoFrame = gpuvoExtraction + gpuvoMatching;
                 }
-                if (baseline)
+                if (measureOpenCv)
                     baseline(out, row, frames, orb, Math.max(frames.size(), Math.min(reps, 50)),
                             gpuvoExtraction, gpuvoMatching, gpuvoFrame);
                 out.flush();
