@@ -116,7 +116,7 @@ public final class BenchmarkReport {
         return report;
     }
 
-    /** Also writes the JSON report to {@code file} at {@link #finish}. */
+    /** Writes the JSON report to {@code file} at {@link #finish} (instead of the system property's file). */
     public void writeJsonTo(Path file) {
         json = file;
     }
@@ -124,6 +124,7 @@ public final class BenchmarkReport {
     /** Records and prints one fact about the run (device, data, repetitions). */
     public void environment(String key, String value) {
         environment.put(key, value);
+        lastHeader = null;
         System.out.println(key + ": " + value);
     }
 
