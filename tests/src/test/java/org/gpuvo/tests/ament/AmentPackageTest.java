@@ -44,7 +44,7 @@ class AmentPackageTest {
             "stereo.launch.py", List.of("stereo", "config/stereo.yaml"),
             "rgbd.launch.py", List.of("rgbd", "config/rgbd.yaml"),
             "replay.launch.py", List.of("$mode", "config/replay.yaml"));
-    /** the node's input topics in each mode (DESIGN.md), which the launch files must remap */
+    /** the node's input topics in each mode (docs/ros-node.md), which the launch files must remap */
     private static final Map<String, List<String>> INPUT_TOPICS = Map.of(
             "mono", List.of("image", "camera_info"),
             "stereo", List.of("left/image_rect", "left/camera_info", "right/image_rect", "right/camera_info"),
