@@ -123,16 +123,23 @@ class AmentPackageTest {
         assertThat(Files.mismatch(nodeJar, javaDir.resolve(names.get(0)))).as("installed %s", nodeJar).isEqualTo(-1L);
     }
 
-    /** The installed jars load on their own: the command line of the same jar starts from them. */
+    /** The installed jars load on their own: the node starts from them and answers --help. */
     @Test
-    void installedJarsRunTheCommandLine() {
+    void installedJarsRunTheNode() {
         String classpath = installedClasspath().stream().map(n -> build.share().resolve("java").resolve(n).toString())
                 .collect(Collectors.joining(":"));
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        ProcessRun run = ProcessRun.run(List.of(java.toString(), "-cp", classpath, "org.gpuvo.app.GpuvoCommand",
-                "--version"), workspace, Map.of(), Duration.ofSeconds(60));
+        ProcessRun run = ProcessRun.run(List.of(java.toString(), "-cp", classpath, "org.gpuvo.ros.node.NodeMain",
+                "--help"), workspace, Map.of(), Duration.ofSeconds(60));
         assertThat(run.succeeded()).as(run.describe()).isTrue();
-        assertThat(run.output()).startsWith("gpuvo ");
+        assertThat(run.output()).contains("usage: gpuvo_node");
+    }
+
+    /** The node's package carries none of the command line's or the measurements' libraries. */
+    @Test
+    void installedJarsHoldNoCommandLineOrMeasurementLibraries() {
+        assertThat(installedClasspath()).noneMatch(n -> n.matches(
+                "(gpuvo-app|picocli|xchart|progressbar|opencv|openblas|javacpp|boofcv-feature)-.+\\.jar"));
     }
 
     /**
