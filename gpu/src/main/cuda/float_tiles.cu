@@ -43,8 +43,8 @@
 // outside the window (in_window, match_common.cuh) are set to FLOAT_NO_PAIR before the packing: never a candidate.
 // A row group's floor is taken at the block's first tile and then only in the insertion rounds, the only places
 // its lists change; each tile starts from the floors the last one ended with. Why: recomputing them at every
-// tile's start costs 4 quad_floor calls per tile (8 shuffles and about 20 FMNMX each); registers, not shared
-// memory, despite the spill, because they gained more (docs/measurements.md).
+// tile's start costs 4 quad_floor calls per tile (8 shuffles and about 20 FMNMX each). They are kept in registers
+// despite the spill: in shared memory they gained less (docs/measurements.md).
 //
 // At the end the 8 lists of a row (4 lanes of a quad x 2 column warps) are merged (candidate_merge): two shuffle
 // rounds in the quad, then through shared memory across the warp pair; the merged list is written to

@@ -17,9 +17,9 @@
 // warps per feature cut that walk four times and fill the device.
 //
 // Why one 32-bit counter per bin: the stage is bound by shared-memory atomics serialised on the bins that a warp's
-// neighbouring pixels share, and one counter is one atomic per vote where two were two. The approximate gradient
-// (sift_gradient_fast) and the values kept in registers (SIFT_KEEP_IN_REGISTER) are there for speed too; what was
-// tried and did not help is in docs/measurements.md.
+// neighbouring pixels share, and one counter takes one atomic per vote, two counters took two. The approximate gradient
+// (sift_gradient_fast) and the values kept in registers (SIFT_KEEP_IN_REGISTER) are there for speed too; what was tried
+// and did not help is in docs/measurements.md.
 #include "sift_common.cuh"
 
 #define DESC_THREADS 128
