@@ -10,22 +10,22 @@ import georegression.struct.se.Se3_F64;
  * with the analytic Jacobian of the pinhole projection. Cheap enough for every frame: no Jacobian is stored and
  * nothing is allocated after construction. Not thread safe.
  */
-public final class MotionOnlyRefinement {
+public final class MotionOnlyRefinement extends PoseLevenbergMarquardt {
     /** A point this close to the camera plane (or behind it) contributes a constant cost and no gradient. */
     private static final double MIN_DEPTH = 1e-9;
     /** Cost of a point behind the camera: that of a residual of one normalized unit. */
     private static final double BEHIND_RESIDUAL = 1.0;
 
     private double huber;
-    private int maxIterations = 10;
-    private int iterations;
     private double initialCost, finalCost;
 
-    private final NormalEquations equations = new NormalEquations(6);
-    private final double[] jx = new double[6], jy = new double[6], step = new double[6];
+    private final double[] jx = new double[6], jy = new double[6];
     private final double[] r = new double[9], t = new double[3];
-    private final double[] candR = new double[9], candT = new double[3];
     private final double[] tmp = new double[9], tmp2 = new double[9];
+    /** The correspondences of the refinement under way. */
+    private double[] wx, wy, wz, nx, ny;
+    private int[] idx;
+    private int count;
 
     /**
      * @param huberThresholdPixels residual norm (pixels) beyond which the cost grows linearly instead of
@@ -33,6 +33,7 @@ public final class MotionOnlyRefinement {
      * @param focalLengthPixels    converts the threshold to normalized units
      */
     public MotionOnlyRefinement(double huberThresholdPixels, double focalLengthPixels) {
+        super(6);
         if (!(focalLengthPixels > 0 && focalLengthPixels < Double.POSITIVE_INFINITY))
             throw new IllegalArgumentException("focal length must be positive and finite, got " + focalLengthPixels);
         setHuberThreshold(huberThresholdPixels / focalLengthPixels);
@@ -98,60 +99,51 @@ public final class MotionOnlyRefinement {
                         Se3_F64 pose) {
         iterations = 0;
         Mat3.copyFrom(pose, r, t);
-        double cost = linearize(wx, wy, wz, nx, ny, idx, count);
-        initialCost = finalCost = cost;
-        if (cost < 0)
-            return false;
-        double lambda = 1e-4;
-        boolean anyStep = false;
-        while (iterations < maxIterations) {
-            iterations++;
-            if (!equations.solve(lambda, step)) {
-                lambda *= 10;
-                if (lambda > 1e8) {
-                    if (!anyStep)
-                        return false;
-                    break;
-                }
-                continue;
-            }
-            System.arraycopy(r, 0, candR, 0, 9);
-            Mat3.rotateLeft(step[0], step[1], step[2], candR, tmp, tmp2);
-            Mat3.exp(step[0], step[1], step[2], tmp);
-            candT[0] = tmp[0] * t[0] + tmp[1] * t[1] + tmp[2] * t[2] + step[3];
-            candT[1] = tmp[3] * t[0] + tmp[4] * t[1] + tmp[5] * t[2] + step[4];
-            candT[2] = tmp[6] * t[0] + tmp[7] * t[1] + tmp[8] * t[2] + step[5];
-            double candidate = cost(candR, candT, wx, wy, wz, nx, ny, idx, count);
-            if (candidate < cost) {
-                System.arraycopy(candR, 0, r, 0, 9);
-                System.arraycopy(candT, 0, t, 0, 3);
-                anyStep = true;
-                boolean converged = cost - candidate <= 1e-10 * cost || stepNorm() < 1e-12;
-                cost = candidate;
-                if (converged)
-                    break;
-                lambda = Math.max(lambda * 0.1, 1e-12);
-                linearize(wx, wy, wz, nx, ny, idx, count);
-            } else {
-                lambda *= 10;
-                if (lambda > 1e8)
-                    break;
-            }
+        this.wx = wx;
+        this.wy = wy;
+        this.wz = wz;
+        this.nx = nx;
+        this.ny = ny;
+        this.idx = idx;
+        this.count = count;
+        try {
+            double cost = linearize(r, t);
+            initialCost = finalCost = cost;
+            if (cost < 0)
+                return false;
+            cost = minimize(r, t, cost);
+            if (Double.isNaN(cost))
+                return false;
+            finalCost = cost;
+        } finally {
+            this.wx = this.wy = this.wz = this.nx = this.ny = null;
+            this.idx = null;
         }
-        finalCost = cost;
         Mat3.copyTo(r, t, pose);
         return true;
     }
 
-    private double stepNorm() {
+    @Override
+    void applyStep(double[] r, double[] t, double[] candR, double[] candT) {
+        System.arraycopy(r, 0, candR, 0, 9);
+        Mat3.rotateLeft(step[0], step[1], step[2], candR, tmp, tmp2);
+        Mat3.exp(step[0], step[1], step[2], tmp);
+        candT[0] = tmp[0] * t[0] + tmp[1] * t[1] + tmp[2] * t[2] + step[3];
+        candT[1] = tmp[3] * t[0] + tmp[4] * t[1] + tmp[5] * t[2] + step[4];
+        candT[2] = tmp[6] * t[0] + tmp[7] * t[1] + tmp[8] * t[2] + step[5];
+    }
+
+    @Override
+    boolean isNegligibleStep() {
         double s = 0;
         for (double v : step)
             s += v * v;
-        return Math.sqrt(s);
+        return Math.sqrt(s) < 1e-12;
     }
 
     /** Accumulates the normal equations at (r, t) and returns the cost, or −1 if fewer than 3 points are usable. */
-    private double linearize(double[] wx, double[] wy, double[] wz, double[] nx, double[] ny, int[] idx, int count) {
+    @Override
+    double linearize(double[] r, double[] t) {
         equations.reset(6);
         double cost = 0;
         int used = 0;
@@ -194,8 +186,8 @@ public final class MotionOnlyRefinement {
         return used >= 3 ? cost : -1;
     }
 
-    private double cost(double[] r, double[] t, double[] wx, double[] wy, double[] wz, double[] nx, double[] ny,
-                        int[] idx, int count) {
+    @Override
+    double cost(double[] r, double[] t) {
         double cost = 0;
         for (int k = 0; k < count; k++) {
             int i = idx == null ? k : idx[k];

@@ -26,7 +26,7 @@ import java.util.List;
  * </ol>
  * Not thread safe; nothing is allocated per call once the largest input size has been seen.
  */
-public final class PnpEstimator {
+public final class PnpEstimator extends RansacEstimator {
     private static final int SAMPLE_SIZE = 3;
     private static final int LOCAL_ITERATIONS = 3;
     /** refine-and-rescore rounds of the local optimisation, while the score improves */
@@ -45,13 +45,8 @@ public final class PnpEstimator {
     private final RansacSampler sampler = new RansacSampler();
     private final MotionOnlyRefinement refinement;
 
-    private final InlierSet best = new InlierSet();
-    private final InlierSet candidate = new InlierSet();
-    private double bestCost;
     private final Se3_F64 bestPose = new Se3_F64();
     private final Se3_F64 work = new Se3_F64();
-    private int iterations;
-    private EstimationStatus status = EstimationStatus.TOO_FEW_POINTS;
 
     /**
      * @param config            RANSAC parameters (copied)
@@ -98,28 +93,6 @@ public final class PnpEstimator {
         return run(wx, wy, wz, nx, ny, n, prior, worldToCamera);
     }
 
-    public EstimationStatus status() {
-        return status;
-    }
-
-    public int inlierCount() {
-        return best.count();
-    }
-
-    /** Index into the input of the k-th inlier, increasing in k. */
-    public int inlier(int k) {
-        return best.get(k);
-    }
-
-    public boolean isInlier(int i) {
-        return best.contains(i);
-    }
-
-    /** RANSAC iterations (samples drawn) in the last call; a prior is not counted. */
-    public int iterations() {
-        return iterations;
-    }
-
     /** The refinement used on the inliers; its settings may be changed. */
     public MotionOnlyRefinement refinement() {
         return refinement;
@@ -130,15 +103,10 @@ public final class PnpEstimator {
         Arguments.check(n, wx, wy, wz, nx, ny);
         if (out == null)
             throw new IllegalArgumentException("worldToCamera is null");
-        iterations = 0;
-        best.reset(n);
-        candidate.reset(n);
-        if (n < Math.max(SAMPLE_SIZE + 1, minInliers)) {
-            status = EstimationStatus.TOO_FEW_POINTS;
-            return false;
-        }
+        begin(n);
+        if (n < Math.max(SAMPLE_SIZE + 1, minInliers))
+            return fail(EstimationStatus.TOO_FEW_POINTS);
         sampler.reset(config.seed);
-        bestCost = Double.POSITIVE_INFINITY;
         int required = config.maxIterations;
         if (prior != null) {
             considerHypothesis(prior, wx, wy, wz, nx, ny, n);
@@ -162,17 +130,11 @@ public final class PnpEstimator {
                 required = RansacSampler.requiredIterations(best.count(), n, SAMPLE_SIZE, config.confidence,
                         config.maxIterations);
         }
-        if (best.count() < minInliers) {
-            status = EstimationStatus.TOO_FEW_INLIERS;
-            best.clear();
-            return false;
-        }
+        if (best.count() < minInliers)
+            return fail(EstimationStatus.TOO_FEW_INLIERS);
         finalRefinement(wx, wy, wz, nx, ny, n);
-        if (best.count() < minInliers) {
-            status = EstimationStatus.TOO_FEW_INLIERS;
-            best.clear();
-            return false;
-        }
+        if (best.count() < minInliers)
+            return fail(EstimationStatus.TOO_FEW_INLIERS);
         out.setTo(bestPose);
         status = EstimationStatus.SUCCESS;
         return true;
@@ -205,9 +167,7 @@ public final class PnpEstimator {
     }
 
     private void adopt(Se3_F64 pose, double cost) {
-        bestCost = cost;
-        candidate.update();
-        best.swap(candidate);
+        adoptCandidate(cost);
         bestPose.setTo(pose);
     }
 
@@ -251,12 +211,7 @@ public final class PnpEstimator {
             if (!refinement.refine(wx, wy, wz, nx, ny, best.indices(), best.count(), bestPose))
                 return;
             score(bestPose, wx, wy, wz, nx, ny, n, Double.POSITIVE_INFINITY);
-            candidate.update();
-            boolean same = candidate.count() == best.count();
-            for (int k = 0; same && k < best.count(); k++)
-                same = candidate.indices()[k] == best.indices()[k];
-            best.swap(candidate);
-            if (same)
+            if (takeRescoredInliers())
                 return;
         }
     }

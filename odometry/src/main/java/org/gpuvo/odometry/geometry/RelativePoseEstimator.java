@@ -34,7 +34,7 @@ import java.util.List;
  * </ol>
  * Not thread safe; nothing is allocated per call once the largest input size has been seen.
  */
-public final class RelativePoseEstimator {
+public final class RelativePoseEstimator extends RansacEstimator {
     private static final int SAMPLE_SIZE = 5;
     private static final int LOCAL_ITERATIONS = 3;
     /** refine-and-rescore rounds of the local optimisation, while the score improves */
@@ -60,16 +60,11 @@ public final class RelativePoseEstimator {
     private final RelativePoseRefinement refinement = new RelativePoseRefinement();
     private final RotationOnlyFit rotationFit = new RotationOnlyFit();
 
-    private final InlierSet best = new InlierSet();
-    private final InlierSet candidate = new InlierSet();
-    private double bestCost;
     private final double[] bestR = new double[9], bestT = new double[3];
     private final double[] hypE = new double[9], workE = new double[9];
     private final double[] workR = new double[9], workT = new double[3];
     private final double[] depth = new double[2];
 
-    private int iterations;
-    private EstimationStatus status = EstimationStatus.TOO_FEW_POINTS;
 
     /**
      * @param config            RANSAC parameters (copied)
@@ -145,16 +140,11 @@ public final class RelativePoseEstimator {
         Arguments.check(n, x1, y1, x2, y2);
         if (view1ToView2 == null)
             throw new IllegalArgumentException("view1ToView2 is null");
-        iterations = 0;
         rotationFit.invalidate();
-        best.reset(n);
-        candidate.reset(n);
-        if (n < Math.max(SAMPLE_SIZE, minInliers)) {
-            status = EstimationStatus.TOO_FEW_POINTS;
-            return false;
-        }
+        begin(n);
+        if (n < Math.max(SAMPLE_SIZE, minInliers))
+            return fail(EstimationStatus.TOO_FEW_POINTS);
         sampler.reset(config.seed);
-        bestCost = Double.POSITIVE_INFINITY;
         boolean found = false;
         int required = config.maxIterations;
         while (iterations < Math.min(config.maxIterations, Math.max(required, minIterations))) {
@@ -172,9 +162,7 @@ public final class RelativePoseEstimator {
                 double cost = score(hypE, x1, y1, x2, y2, n, bestCost);
                 if (cost < bestCost && poseOf(hypE, x1, y1, x2, y2, n)) {
                     // candidate holds the inliers of hypE, workR/workT its pose
-                    bestCost = cost;
-                    candidate.update();
-                    best.swap(candidate);
+                    adoptCandidate(cost);
                     System.arraycopy(workR, 0, bestR, 0, 9);
                     System.arraycopy(workT, 0, bestT, 0, 3);
                     improved = true;
@@ -188,17 +176,11 @@ public final class RelativePoseEstimator {
             }
         }
         int needed = Math.max(minInliers, (int) Math.ceil(minInlierFraction * n));
-        if (!found || best.count() < needed) {
-            status = EstimationStatus.TOO_FEW_INLIERS;
-            best.clear();
-            return false;
-        }
+        if (!found || best.count() < needed)
+            return fail(EstimationStatus.TOO_FEW_INLIERS);
         finalRefinement(x1, y1, x2, y2, n);
-        if (best.count() < needed) {
-            status = EstimationStatus.TOO_FEW_INLIERS;
-            best.clear();
-            return false;
-        }
+        if (best.count() < needed)
+            return fail(EstimationStatus.TOO_FEW_INLIERS);
         orientTranslation(x1, y1, x2, y2);
         if (rotationFit.explains(x1, y1, x2, y2, best.indices(), best.count(), minParallaxRad)) {
             // the ray angle holds the noise of both views; the distance to the rotation model in the joint 4-D
@@ -221,28 +203,6 @@ public final class RelativePoseEstimator {
      */
     public double medianParallaxDeg() {
         return Math.toDegrees(rotationFit.medianResidual());
-    }
-
-    public EstimationStatus status() {
-        return status;
-    }
-
-    public int inlierCount() {
-        return best.count();
-    }
-
-    /** Index into the input of the k-th inlier, increasing in k. */
-    public int inlier(int k) {
-        return best.get(k);
-    }
-
-    public boolean isInlier(int i) {
-        return best.contains(i);
-    }
-
-    /** RANSAC iterations (samples drawn) in the last call. */
-    public int iterations() {
-        return iterations;
     }
 
     /**
@@ -312,9 +272,7 @@ public final class RelativePoseEstimator {
             double cost = score(workE, x1, y1, x2, y2, n, bestCost);
             if (!(cost < bestCost))
                 return;
-            bestCost = cost;
-            candidate.update();
-            best.swap(candidate);
+            adoptCandidate(cost);
             System.arraycopy(workR, 0, bestR, 0, 9);
             System.arraycopy(workT, 0, bestT, 0, 3);
         }
@@ -352,12 +310,7 @@ public final class RelativePoseEstimator {
                 return;
             EssentialResiduals.essential(bestR, bestT, workE);
             score(workE, x1, y1, x2, y2, n, Double.POSITIVE_INFINITY);
-            candidate.update();
-            boolean same = candidate.count() == best.count();
-            for (int k = 0; same && k < best.count(); k++)
-                same = candidate.indices()[k] == best.indices()[k];
-            best.swap(candidate);
-            if (same)
+            if (takeRescoredInliers())
                 return;
         }
     }

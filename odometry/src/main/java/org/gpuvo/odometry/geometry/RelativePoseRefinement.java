@@ -7,17 +7,21 @@ package org.gpuvo.odometry.geometry;
  * (T ← normalize(T + a·u + b·v), u ⊥ v ⊥ T), so the essential constraints hold by construction. Analytic Jacobian
  * by the chain rule through E; no Jacobian is stored and nothing is allocated after construction.
  */
-final class RelativePoseRefinement {
+final class RelativePoseRefinement extends PoseLevenbergMarquardt {
     private double huber = 1e-3;
-    private int maxIterations = 10;
-    private int iterations;
 
-    private final NormalEquations equations = new NormalEquations(5);
     private final double[][] dE = new double[5][9];
-    private final double[] e = new double[9], j = new double[5], step = new double[5];
+    private final double[] e = new double[9], j = new double[5];
     private final double[] u = new double[3], v = new double[3];
-    private final double[] candR = new double[9], candT = new double[3];
     private final double[] tmp = new double[9], tmp2 = new double[9];
+    /** The correspondences of the refinement under way. */
+    private double[] x1, y1, x2, y2;
+    private int[] idx;
+    private int count;
+
+    RelativePoseRefinement() {
+        super(5);
+    }
 
     void setHuberThreshold(double normalized) {
         huber = normalized;
@@ -39,51 +43,35 @@ final class RelativePoseRefinement {
         iterations = 0;
         if (count < 5)
             return false;
-        double cost = linearize(x1, y1, x2, y2, idx, count, r, t);
-        double lambda = 1e-4;
-        boolean anyStep = false;
-        while (iterations < maxIterations) {
-            iterations++;
-            if (!equations.solve(lambda, step)) {
-                lambda *= 10;
-                if (lambda > 1e8) {
-                    if (!anyStep)
-                        return false;
-                    break;
-                }
-                continue;
-            }
-            System.arraycopy(r, 0, candR, 0, 9);
-            Mat3.rotateLeft(step[0], step[1], step[2], candR, tmp, tmp2);
-            double tx = t[0] + step[3] * u[0] + step[4] * v[0];
-            double ty = t[1] + step[3] * u[1] + step[4] * v[1];
-            double tz = t[2] + step[3] * u[2] + step[4] * v[2];
-            double norm = Math.sqrt(tx * tx + ty * ty + tz * tz);
-            candT[0] = tx / norm;
-            candT[1] = ty / norm;
-            candT[2] = tz / norm;
-            double candidate = cost(x1, y1, x2, y2, idx, count, candR, candT);
-            if (candidate < cost) {
-                System.arraycopy(candR, 0, r, 0, 9);
-                System.arraycopy(candT, 0, t, 0, 3);
-                anyStep = true;
-                boolean converged = cost - candidate <= 1e-10 * cost;
-                cost = candidate;
-                if (converged)
-                    break;
-                lambda = Math.max(lambda * 0.1, 1e-12);
-                linearize(x1, y1, x2, y2, idx, count, r, t);
-            } else {
-                lambda *= 10;
-                if (lambda > 1e8)
-                    break;
-            }
+        this.x1 = x1;
+        this.y1 = y1;
+        this.x2 = x2;
+        this.y2 = y2;
+        this.idx = idx;
+        this.count = count;
+        try {
+            return !Double.isNaN(minimize(r, t, linearize(r, t)));
+        } finally {
+            this.x1 = this.y1 = this.x2 = this.y2 = null;
+            this.idx = null;
         }
-        return true;
     }
 
-    private double cost(double[] x1, double[] y1, double[] x2, double[] y2, int[] idx, int count,
-                        double[] r, double[] t) {
+    @Override
+    void applyStep(double[] r, double[] t, double[] candR, double[] candT) {
+        System.arraycopy(r, 0, candR, 0, 9);
+        Mat3.rotateLeft(step[0], step[1], step[2], candR, tmp, tmp2);
+        double tx = t[0] + step[3] * u[0] + step[4] * v[0];
+        double ty = t[1] + step[3] * u[1] + step[4] * v[1];
+        double tz = t[2] + step[3] * u[2] + step[4] * v[2];
+        double norm = Math.sqrt(tx * tx + ty * ty + tz * tz);
+        candT[0] = tx / norm;
+        candT[1] = ty / norm;
+        candT[2] = tz / norm;
+    }
+
+    @Override
+    double cost(double[] r, double[] t) {
         EssentialResiduals.essential(r, t, e);
         double cost = 0;
         for (int k = 0; k < count; k++) {
@@ -93,8 +81,8 @@ final class RelativePoseRefinement {
         return cost;
     }
 
-    private double linearize(double[] x1, double[] y1, double[] x2, double[] y2, int[] idx, int count,
-                             double[] r, double[] t) {
+    @Override
+    double linearize(double[] r, double[] t) {
         tangentBasis(t);
         EssentialResiduals.essential(r, t, e);
         // dE/dω_k = [t]×[e_k]×R ; dE/da = [u]×R ; dE/db = [v]×R

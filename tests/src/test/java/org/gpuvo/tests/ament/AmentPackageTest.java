@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * The ament package (ros_package/package.xml and CMakeLists.txt, launch/): colcon builds it, from the jars Maven has
  * just packaged, into a temporary folder, and the installed tree is checked: the node's launcher, the jars, the
  * launch files (compiled, and every file they name installed) and the parameter files (the names and types
- * launch/README.md documents).
+ * docs/ros-node.md documents).
  *
  * <p>It needs colcon and ament_cmake for /usr/bin/python3 (Debian: python3-colcon-ros, ament-cmake) and the jars of
  * this build ({@code mvn verify} or {@code package} writes them before this module's tests run). Without them it is
@@ -44,7 +44,7 @@ class AmentPackageTest {
             "stereo.launch.py", List.of("stereo", "config/stereo.yaml"),
             "rgbd.launch.py", List.of("rgbd", "config/rgbd.yaml"),
             "replay.launch.py", List.of("$mode", "config/replay.yaml"));
-    /** the node's input topics in each mode (DESIGN.md), which the launch files must remap */
+    /** the node's input topics in each mode (docs/ros-node.md), which the launch files must remap */
     private static final Map<String, List<String>> INPUT_TOPICS = Map.of(
             "mono", List.of("image", "camera_info"),
             "stereo", List.of("left/image_rect", "left/camera_info", "right/image_rect", "right/camera_info"),
@@ -123,16 +123,23 @@ class AmentPackageTest {
         assertThat(Files.mismatch(nodeJar, javaDir.resolve(names.get(0)))).as("installed %s", nodeJar).isEqualTo(-1L);
     }
 
-    /** The installed jars load on their own: the command line of the same jar starts from them. */
+    /** The installed jars load on their own: the node starts from them and answers --help. */
     @Test
-    void installedJarsRunTheCommandLine() {
+    void installedJarsRunTheNode() {
         String classpath = installedClasspath().stream().map(n -> build.share().resolve("java").resolve(n).toString())
                 .collect(Collectors.joining(":"));
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        ProcessRun run = ProcessRun.run(List.of(java.toString(), "-cp", classpath, "org.gpuvo.app.GpuvoCommand",
-                "--version"), workspace, Map.of(), Duration.ofSeconds(60));
+        ProcessRun run = ProcessRun.run(List.of(java.toString(), "-cp", classpath, "org.gpuvo.ros.node.NodeMain",
+                "--help"), workspace, Map.of(), Duration.ofSeconds(60));
         assertThat(run.succeeded()).as(run.describe()).isTrue();
-        assertThat(run.output()).startsWith("gpuvo ");
+        assertThat(run.output()).contains("usage: gpuvo_node");
+    }
+
+    /** The node's package carries none of the command line's or the measurements' libraries. */
+    @Test
+    void installedJarsHoldNoCommandLineOrMeasurementLibraries() {
+        assertThat(installedClasspath()).noneMatch(n -> n.matches(
+                "(gpuvo-app|picocli|xchart|progressbar|opencv|openblas|javacpp|boofcv-feature)-.+\\.jar"));
     }
 
     /**
@@ -240,7 +247,7 @@ class AmentPackageTest {
 
     @Test
     void parameterFilesUseTheDocumentedNamesAndTypes() throws IOException {
-        Map<String, String> documented = ParameterTable.types(repository.resolve("launch/README.md"));
+        Map<String, String> documented = ParameterTable.types(repository.resolve("docs/ros-node.md"));
         Map<String, String> modeOfFile = Map.of("vo.yaml", "mono", "stereo.yaml", "stereo", "rgbd.yaml", "rgbd");
         List<Path> files;
         try (Stream<Path> list = Files.list(build.share().resolve("config"))) {
@@ -252,7 +259,7 @@ class AmentPackageTest {
         for (Path file : files) {
             Map<String, Object> parameters = RosParameterFile.forAllNodes(file);
             for (Map.Entry<String, Object> p : parameters.entrySet()) {
-                assertThat(documented).as("%s: %s is documented in launch/README.md", file, p.getKey())
+                assertThat(documented).as("%s: %s is documented in docs/ros-node.md", file, p.getKey())
                         .containsKey(p.getKey());
                 assertThat(RosParameterFile.rosType(p.getValue())).as("%s: type of %s = %s", file, p.getKey(),
                         p.getValue()).isEqualTo(documented.get(p.getKey()));
