@@ -54,6 +54,11 @@ abstract class CudaExtraction<F> implements AutoCloseable {
         return cuda;
     }
 
+    /** The backend that runs the work: {@code "cuda"}. */
+    public String backend() {
+        return "cuda";
+    }
+
     // ---------------------------------------------------------------------------------------------------------
     // what the subclass defines
 

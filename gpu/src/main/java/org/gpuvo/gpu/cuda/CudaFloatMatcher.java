@@ -7,7 +7,6 @@ import java.util.Locale;
 
 import org.gpuvo.gpu.cpu.BruteForceFloatMatcher;
 import org.gpuvo.gpu.features.FloatDescriptors;
-import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.FloatDescriptorMatcher;
 import org.gpuvo.gpu.match.MatcherInputs;
@@ -90,6 +89,9 @@ public final class CudaFloatMatcher extends CudaMatching<FloatDescriptors, Devic
     static final int MIN_TILES_PER_BLOCK = 2;
 
     private static final CUdeviceptr NULL = new CUdeviceptr();
+    /** host descriptors: checked as every matcher checks them; those the device does not take go to the CPU */
+    private static final HostDescriptors<FloatDescriptors> HOST = new HostDescriptors<>(MatcherInputs::checkDescriptors,
+            MatcherInputs::checkWindow, FloatDescriptors::size, d -> d.length <= MAX_LENGTH, BruteForceFloatMatcher::new);
 
     private final CUfunction convert, tiles, rescore, compact;
     private final int tileStages;
@@ -107,8 +109,6 @@ public final class CudaFloatMatcher extends CudaMatching<FloatDescriptors, Devic
     private int pendingQueries, pendingTrain, splits, tilesPerSplit, mutualSplits, mutualTilesPerSplit;
     private String lastPlan = "none";
 
-    /** the host-descriptor path's matcher of descriptors longer than {@link #MAX_LENGTH} */
-    private BruteForceFloatMatcher longDescriptors;
 
     /**
      * A matcher on a pipeline's context, sharing its stream with the pipeline's other stages.
@@ -121,7 +121,7 @@ public final class CudaFloatMatcher extends CudaMatching<FloatDescriptors, Devic
     }
 
     private CudaFloatMatcher(CudaContext cuda, ConfigMatch config, boolean ownsContext) {
-        super(cuda, config, ownsContext, STAGE, "CUDA float matcher");
+        super(cuda, config, ownsContext, STAGE, "CUDA float matcher", HOST);
         this.convert = cuda.function(MODULE_CONVERT, "float_convert");
         this.rescore = cuda.function(MODULE_RESCORE, "float_rescore");
         this.compact = cuda.function(MODULE_SELECT, "match_compact");
@@ -384,45 +384,6 @@ public final class CudaFloatMatcher extends CudaMatching<FloatDescriptors, Devic
     // ------------------------------------------------------------------------------------------------------
     // FloatDescriptorMatcher: host descriptors
 
-    @Override
-    void checkDescriptors(FloatDescriptors query, FloatDescriptors train, Matches out) {
-        MatcherInputs.checkDescriptors(query, train, out);
-    }
-
-    @Override
-    void checkWindow(FloatDescriptors query, float[] predictedX, float[] predictedY, FloatDescriptors train,
-                     KeyPoints trainPoints, Matches out) {
-        MatcherInputs.checkWindow(query, predictedX, predictedY, train, trainPoints, out);
-    }
-
-    @Override
-    int size(FloatDescriptors descriptors) {
-        return descriptors.size();
-    }
-
-    @Override
-    boolean onDevice(FloatDescriptors descriptors) {
-        return descriptors.length <= MAX_LENGTH;
-    }
-
-    @Override
-    void matchOnHost(FloatDescriptors query, FloatDescriptors train, Matches out) {
-        cpuForLongDescriptors().match(query, train, out);
-    }
-
-    @Override
-    void matchWithinOnHost(FloatDescriptors query, float[] predictedX, float[] predictedY, FloatDescriptors train,
-                           KeyPoints trainPoints, Matches out) {
-        cpuForLongDescriptors().matchWithin(query, predictedX, predictedY, train, trainPoints, out);
-    }
-
-    private BruteForceFloatMatcher cpuForLongDescriptors() {
-        if (longDescriptors == null)
-            longDescriptors = new BruteForceFloatMatcher(config);
-        return longDescriptors;
-    }
-
-    /** Uploads host descriptors into internal features, replaced when too small or of another length. */
     @Override
     DeviceFloatFeatures upload(FloatDescriptors d, DeviceFloatFeatures features, boolean isQuery) {
         int n = d.size(), length = d.length;

@@ -2,7 +2,6 @@ package org.gpuvo.gpu.cuda;
 
 import org.gpuvo.gpu.cpu.BruteForceHammingMatcher;
 import org.gpuvo.gpu.features.Descriptors;
-import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.DescriptorMatcher;
 import org.gpuvo.gpu.match.MatcherInputs;
@@ -108,6 +107,9 @@ public final class CudaHammingMatcher extends CudaMatching<Descriptors, DeviceFe
     static final int FUSED_MIN_TILES = 4;
 
     private static final CUdeviceptr NULL = new CUdeviceptr();
+    /** host descriptors: checked as every matcher checks them; those the device does not take go to the CPU */
+    private static final HostDescriptors<Descriptors> HOST = new HostDescriptors<>(MatcherInputs::checkDescriptors,
+            MatcherInputs::checkWindow, Descriptors::size, d -> d.bytesPerDescriptor <= DeviceFeatures.DESCRIPTOR_BYTES, BruteForceHammingMatcher::new);
 
     private final boolean tensorCores;
     private final CUfunction knnPopc, knnB1, decide, compact, selectSmall, fusedB1;
@@ -126,9 +128,8 @@ public final class CudaHammingMatcher extends CudaMatching<Descriptors, DeviceFe
     private boolean lastFused;
     private String lastPlan = "none";
 
-    // host-descriptor path: descriptors shorter than the device's padded, longer ones matched on the CPU
+    // host-descriptor path: descriptors shorter than the device's are zero-padded
     private byte[] padded = new byte[0];
-    private BruteForceHammingMatcher longDescriptors;
 
     /**
      * A matcher on a pipeline's context, sharing its stream with the pipeline's other stages.
@@ -141,7 +142,7 @@ public final class CudaHammingMatcher extends CudaMatching<Descriptors, DeviceFe
     }
 
     private CudaHammingMatcher(CudaContext cuda, ConfigMatch config, boolean ownsContext) {
-        super(cuda, config, ownsContext, STAGE, "CUDA matcher");
+        super(cuda, config, ownsContext, STAGE, "CUDA matcher", HOST);
         this.knnPopc = cuda.function(MODULE_POPC, "hamming_knn_popc");
         this.knnB1 = cuda.function(MODULE_B1, "hamming_knn_b1");
         this.decide = cuda.function(MODULE_SELECT, "match_decide");
@@ -402,45 +403,6 @@ public final class CudaHammingMatcher extends CudaMatching<Descriptors, DeviceFe
     // ------------------------------------------------------------------------------------------------------
     // DescriptorMatcher: host descriptors
 
-    @Override
-    void checkDescriptors(Descriptors query, Descriptors train, Matches out) {
-        MatcherInputs.checkDescriptors(query, train, out);
-    }
-
-    @Override
-    void checkWindow(Descriptors query, float[] predictedX, float[] predictedY, Descriptors train,
-                     KeyPoints trainPoints, Matches out) {
-        MatcherInputs.checkWindow(query, predictedX, predictedY, train, trainPoints, out);
-    }
-
-    @Override
-    int size(Descriptors descriptors) {
-        return descriptors.size();
-    }
-
-    @Override
-    boolean onDevice(Descriptors descriptors) {
-        return descriptors.bytesPerDescriptor <= DeviceFeatures.DESCRIPTOR_BYTES;
-    }
-
-    @Override
-    void matchOnHost(Descriptors query, Descriptors train, Matches out) {
-        cpuForLongDescriptors().match(query, train, out);
-    }
-
-    @Override
-    void matchWithinOnHost(Descriptors query, float[] predictedX, float[] predictedY, Descriptors train,
-                           KeyPoints trainPoints, Matches out) {
-        cpuForLongDescriptors().matchWithin(query, predictedX, predictedY, train, trainPoints, out);
-    }
-
-    private BruteForceHammingMatcher cpuForLongDescriptors() {
-        if (longDescriptors == null)
-            longDescriptors = new BruteForceHammingMatcher(config);
-        return longDescriptors;
-    }
-
-    /** Uploads host descriptors (zero-padded to 32 bytes) into internal features grown as needed. */
     @Override
     DeviceFeatures upload(Descriptors d, DeviceFeatures features, boolean isQuery) {
         int n = d.size(), bytes = d.bytesPerDescriptor, row = DeviceFeatures.DESCRIPTOR_BYTES;

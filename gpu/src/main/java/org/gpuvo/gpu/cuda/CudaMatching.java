@@ -1,7 +1,12 @@
 package org.gpuvo.gpu.cuda;
 
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.ToIntFunction;
+
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.match.ConfigMatch;
+import org.gpuvo.gpu.match.HostMatcher;
 import org.gpuvo.gpu.match.Matches;
 
 /**
@@ -14,7 +19,25 @@ import org.gpuvo.gpu.match.Matches;
  * @param <D> the host descriptors
  * @param <F> the device features
  */
-abstract class CudaMatching<D, F extends DeviceFeatureSet> implements AutoCloseable {
+abstract class CudaMatching<D, F extends DeviceFeatureSet> implements HostMatcher<D>, AutoCloseable {
+    /** The argument checks of {@link HostMatcher#match} that every matcher makes ({@code MatcherInputs}). */
+    interface InputCheck<D> {
+        void check(D query, D train, Matches out);
+    }
+
+    /** The argument checks of {@link HostMatcher#matchWithin} that every matcher makes ({@code MatcherInputs}). */
+    interface WindowCheck<D> {
+        void check(D query, float[] predictedX, float[] predictedY, D train, KeyPoints trainPoints, Matches out);
+    }
+
+    /**
+     * How the host path treats one kind of descriptors: its checks, its size, whether the device takes a set, and
+     * the CPU matcher of the same semantics for the sets it does not take.
+     */
+    record HostDescriptors<D>(InputCheck<D> check, WindowCheck<D> checkWindow, ToIntFunction<D> size,
+                              Predicate<D> onDevice, Function<ConfigMatch, HostMatcher<D>> cpu) {
+    }
+
     /** Most descriptors per set: indices are 22-bit fields of the kernels' match keys. */
     static final int MAX_SET = 1 << 22;
 
@@ -26,17 +49,20 @@ abstract class CudaMatching<D, F extends DeviceFeatureSet> implements AutoClosea
     final String stage;
     /** the matcher's name in messages, e.g. "CUDA matcher" */
     private final String name;
+    private final HostDescriptors<D> host;
     /** the kept matches of the last enqueue, and their download */
     final CompactMatchList compactList;
     /** the search window's positions on the device */
     final WindowPositions windowPositions;
 
-    // host-descriptor path: internal device features and their pinned staging
+    // host-descriptor path: internal device features and their pinned staging, the CPU matcher once needed
     private F hostQuery, hostTrain;
+    private HostMatcher<D> cpu;
     private PinnedBuffer queryStage, trainStage;
     private boolean closed;
 
-    CudaMatching(CudaContext cuda, ConfigMatch config, boolean ownsContext, String stage, String name) {
+    CudaMatching(CudaContext cuda, ConfigMatch config, boolean ownsContext, String stage, String name,
+                 HostDescriptors<D> host) {
         if (cuda == null)
             throw new IllegalArgumentException("CUDA context is null");
         if (config == null)
@@ -46,6 +72,7 @@ abstract class CudaMatching<D, F extends DeviceFeatureSet> implements AutoClosea
         this.ownsContext = ownsContext;
         this.stage = stage;
         this.name = name;
+        this.host = host;
         this.compactList = new CompactMatchList(cuda, stage);
         this.windowPositions = new WindowPositions(cuda, stage);
     }
@@ -59,6 +86,11 @@ abstract class CudaMatching<D, F extends DeviceFeatureSet> implements AutoClosea
 
     public CudaContext context() {
         return cuda;
+    }
+
+    @Override
+    public String backend() {
+        return "cuda";
     }
 
     // ------------------------------------------------------------------------------------------------------
@@ -76,25 +108,6 @@ abstract class CudaMatching<D, F extends DeviceFeatureSet> implements AutoClosea
     /** Checks what the device features must have in common beyond their counts (nothing by default). */
     void checkCompatible(F query, F train) {
     }
-
-    /** Checks the host inputs of a match, as every matcher does. */
-    abstract void checkDescriptors(D query, D train, Matches out);
-
-    /** Checks the host inputs of a window match, as every matcher does. */
-    abstract void checkWindow(D query, float[] predictedX, float[] predictedY, D train, KeyPoints trainPoints,
-                              Matches out);
-
-    /** Descriptors in the set. */
-    abstract int size(D descriptors);
-
-    /** Whether the device takes descriptors of this set's length; others go to the CPU matcher. */
-    abstract boolean onDevice(D descriptors);
-
-    /** The CPU matcher of the same semantics, for descriptors the device does not take. */
-    abstract void matchOnHost(D query, D train, Matches out);
-
-    abstract void matchWithinOnHost(D query, float[] predictedX, float[] predictedY, D train, KeyPoints trainPoints,
-                                    Matches out);
 
     /**
      * Copies {@code descriptors} into {@code features} (replaced when it cannot hold them; null at first) through
@@ -189,11 +202,12 @@ abstract class CudaMatching<D, F extends DeviceFeatureSet> implements AutoClosea
     // host descriptors
 
     /** Matches host descriptors on the device (through internal device features) with the matcher's configuration. */
+    @Override
     public void match(D query, D train, Matches out) {
         checkOpen();
-        checkDescriptors(query, train, out);
-        if (!onDevice(query)) {
-            matchOnHost(query, train, out);
+        host.check().check(query, train, out);
+        if (!host.onDevice().test(query)) {
+            cpu().match(query, train, out);
             return;
         }
         out.reset();
@@ -205,12 +219,13 @@ abstract class CudaMatching<D, F extends DeviceFeatureSet> implements AutoClosea
     }
 
     /** As {@link #match(Object, Object, Matches)} within a search window around each query's prediction. */
+    @Override
     public void matchWithin(D query, float[] predictedX, float[] predictedY, D train, KeyPoints trainPoints,
                             Matches out) {
         checkOpen();
-        checkWindow(query, predictedX, predictedY, train, trainPoints, out);
-        if (!onDevice(query)) {
-            matchWithinOnHost(query, predictedX, predictedY, train, trainPoints, out);
+        host.checkWindow().check(query, predictedX, predictedY, train, trainPoints, out);
+        if (!host.onDevice().test(query)) {
+            cpu().matchWithin(query, predictedX, predictedY, train, trainPoints, out);
             return;
         }
         out.reset();
@@ -222,6 +237,16 @@ abstract class CudaMatching<D, F extends DeviceFeatureSet> implements AutoClosea
         windowPositions.uploadPositions(trainPoints.x, trainPoints.y, nt, hostTrain.positions);
         enqueueKernels(hostQuery, hostTrain, predicted, config, false);
         download(out);
+    }
+
+    private int size(D descriptors) {
+        return host.size().applyAsInt(descriptors);
+    }
+
+    private HostMatcher<D> cpu() {
+        if (cpu == null)
+            cpu = host.cpu().apply(config);
+        return cpu;
     }
 
     private void uploadBoth(D query, D train) {
@@ -254,12 +279,9 @@ abstract class CudaMatching<D, F extends DeviceFeatureSet> implements AutoClosea
             throw new IllegalStateException(name + " used after close");
     }
 
+    @Override
     public ConfigMatch config() {
         return config.copy();
-    }
-
-    public String backend() {
-        return "cuda";
     }
 
     /** Frees the matcher's buffers (and its context, if it opened one). Closing twice does nothing. */

@@ -458,11 +458,6 @@ public final class CudaOrbExtractor extends CudaExtraction<DeviceFeatures> imple
     }
 
     @Override
-    public String backend() {
-        return "cuda";
-    }
-
-    @Override
     void closeBuffers() {
         for (DeviceFeatures f : features)
             if (f != null)

@@ -583,11 +583,6 @@ public final class CudaSiftExtractor extends CudaExtraction<DeviceFloatFeatures>
     }
 
     @Override
-    public String backend() {
-        return "cuda";
-    }
-
-    @Override
     void closeStreams() {
         if (fork != null)
             fork.close();
