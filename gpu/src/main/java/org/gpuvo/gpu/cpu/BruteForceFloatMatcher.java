@@ -1,7 +1,6 @@
 package org.gpuvo.gpu.cpu;
 
 import org.gpuvo.gpu.features.FloatDescriptors;
-import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.FloatDescriptorMatcher;
 import org.gpuvo.gpu.match.MatcherInputs;
@@ -24,14 +23,12 @@ import java.util.Arrays;
  * largest sets seen and are kept. Create it with {@link org.gpuvo.gpu.match.FactoryMatcher#floatCpu}; not thread
  * safe.
  */
-public final class BruteForceFloatMatcher implements FloatDescriptorMatcher {
+public final class BruteForceFloatMatcher extends BruteForceMatching<FloatDescriptors>
+        implements FloatDescriptorMatcher {
     /** train descriptors per transposed block */
     static final int CHUNK = 64;
-    private static final int NONE = -1;
     private static final float FAR = Float.POSITIVE_INFINITY;
 
-    private final ConfigMatch config;
-    private final WindowCandidates window = new WindowCandidates();
 
     // per query: nearest train index (NONE if no candidate), its squared distance, the second-nearest's
     private int[] bestTrain = new int[0];
@@ -47,39 +44,11 @@ public final class BruteForceFloatMatcher implements FloatDescriptorMatcher {
     private float[] gridData = new float[0];
 
     public BruteForceFloatMatcher(ConfigMatch config) {
-        if (config == null)
-            throw new IllegalArgumentException("config is null");
-        this.config = config.copy().checkValidity();
+        super(config, MatcherInputs::checkDescriptors, MatcherInputs::checkWindow, FloatDescriptors::size);
     }
 
     @Override
-    public void match(FloatDescriptors query, FloatDescriptors train, Matches out) {
-        MatcherInputs.checkDescriptors(query, train, out);
-        out.reset();
-        int nq = query.size(), nt = train.size();
-        if (nq == 0 || nt == 0)
-            return;
-        prepare(nq, nt);
-        nearestTwo(query, train);
-        emit(nq, out);
-    }
-
-    @Override
-    public void matchWithin(FloatDescriptors query, float[] predictedX, float[] predictedY,
-                            FloatDescriptors train, KeyPoints trainPoints, Matches out) {
-        MatcherInputs.checkWindow(query, predictedX, predictedY, train, trainPoints, out);
-        out.reset();
-        int nq = query.size(), nt = train.size();
-        if (nq == 0 || nt == 0)
-            return;
-        prepare(nq, nt);
-        window.build(trainPoints, nt, config.searchRadius);
-        gatherTrainInGridOrder(train);
-        nearestTwoWithin(query, predictedX, predictedY);
-        emit(nq, out);
-    }
-
-    private void prepare(int nq, int nt) {
+    void prepare(FloatDescriptors query, FloatDescriptors train, int nq, int nt) {
         if (bestTrain.length < nq) {
             bestTrain = new int[nq];
             bestDistance = new float[nq];
@@ -103,8 +72,9 @@ public final class BruteForceFloatMatcher implements FloatDescriptorMatcher {
      * query), block of train descriptors by block. Trains ascend for each query and queries for each train, so
      * strict comparisons keep the lower index on equal distances.
      */
-    private void nearestTwo(FloatDescriptors query, FloatDescriptors train) {
-        int nq = query.size(), nt = train.size(), length = query.length;
+    @Override
+    void nearestTwo(FloatDescriptors query, FloatDescriptors train, int nq, int nt) {
+        int length = query.length;
         if (block.length < CHUNK * length)
             block = new float[CHUNK * length];
         float[] q = query.data, t = train.data, dist = blockDistance;
@@ -173,8 +143,10 @@ public final class BruteForceFloatMatcher implements FloatDescriptorMatcher {
      * predicted position. Candidates come in bucket order, not index order, so ties are broken on the index
      * explicitly; queries still ascend for each train.
      */
-    private void nearestTwoWithin(FloatDescriptors query, float[] px, float[] py) {
-        int nq = query.size(), length = query.length;
+    @Override
+    void nearestTwoWithin(FloatDescriptors query, FloatDescriptors train, float[] px, float[] py, int nq) {
+        gatherTrainInGridOrder(train);
+        int length = query.length;
         float[] q = query.data, t = gridData;
         boolean mutual = config.mutual;
         int[] found = window.found();
@@ -214,8 +186,8 @@ public final class BruteForceFloatMatcher implements FloatDescriptorMatcher {
         return d;
     }
 
-    /** Applies the filters to the per-query nearest neighbours and appends the survivors to {@code out}. */
-    private void emit(int nq, Matches out) {
+    @Override
+    void emit(int nq, Matches out) {
         double ratio = config.ratio;
         boolean ratioTest = ratio < 1;
         int maxDistance = config.maxDistance;
@@ -234,15 +206,5 @@ public final class BruteForceFloatMatcher implements FloatDescriptorMatcher {
                 continue;
             out.add(i, j, scaled, d2 == FAR ? Matches.NO_SECOND : FloatDescriptors.scaledDistance(d2));
         }
-    }
-
-    @Override
-    public ConfigMatch config() {
-        return config.copy();
-    }
-
-    @Override
-    public String backend() {
-        return "cpu";
     }
 }

@@ -1,7 +1,6 @@
 package org.gpuvo.gpu.cpu;
 
 import org.gpuvo.gpu.features.Descriptors;
-import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.DescriptorMatcher;
 import org.gpuvo.gpu.match.MatcherInputs;
@@ -20,15 +19,11 @@ import java.util.Arrays;
  * descriptors. Nothing is allocated per query; the buffers grow to the largest sets seen and are kept.
  * Create it with {@link org.gpuvo.gpu.match.FactoryMatcher#cpu}; not thread safe.
  */
-public final class BruteForceHammingMatcher implements DescriptorMatcher {
-    private static final int NONE = -1;
+public final class BruteForceHammingMatcher extends BruteForceMatching<Descriptors> implements DescriptorMatcher {
     private static final int FAR = Integer.MAX_VALUE;
-
-    private final ConfigMatch config;
 
     private final PackedDescriptors queryWords = new PackedDescriptors();
     private final PackedDescriptors trainWords = new PackedDescriptors();
-    private final WindowCandidates window = new WindowCandidates();
 
     // per query: nearest train index (NONE if no candidate), its distance, the second-nearest distance
     private int[] bestTrain = new int[0];
@@ -41,49 +36,11 @@ public final class BruteForceHammingMatcher implements DescriptorMatcher {
     private long[] gridWords = new long[0];
 
     public BruteForceHammingMatcher(ConfigMatch config) {
-        if (config == null)
-            throw new IllegalArgumentException("config is null");
-        this.config = config.copy().checkValidity();
+        super(config, MatcherInputs::checkDescriptors, MatcherInputs::checkWindow, Descriptors::size);
     }
 
     @Override
-    public void match(Descriptors query, Descriptors train, Matches out) {
-        MatcherInputs.checkDescriptors(query, train, out);
-        out.reset();
-        int nq = query.size(), nt = train.size();
-        if (nq == 0 || nt == 0)
-            return;
-        prepare(query, train);
-        long[] q = queryWords.words, t = trainWords.words;
-        if (queryWords.wordsPerDescriptor == 4) {
-            if (config.mutual)
-                nearestTwo256Mutual(q, nq, t, nt);
-            else
-                nearestTwo256(q, nq, t, nt);
-        } else {
-            nearestTwoAnyLength(q, nq, t, nt, queryWords.wordsPerDescriptor);
-        }
-        emit(nq, out);
-    }
-
-    @Override
-    public void matchWithin(Descriptors query, float[] predictedX, float[] predictedY,
-                            Descriptors train, KeyPoints trainPoints, Matches out) {
-        MatcherInputs.checkWindow(query, predictedX, predictedY, train, trainPoints, out);
-        int nq = query.size(), nt = train.size();
-        out.reset();
-        if (nq == 0 || nt == 0)
-            return;
-        prepare(query, train);
-        window.build(trainPoints, nt, config.searchRadius);
-        gatherTrainInGridOrder();
-        nearestTwoWithin(predictedX, predictedY, nq);
-        emit(nq, out);
-    }
-
-
-    private void prepare(Descriptors query, Descriptors train) {
-        int nq = query.size(), nt = train.size();
+    void prepare(Descriptors query, Descriptors train, int nq, int nt) {
         queryWords.pack(query);
         trainWords.pack(train);
         if (bestTrain.length < nq) {
@@ -101,8 +58,21 @@ public final class BruteForceHammingMatcher implements DescriptorMatcher {
         }
     }
 
-    /** The hot loop for 256-bit descriptors: two nearest train descriptors of every query. */
-    private void nearestTwo256(long[] q, int nq, long[] t, int nt) {
+    @Override
+    void nearestTwo(Descriptors query, Descriptors train, int nq, int nt) {
+        long[] q = queryWords.words, t = trainWords.words;
+        if (queryWords.wordsPerDescriptor == 4)
+            nearestTwo256(q, nq, t, nt, config.mutual);
+        else
+            nearestTwoAnyLength(q, nq, t, nt, queryWords.wordsPerDescriptor);
+    }
+
+    /**
+     * The hot loop for 256-bit descriptors: two nearest train descriptors of every query, and with {@code mutual}
+     * each train descriptor's nearest query.
+     */
+    private void nearestTwo256(long[] q, int nq, long[] t, int nt, boolean mutual) {
+        int[] tq = trainBestQuery, td = trainBestDistance;
         for (int i = 0; i < nq; i++) {
             long a0 = q[4 * i], a1 = q[4 * i + 1], a2 = q[4 * i + 2], a3 = q[4 * i + 3];
             int d1 = FAR, d2 = FAR, j1 = NONE;
@@ -118,32 +88,7 @@ public final class BruteForceHammingMatcher implements DescriptorMatcher {
                         d2 = d;
                     }
                 }
-            }
-            bestTrain[i] = j1;
-            bestDistance[i] = d1;
-            secondDistance[i] = d2;
-        }
-    }
-
-    /** {@link #nearestTwo256} that also records each train descriptor's nearest query. */
-    private void nearestTwo256Mutual(long[] q, int nq, long[] t, int nt) {
-        int[] tq = trainBestQuery, td = trainBestDistance;
-        for (int i = 0; i < nq; i++) {
-            long a0 = q[4 * i], a1 = q[4 * i + 1], a2 = q[4 * i + 2], a3 = q[4 * i + 3];
-            int d1 = FAR, d2 = FAR, j1 = NONE;
-            for (int j = 0, b = 0; j < nt; j++, b += 4) {
-                int d = Long.bitCount(a0 ^ t[b]) + Long.bitCount(a1 ^ t[b + 1])
-                        + Long.bitCount(a2 ^ t[b + 2]) + Long.bitCount(a3 ^ t[b + 3]);
-                if (d < d2) {
-                    if (d < d1) {
-                        d2 = d1;
-                        d1 = d;
-                        j1 = j;
-                    } else {
-                        d2 = d;
-                    }
-                }
-                if (d < td[j]) {  // i ascends, so on a tie the earlier query stays
+                if (mutual && d < td[j]) {  // i ascends, so on a tie the earlier query stays
                     td[j] = d;
                     tq[j] = i;
                 }
@@ -202,7 +147,9 @@ public final class BruteForceHammingMatcher implements DescriptorMatcher {
      * predicted position. Candidates come in bucket order, not index order, so ties are broken on the index
      * explicitly.
      */
-    private void nearestTwoWithin(float[] px, float[] py, int nq) {
+    @Override
+    void nearestTwoWithin(Descriptors query, Descriptors train, float[] px, float[] py, int nq) {
+        gatherTrainInGridOrder();
         long[] q = queryWords.words, t = gridWords;
         int words = queryWords.wordsPerDescriptor;
         boolean mutual = config.mutual;
@@ -241,8 +188,8 @@ public final class BruteForceHammingMatcher implements DescriptorMatcher {
         }
     }
 
-    /** Applies the filters to the per-query nearest neighbours and appends the survivors to {@code out}. */
-    private void emit(int nq, Matches out) {
+    @Override
+    void emit(int nq, Matches out) {
         double ratio = config.ratio;
         boolean ratioTest = ratio < 1;
         int maxDistance = config.maxDistance;
@@ -260,15 +207,5 @@ public final class BruteForceHammingMatcher implements DescriptorMatcher {
                 continue;
             out.add(i, j, d1, d2 == FAR ? Matches.NO_SECOND : d2);
         }
-    }
-
-    @Override
-    public ConfigMatch config() {
-        return config.copy();
-    }
-
-    @Override
-    public String backend() {
-        return "cpu";
     }
 }

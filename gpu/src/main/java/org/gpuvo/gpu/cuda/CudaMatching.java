@@ -7,6 +7,7 @@ import java.util.function.ToIntFunction;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.HostMatcher;
+import org.gpuvo.gpu.match.MatcherInputs;
 import org.gpuvo.gpu.match.Matches;
 
 /**
@@ -20,22 +21,12 @@ import org.gpuvo.gpu.match.Matches;
  * @param <F> the device features
  */
 abstract class CudaMatching<D, F extends DeviceFeatureSet> implements HostMatcher<D>, AutoCloseable {
-    /** The argument checks of {@link HostMatcher#match} that every matcher makes ({@code MatcherInputs}). */
-    interface InputCheck<D> {
-        void check(D query, D train, Matches out);
-    }
-
-    /** The argument checks of {@link HostMatcher#matchWithin} that every matcher makes ({@code MatcherInputs}). */
-    interface WindowCheck<D> {
-        void check(D query, float[] predictedX, float[] predictedY, D train, KeyPoints trainPoints, Matches out);
-    }
-
     /**
      * How the host path treats one kind of descriptors: its checks, its size, whether the device takes a set, and
      * the CPU matcher of the same semantics for the sets it does not take.
      */
-    record HostDescriptors<D>(InputCheck<D> check, WindowCheck<D> checkWindow, ToIntFunction<D> size,
-                              Predicate<D> onDevice, Function<ConfigMatch, HostMatcher<D>> cpu) {
+    record HostDescriptors<D>(MatcherInputs.Check<D> check, MatcherInputs.WindowCheck<D> checkWindow,
+                              ToIntFunction<D> size, Predicate<D> onDevice, Function<ConfigMatch, HostMatcher<D>> cpu) {
     }
 
     /** Most descriptors per set: indices are 22-bit fields of the kernels' match keys. */

@@ -1,0 +1,85 @@
+package org.gpuvo.gpu.cpu;
+
+import java.util.function.ToIntFunction;
+
+import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.gpu.match.ConfigMatch;
+import org.gpuvo.gpu.match.HostMatcher;
+import org.gpuvo.gpu.match.MatcherInputs;
+import org.gpuvo.gpu.match.Matches;
+
+/**
+ * The steps the exhaustive CPU matchers take the same whatever their distance: check the inputs as every matcher
+ * does, size the per-query and per-train state, find every query's two nearest train descriptors (among all, or
+ * among the candidates of its search window), then keep the queries that pass the filters.
+ *
+ * @param <D> the descriptors
+ */
+abstract class BruteForceMatching<D> implements HostMatcher<D> {
+    static final int NONE = -1;
+
+    final ConfigMatch config;
+    /** the train keypoints bucketed for search windows */
+    final WindowCandidates window = new WindowCandidates();
+    private final MatcherInputs.Check<D> check;
+    private final MatcherInputs.WindowCheck<D> checkWindow;
+    private final ToIntFunction<D> size;
+
+    BruteForceMatching(ConfigMatch config, MatcherInputs.Check<D> check, MatcherInputs.WindowCheck<D> checkWindow,
+                       ToIntFunction<D> size) {
+        if (config == null)
+            throw new IllegalArgumentException("config is null");
+        this.config = config.copy().checkValidity();
+        this.check = check;
+        this.checkWindow = checkWindow;
+        this.size = size;
+    }
+
+    /** Sizes (and where needed clears) the per-query and per-train state for these sets. */
+    abstract void prepare(D query, D train, int nq, int nt);
+
+    /** The two nearest train descriptors of every query, and with the mutual check every train's nearest query. */
+    abstract void nearestTwo(D query, D train, int nq, int nt);
+
+    /** As {@link #nearestTwo}, among the train keypoints of {@link #window} around each query's prediction. */
+    abstract void nearestTwoWithin(D query, D train, float[] predictedX, float[] predictedY, int nq);
+
+    /** Applies the filters to the per-query nearest neighbours and appends the survivors to {@code out}. */
+    abstract void emit(int nq, Matches out);
+
+    @Override
+    public final void match(D query, D train, Matches out) {
+        check.check(query, train, out);
+        out.reset();
+        int nq = size.applyAsInt(query), nt = size.applyAsInt(train);
+        if (nq == 0 || nt == 0)
+            return;
+        prepare(query, train, nq, nt);
+        nearestTwo(query, train, nq, nt);
+        emit(nq, out);
+    }
+
+    @Override
+    public final void matchWithin(D query, float[] predictedX, float[] predictedY, D train, KeyPoints trainPoints,
+                                  Matches out) {
+        checkWindow.check(query, predictedX, predictedY, train, trainPoints, out);
+        out.reset();
+        int nq = size.applyAsInt(query), nt = size.applyAsInt(train);
+        if (nq == 0 || nt == 0)
+            return;
+        prepare(query, train, nq, nt);
+        window.build(trainPoints, nt, config.searchRadius);
+        nearestTwoWithin(query, train, predictedX, predictedY, nq);
+        emit(nq, out);
+    }
+
+    @Override
+    public ConfigMatch config() {
+        return config.copy();
+    }
+
+    @Override
+    public String backend() {
+        return "cpu";
+    }
+}
