@@ -30,12 +30,10 @@ public final class BruteForceFloatMatcher extends BruteForceMatching<FloatDescri
     private static final float FAR = Float.POSITIVE_INFINITY;
 
 
-    // per query: nearest train index (NONE if no candidate), its squared distance, the second-nearest's
-    private int[] bestTrain = new int[0];
+    // per query: the nearest train descriptor's squared distance and the second-nearest's; per train, for the
+    // mutual check: the nearest query's squared distance
     private float[] bestDistance = new float[0];
     private float[] secondDistance = new float[0];
-    // per train, for the mutual check: nearest query and its squared distance
-    private int[] trainBestQuery = new int[0];
     private float[] trainBestDistance = new float[0];
     // CHUNK train descriptors, component-major, and the squared distances of one query to them
     private float[] block = new float[0];
@@ -49,20 +47,15 @@ public final class BruteForceFloatMatcher extends BruteForceMatching<FloatDescri
 
     @Override
     void prepare(FloatDescriptors query, FloatDescriptors train, int nq, int nt) {
-        if (bestTrain.length < nq) {
-            bestTrain = new int[nq];
+        if (bestDistance.length < nq) {
             bestDistance = new float[nq];
             secondDistance = new float[nq];
         }
-        Arrays.fill(bestTrain, 0, nq, NONE);
         Arrays.fill(bestDistance, 0, nq, FAR);
         Arrays.fill(secondDistance, 0, nq, FAR);
         if (config.mutual) {
-            if (trainBestQuery.length < nt) {
-                trainBestQuery = new int[nt];
+            if (trainBestDistance.length < nt)
                 trainBestDistance = new float[nt];
-            }
-            Arrays.fill(trainBestQuery, 0, nt, NONE);
             Arrays.fill(trainBestDistance, 0, nt, FAR);
         }
     }

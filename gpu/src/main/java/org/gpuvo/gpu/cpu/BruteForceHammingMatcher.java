@@ -25,12 +25,10 @@ public final class BruteForceHammingMatcher extends BruteForceMatching<Descripto
     private final PackedDescriptors queryWords = new PackedDescriptors();
     private final PackedDescriptors trainWords = new PackedDescriptors();
 
-    // per query: nearest train index (NONE if no candidate), its distance, the second-nearest distance
-    private int[] bestTrain = new int[0];
+    // per query: the nearest train descriptor's distance and the second-nearest's; per train, for the mutual
+    // check: the nearest query's distance
     private int[] bestDistance = new int[0];
     private int[] secondDistance = new int[0];
-    // per train, for the mutual check: nearest query and its distance
-    private int[] trainBestQuery = new int[0];
     private int[] trainBestDistance = new int[0];
     // packed words of the train descriptors in the search window's bucket order
     private long[] gridWords = new long[0];
@@ -43,17 +41,13 @@ public final class BruteForceHammingMatcher extends BruteForceMatching<Descripto
     void prepare(Descriptors query, Descriptors train, int nq, int nt) {
         queryWords.pack(query);
         trainWords.pack(train);
-        if (bestTrain.length < nq) {
-            bestTrain = new int[nq];
+        if (bestDistance.length < nq) {
             bestDistance = new int[nq];
             secondDistance = new int[nq];
         }
         if (config.mutual) {
-            if (trainBestQuery.length < nt) {
-                trainBestQuery = new int[nt];
+            if (trainBestDistance.length < nt)
                 trainBestDistance = new int[nt];
-            }
-            Arrays.fill(trainBestQuery, 0, nt, NONE);
             Arrays.fill(trainBestDistance, 0, nt, FAR);
         }
     }

@@ -1,5 +1,6 @@
 package org.gpuvo.gpu.cpu;
 
+import java.util.Arrays;
 import java.util.function.ToIntFunction;
 
 import org.gpuvo.gpu.features.KeyPoints;
@@ -24,6 +25,10 @@ abstract class BruteForceMatching<D> implements HostMatcher<D> {
     private final MatcherInputs.Check<D> check;
     private final MatcherInputs.WindowCheck<D> checkWindow;
     private final ToIntFunction<D> size;
+    /** per query: nearest train index ({@link #NONE} if no candidate) */
+    int[] bestTrain = new int[0];
+    /** per train, for the mutual check: nearest query */
+    int[] trainBestQuery = new int[0];
 
     BruteForceMatching(ConfigMatch config, MatcherInputs.Check<D> check, MatcherInputs.WindowCheck<D> checkWindow,
                        ToIntFunction<D> size) {
@@ -35,8 +40,22 @@ abstract class BruteForceMatching<D> implements HostMatcher<D> {
         this.size = size;
     }
 
-    /** Sizes (and where needed clears) the per-query and per-train state for these sets. */
+    /**
+     * Sizes (and where needed clears) the subclass's per-query and per-train distances for these sets; the indices
+     * are ready: {@link #bestTrain} all {@link #NONE}, and with the mutual check {@link #trainBestQuery} too.
+     */
     abstract void prepare(D query, D train, int nq, int nt);
+
+    private void prepareIndices(int nq, int nt) {
+        if (bestTrain.length < nq)
+            bestTrain = new int[nq];
+        Arrays.fill(bestTrain, 0, nq, NONE);
+        if (config.mutual) {
+            if (trainBestQuery.length < nt)
+                trainBestQuery = new int[nt];
+            Arrays.fill(trainBestQuery, 0, nt, NONE);
+        }
+    }
 
     /** The two nearest train descriptors of every query, and with the mutual check every train's nearest query. */
     abstract void nearestTwo(D query, D train, int nq, int nt);
@@ -54,6 +73,7 @@ abstract class BruteForceMatching<D> implements HostMatcher<D> {
         int nq = size.applyAsInt(query), nt = size.applyAsInt(train);
         if (nq == 0 || nt == 0)
             return;
+        prepareIndices(nq, nt);
         prepare(query, train, nq, nt);
         nearestTwo(query, train, nq, nt);
         emit(nq, out);
@@ -67,6 +87,7 @@ abstract class BruteForceMatching<D> implements HostMatcher<D> {
         int nq = size.applyAsInt(query), nt = size.applyAsInt(train);
         if (nq == 0 || nt == 0)
             return;
+        prepareIndices(nq, nt);
         prepare(query, train, nq, nt);
         window.build(trainPoints, nt, config.searchRadius);
         nearestTwoWithin(query, train, predictedX, predictedY, nq);
