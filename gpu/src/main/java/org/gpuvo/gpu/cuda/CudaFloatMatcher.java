@@ -91,7 +91,8 @@ public final class CudaFloatMatcher extends CudaMatching<FloatDescriptors, Devic
     private static final CUdeviceptr NULL = new CUdeviceptr();
     /** host descriptors: checked as every matcher checks them; those the device does not take go to the CPU */
     private static final HostDescriptors<FloatDescriptors> HOST = new HostDescriptors<>(MatcherInputs::checkDescriptors,
-            MatcherInputs::checkWindow, FloatDescriptors::size, d -> d.length <= MAX_LENGTH, BruteForceFloatMatcher::new);
+            MatcherInputs::checkWindow, FloatDescriptors::size, d -> d.length <= MAX_LENGTH,
+            BruteForceFloatMatcher::new);
 
     private final CUfunction convert, tiles, rescore, compact;
     private final int tileStages;

@@ -109,7 +109,8 @@ public final class CudaHammingMatcher extends CudaMatching<Descriptors, DeviceFe
     private static final CUdeviceptr NULL = new CUdeviceptr();
     /** host descriptors: checked as every matcher checks them; those the device does not take go to the CPU */
     private static final HostDescriptors<Descriptors> HOST = new HostDescriptors<>(MatcherInputs::checkDescriptors,
-            MatcherInputs::checkWindow, Descriptors::size, d -> d.bytesPerDescriptor <= DeviceFeatures.DESCRIPTOR_BYTES, BruteForceHammingMatcher::new);
+            MatcherInputs::checkWindow, Descriptors::size,
+            d -> d.bytesPerDescriptor <= DeviceFeatures.DESCRIPTOR_BYTES, BruteForceHammingMatcher::new);
 
     private final boolean tensorCores;
     private final CUfunction knnPopc, knnB1, decide, compact, selectSmall, fusedB1;

@@ -19,8 +19,8 @@ import org.gpuvo.gpu.match.Matches;
  * @param <X> the extractor
  * @param <M> the matcher
  */
-abstract class CudaTracking<F extends DeviceFeatureSet, X extends CudaExtraction<F>, M extends CudaMatching<?, F>>
-        implements AutoCloseable {
+public abstract class CudaTracking<F extends DeviceFeatureSet, X extends CudaExtraction<F>,
+        M extends CudaMatching<?, F>> implements AutoCloseable {
     final CudaContext cuda;
     final X extractor;
     final M matcher;
@@ -84,8 +84,8 @@ abstract class CudaTracking<F extends DeviceFeatureSet, X extends CudaExtraction
     /**
      * Narrows the matching of the following frames: a query keypoint at (x, y) of the new frame is only compared
      * with the previous frame's keypoints within {@link ConfigMatch#searchRadius} of {@code homography}·(x, y, 1)
-     * (9 values, row-major, new-frame pixels to previous-frame pixels; e.g. a rotation prior K·R·K⁻¹). {@code null}
-     * matches against every previous keypoint again. Holds until changed.
+     * (9 values, row-major, new-frame pixels to previous-frame pixels; e.g. a rotation prior K·R·K⁻¹).
+     * {@code null} matches against every previous keypoint again. Holds until changed.
      */
     public void setSearchWindow(double[] homography) {
         if (homography != null && homography.length != 9)

@@ -65,7 +65,8 @@ abstract class HostMatcherInputTest<D> {
         Matches out = new Matches();
         float[] two = {1, 2};
         assertThatThrownBy(() -> matcher.matchWithin(three, two, threeCoordinates, three, threePoints, out))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2 x").hasMessageContaining("3 query");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2 x")
+                .hasMessageContaining("3 query");
         assertThatThrownBy(() -> matcher.matchWithin(three, threeCoordinates, two, three, threePoints, out))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2 y");
         KeyPoints twoPoints = RandomDescriptors.keyPoints(random, 2, 100, 100);
