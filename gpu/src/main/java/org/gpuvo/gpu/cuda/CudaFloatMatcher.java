@@ -98,7 +98,7 @@ public final class CudaFloatMatcher extends CudaMatching<FloatDescriptors, Devic
     private final int tileStages;
     /** tile blocks resident per multiprocessor, as the driver computes it for this device (at most 2) */
     private final int tileBlocksPerSm;
-    private int forcedSplits;
+    private final Tuning tuning;
 
     // device working buffers, grown on demand and kept
     private DeviceBuffer query16, train16, queryBias, trainBias, partial, mutualPartial, result, blockCounts, status;
@@ -118,11 +118,17 @@ public final class CudaFloatMatcher extends CudaMatching<FloatDescriptors, Devic
      * @throws IllegalArgumentException if {@code config} is null or out of range
      */
     public CudaFloatMatcher(CudaContext cuda, ConfigMatch config) {
-        this(cuda, config, false);
+        this(cuda, config, false, Tuning.DEFAULT);
     }
 
-    private CudaFloatMatcher(CudaContext cuda, ConfigMatch config, boolean ownsContext) {
+    /** A matcher whose launches are planned as {@code tuning} says (tests of the merges and of graph replay). */
+    CudaFloatMatcher(CudaContext cuda, ConfigMatch config, Tuning tuning) {
+        this(cuda, config, false, tuning);
+    }
+
+    private CudaFloatMatcher(CudaContext cuda, ConfigMatch config, boolean ownsContext, Tuning tuning) {
         super(cuda, config, ownsContext, STAGE, "CUDA float matcher", HOST);
+        this.tuning = tuning;
         this.convert = cuda.function(MODULE_CONVERT, "float_convert");
         this.rescore = cuda.function(MODULE_RESCORE, "float_rescore");
         this.compact = cuda.function(MODULE_SELECT, "match_compact");
@@ -144,6 +150,8 @@ public final class CudaFloatMatcher extends CudaMatching<FloatDescriptors, Devic
                         (long) tileStages * TILE_STAGE_BYTES));
         this.tileBlocksPerSm = Math.max(1, resident[0]);
         this.graphs = new StreamGraphs(cuda, STAGE);
+        if (tuning.graphs() != null)
+            graphs.setEnabled(tuning.graphs());
     }
 
     /**
@@ -155,7 +163,7 @@ public final class CudaFloatMatcher extends CudaMatching<FloatDescriptors, Devic
     public static CudaFloatMatcher open(ConfigMatch config) {
         checkOpenConfig(config);
         return CudaContext.openOwned("float-matcher", "CUDA float matcher",
-                context -> new CudaFloatMatcher(context, config, true));
+                context -> new CudaFloatMatcher(context, config, true, Tuning.DEFAULT));
     }
 
     /** Pipeline stages of the tile kernel on this device: 2 (cp.async double buffering) or 1. */
@@ -173,21 +181,25 @@ public final class CudaFloatMatcher extends CudaMatching<FloatDescriptors, Devic
         return lastPlan;
     }
 
-    /** Switches the CUDA graphs of whole matches on or off (tests: graph replay against direct launches). */
-    void setGraphsForTesting(boolean on) {
-        graphs.setEnabled(on);
-    }
-
     /** Graphs captured so far (tests). */
     int graphCaptures() {
         return graphs.captures();
     }
 
-    /** Forces the number of column splits of both passes (0: planned from the sizes); for tests of the merges. */
-    void setSplitsForTesting(int splits) {
-        if (splits < 0 || splits > MAX_SPLITS)
-            throw new IllegalArgumentException("splits must be in [0, " + MAX_SPLITS + "]: " + splits);
-        this.forcedSplits = splits;
+    /**
+     * How the launches are planned, for tests and timing; the factories' matchers take {@link #DEFAULT}.
+     *
+     * @param splits the number of column splits of both passes, 0: planned from the sizes
+     * @param graphs whether whole matches are replayed as CUDA graphs; null: as the system property
+     *               {@code gpuvo.cudaGraphs} says (on unless it is {@code false})
+     */
+    record Tuning(int splits, Boolean graphs) {
+        static final Tuning DEFAULT = new Tuning(0, null);
+
+        Tuning {
+            if (splits < 0 || splits > MAX_SPLITS)
+                throw new IllegalArgumentException("splits must be in [0, " + MAX_SPLITS + "]: " + splits);
+        }
     }
 
     // ------------------------------------------------------------------------------------------------------
@@ -239,7 +251,7 @@ public final class CudaFloatMatcher extends CudaMatching<FloatDescriptors, Devic
             compactListBuffer = list;
         }
         GraphKey key = new GraphKey(query, query.count, train, train.count, window, config.ratio, config.mutual,
-                config.maxDistance, window == null ? 0 : config.searchRadius, coordinates, forcedSplits);
+                config.maxDistance, window == null ? 0 : config.searchRadius, coordinates, tuning.splits());
         if (!graphs.run(key, () -> enqueueStages(query, train, window, config, coordinates)))
             enqueueStages(query, train, window, config, coordinates);
     }
@@ -260,11 +272,11 @@ public final class CudaFloatMatcher extends CudaMatching<FloatDescriptors, Devic
         long blockTiles = (long) ceilDiv(nq, TILE_ROWS) * colTiles
                 + (mutual ? (long) ceilDiv(nt, TILE_ROWS) * rowTiles : 0);
         int perBlock = tilesPerBlock(blockTiles, tileBlocksPerSm * cuda.multiprocessorCount());
-        int[] p = planSplits(colTiles, perBlock, forcedSplits);
+        int[] p = planSplits(colTiles, perBlock, tuning.splits());
         splits = p[0];
         tilesPerSplit = p[1];
         if (mutual) {
-            int[] m = planSplits(rowTiles, perBlock, forcedSplits);
+            int[] m = planSplits(rowTiles, perBlock, tuning.splits());
             mutualSplits = m[0];
             mutualTilesPerSplit = m[1];
         } else {

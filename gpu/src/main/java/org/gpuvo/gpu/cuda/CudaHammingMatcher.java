@@ -115,9 +115,7 @@ public final class CudaHammingMatcher extends CudaMatching<Descriptors, DeviceFe
     private final boolean tensorCores;
     private final CUfunction knnPopc, knnB1, decide, compact, selectSmall, fusedB1;
     private Path path = Path.AUTO;
-    private int forcedSplits;
-    /** null: AUTO picks the one-launch path by size; true: whenever it can run; false: never */
-    private Boolean forcedFused;
+    private final Tuning tuning;
 
     // device working buffers, grown on demand and kept
     private DeviceBuffer partial, mutualPartial, result, blockCounts;
@@ -139,11 +137,17 @@ public final class CudaHammingMatcher extends CudaMatching<Descriptors, DeviceFe
      * @throws IllegalArgumentException if {@code config} is null or out of range
      */
     public CudaHammingMatcher(CudaContext cuda, ConfigMatch config) {
-        this(cuda, config, false);
+        this(cuda, config, false, Tuning.DEFAULT);
     }
 
-    private CudaHammingMatcher(CudaContext cuda, ConfigMatch config, boolean ownsContext) {
+    /** A matcher whose launches are planned as {@code tuning} says (tests of the merges and of both paths). */
+    CudaHammingMatcher(CudaContext cuda, ConfigMatch config, Tuning tuning) {
+        this(cuda, config, false, tuning);
+    }
+
+    private CudaHammingMatcher(CudaContext cuda, ConfigMatch config, boolean ownsContext, Tuning tuning) {
         super(cuda, config, ownsContext, STAGE, "CUDA matcher", HOST);
+        this.tuning = tuning;
         this.knnPopc = cuda.function(MODULE_POPC, "hamming_knn_popc");
         this.knnB1 = cuda.function(MODULE_B1, "hamming_knn_b1");
         this.decide = cuda.function(MODULE_SELECT, "match_decide");
@@ -161,7 +165,7 @@ public final class CudaHammingMatcher extends CudaMatching<Descriptors, DeviceFe
      */
     public static CudaHammingMatcher open(ConfigMatch config) {
         checkOpenConfig(config);
-        return CudaContext.openOwned("matcher", "CUDA matcher", context -> new CudaHammingMatcher(context, config, true));
+        return CudaContext.openOwned("matcher", "CUDA matcher", context -> new CudaHammingMatcher(context, config, true, Tuning.DEFAULT));
     }
 
     /** Whether this GPU has the binary tensor-core instruction the fast path needs (sm_80+). */
@@ -202,18 +206,19 @@ public final class CudaHammingMatcher extends CudaMatching<Descriptors, DeviceFe
     }
 
     /**
-     * Forces the one-launch path on (wherever it can run: tensor-core path, no window, at most
-     * {@value #FUSED_MAX_QUERIES} queries) or off; null restores the size heuristic. For tests.
+     * How the launches are planned, for tests and timing; the factories' matchers take {@link #DEFAULT}.
+     *
+     * @param splits the number of train splits, 0: planned from the sizes
+     * @param fused  the one-launch path: null, by the size heuristic; true, wherever it can run (tensor-core path,
+     *               no window, at most {@value #FUSED_MAX_QUERIES} queries); false, never
      */
-    void setFusedForTesting(Boolean fused) {
-        this.forcedFused = fused;
-    }
+    record Tuning(int splits, Boolean fused) {
+        static final Tuning DEFAULT = new Tuning(0, null);
 
-    /** Forces the number of train splits (0: planned from the sizes); for tests of the merge. */
-    void setSplitsForTesting(int splits) {
-        if (splits < 0 || splits > MAX_SPLITS)
-            throw new IllegalArgumentException("splits must be in [0, " + MAX_SPLITS + "]: " + splits);
-        this.forcedSplits = splits;
+        Tuning {
+            if (splits < 0 || splits > MAX_SPLITS)
+                throw new IllegalArgumentException("splits must be in [0, " + MAX_SPLITS + "]: " + splits);
+        }
     }
 
     // ------------------------------------------------------------------------------------------------------
@@ -286,9 +291,9 @@ public final class CudaHammingMatcher extends CudaMatching<Descriptors, DeviceFe
 
     /** Whether the one-launch path runs for these sizes (tensor-core path, no window, decided by the caller). */
     boolean useFused(int nq, int nt) {
-        if (nq > FUSED_MAX_QUERIES || Boolean.FALSE.equals(forcedFused))
+        if (nq > FUSED_MAX_QUERIES || Boolean.FALSE.equals(tuning.fused()))
             return false;
-        return Boolean.TRUE.equals(forcedFused) || (long) nq * nt <= FUSED_MAX_PAIRS;
+        return Boolean.TRUE.equals(tuning.fused()) || (long) nq * nt <= FUSED_MAX_PAIRS;
     }
 
     /**
@@ -299,8 +304,8 @@ public final class CudaHammingMatcher extends CudaMatching<Descriptors, DeviceFe
                               CUdeviceptr trainXy, boolean coordinates, int sms) {
         int nq = query.count, nt = train.count;
         int target = FUSED_BLOCKS_PER_SM * sms / (config.mutual ? 2 : 1);
-        int[] q = planFused(nq, nt, target, forcedSplits);
-        int[] m = config.mutual ? planFused(nt, nq, target, forcedSplits) : new int[]{0, 0};
+        int[] q = planFused(nq, nt, target, tuning.splits());
+        int[] m = config.mutual ? planFused(nt, nq, target, tuning.splits()) : new int[]{0, 0};
         int blocks = ceilDiv(nq, FUSED_ROWS_PER_BLOCK) * q[0] + (config.mutual ? ceilDiv(nt, FUSED_ROWS_PER_BLOCK) * m[0] : 0);
         fusedSlots = growFilled(fusedSlots, (long) nq * 8, (byte) 0xFF);
         fusedMutualSlots = growFilled(fusedMutualSlots, (long) nt * 4, (byte) 0xFF);
@@ -346,7 +351,7 @@ public final class CudaHammingMatcher extends CudaMatching<Descriptors, DeviceFe
         DeviceBuffer out;
         if (run == Path.TENSOR_CORE) {
             int tiles = ceilDiv(nb, 8);
-            splits = forcedSplits > 0 ? forcedSplits : planSplitsB1(na, nb, sms);
+            splits = tuning.splits() > 0 ? tuning.splits() : planSplitsB1(na, nb, sms);
             int tilesPerSplit = ceilDiv(tiles, Math.min(splits, tiles));
             splits = ceilDiv(tiles, tilesPerSplit);
             out = partialFor(swapped, (long) splits * na * 8);
@@ -355,7 +360,7 @@ public final class CudaHammingMatcher extends CudaMatching<Descriptors, DeviceFe
                     Pointer.to(b.descriptors.pointer()), Pointer.to(new int[]{nb}), Pointer.to(new int[]{tilesPerSplit}),
                     Pointer.to(out.pointer())));
         } else {
-            splits = forcedSplits > 0 ? forcedSplits : planSplitsPopc(na, nb, sms);
+            splits = tuning.splits() > 0 ? tuning.splits() : planSplitsPopc(na, nb, sms);
             int perSplit = ceilDiv(nb, Math.min(splits, nb));
             splits = ceilDiv(nb, perSplit);
             out = partialFor(swapped, (long) splits * na * 8);

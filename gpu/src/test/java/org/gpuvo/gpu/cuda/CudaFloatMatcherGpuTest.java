@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 
 import org.gpuvo.gpu.features.FloatDescriptors;
@@ -53,7 +54,6 @@ class CudaFloatMatcherGpuTest {
     @BeforeEach
     void assumeCuda() {
         GpuTestSupport.assumeCuda();
-        matcher.setSplitsForTesting(0);
     }
 
     @AfterAll
@@ -243,14 +243,16 @@ class CudaFloatMatcherGpuTest {
         try (DeviceFloatFeatures q = MatchTestData.upload(cuda, s[0], null, 2000);
              DeviceFloatFeatures t = MatchTestData.upload(cuda, s[1], null, 3000)) {
             for (int splits : new int[]{1, 2, 3, 7, 16, 24, 64}) {
-                matcher.setSplitsForTesting(splits);
-                Matches gpu = new Matches();
-                matcher.match(q, t, config, gpu);
-                assertAgreement(cpu, gpu, 2000, "splits " + splits + " [" + matcher.lastPlan() + "]");
-                if (first == null)
-                    first = gpu;
-                else
-                    assertThat(MatchTestData.differences(first, gpu, 2000)).as("splits " + splits).isEmpty();
+                try (CudaFloatMatcher tuned = new CudaFloatMatcher(cuda, new ConfigMatch(0.8, false, NO_LIMIT),
+                        new CudaFloatMatcher.Tuning(splits, null))) {
+                    Matches gpu = new Matches();
+                    tuned.match(q, t, config, gpu);
+                    assertAgreement(cpu, gpu, 2000, "splits " + splits + " [" + tuned.lastPlan() + "]");
+                    if (first == null)
+                        first = gpu;
+                    else
+                        assertThat(MatchTestData.differences(first, gpu, 2000)).as("splits " + splits).isEmpty();
+                }
             }
         }
     }
@@ -467,32 +469,33 @@ class CudaFloatMatcherGpuTest {
         double[] h = {1, 0, 2, 0, 1, -3, 0, 0, 1};
         ConfigMatch window = config(0.8, true, NO_LIMIT);
         window.searchRadius = 50;
-        try (CudaFloatMatcher own = new CudaFloatMatcher(cuda, config(0.8, false, NO_LIMIT));
+        try (CudaFloatMatcher own = new CudaFloatMatcher(cuda, config(0.8, false, NO_LIMIT),
+                new CudaFloatMatcher.Tuning(0, true));
+             CudaFloatMatcher launched = new CudaFloatMatcher(cuda, config(0.8, false, NO_LIMIT),
+                     new CudaFloatMatcher.Tuning(0, false));
              DeviceFloatFeatures q = MatchTestData.upload(cuda, s[0], qk, 2500);
              DeviceFloatFeatures t = MatchTestData.upload(cuda, s[1], tk, 2600)) {
-            List<Runnable> calls = new ArrayList<>();
+            List<BiConsumer<CudaFloatMatcher, Matches>> calls = new ArrayList<>();
             List<Matches> direct = new ArrayList<>(), replayed = new ArrayList<>();
             for (ConfigMatch c : List.of(config(0.8, false, NO_LIMIT), config(0.9, true, 300), window))
                 for (int count : new int[]{2500, 1777}) {
-                    Matches r = new Matches();
-                    replayed.add(r);
-                    calls.add(() -> {
+                    replayed.add(new Matches());
+                    calls.add((m, r) -> {
                         q.count = count;
                         if (c == window)
-                            own.matchWithin(q, h, t, c, r);
+                            m.matchWithin(q, h, t, c, r);
                         else
-                            own.match(q, t, c, r);
+                            m.match(q, t, c, r);
                     });
                 }
-            own.setGraphsForTesting(false);
-            for (int k = 0; k < calls.size(); k++) {
-                calls.get(k).run();
-                direct.add(replayed.get(k).copy());
+            for (BiConsumer<CudaFloatMatcher, Matches> call : calls) {  // the graphs off: direct launches
+                Matches r = new Matches();
+                call.accept(launched, r);
+                direct.add(r);
             }
-            own.setGraphsForTesting(true);
             for (int round = 0; round < 3; round++)  // the first runs directly, the second captures, the third replays
                 for (int k = 0; k < calls.size(); k++) {
-                    calls.get(k).run();
+                    calls.get(k).accept(own, replayed.get(k));
                     assertThat(MatchTestData.differences(direct.get(k), replayed.get(k), q.count))
                             .as("call %d, round %d (graph captures so far %d)", k, round, own.graphCaptures())
                             .isEmpty();

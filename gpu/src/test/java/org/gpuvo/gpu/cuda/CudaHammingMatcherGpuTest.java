@@ -45,8 +45,6 @@ class CudaHammingMatcherGpuTest {
     void assumeCuda() {
         GpuTestSupport.assumeCuda();
         matcher.setPath(Path.AUTO);
-        matcher.setSplitsForTesting(0);
-        matcher.setFusedForTesting(null);
     }
 
     @AfterAll
@@ -161,14 +159,15 @@ class CudaHammingMatcherGpuTest {
         FactoryMatcher.cpu(config).match(query, train, cpu);
         try (DeviceFeatures q = MatchTestData.upload(cuda, query, null, 2000);
              DeviceFeatures t = MatchTestData.upload(cuda, train, null, 1500)) {
-            matcher.setSplitsForTesting(splits);
             for (Boolean fused : new Boolean[]{null, false}) {  // tensor cores: one launch (AUTO here), two
-                matcher.setFusedForTesting(fused);
-                for (Path path : availablePaths()) {
-                    matcher.setPath(path);
-                    Matches gpu = new Matches();
-                    matcher.match(q, t, config, gpu);
-                    assertThat(MatchTestData.differences(cpu, gpu, 2000)).as(path + " fused " + fused).isEmpty();
+                try (CudaHammingMatcher tuned = new CudaHammingMatcher(cuda, new ConfigMatch(),
+                        new CudaHammingMatcher.Tuning(splits, fused))) {
+                    for (Path path : availablePaths()) {
+                        tuned.setPath(path);
+                        Matches gpu = new Matches();
+                        tuned.match(q, t, config, gpu);
+                        assertThat(MatchTestData.differences(cpu, gpu, 2000)).as(path + " fused " + fused).isEmpty();
+                    }
                 }
             }
         }
@@ -205,21 +204,23 @@ class CudaHammingMatcherGpuTest {
         FactoryMatcher.cpu(config).match(query, train, cpu);
         boolean fusable = nq <= CudaHammingMatcher.FUSED_MAX_QUERIES;
         boolean auto = fusable && (long) nq * nt <= CudaHammingMatcher.FUSED_MAX_PAIRS;
-        matcher.setPath(Path.AUTO);
         try (DeviceFeatures q = MatchTestData.upload(cuda, query, qk, nq);
              DeviceFeatures t = MatchTestData.upload(cuda, train, tk, nt)) {
             for (Boolean fused : new Boolean[]{null, true, false}) {
-                matcher.setFusedForTesting(fused);
-                Matches gpu = new Matches();
-                matcher.match(q, t, config, gpu);
-                String as = "fused " + fused + ": " + matcher.lastPlan();
-                assertThat(matcher.lastPath()).as(as).isEqualTo(Path.TENSOR_CORE);
-                assertThat(matcher.lastFused()).as(as).isEqualTo(fused == null ? auto : fused && fusable);
-                assertThat(MatchTestData.differences(cpu, gpu, nq)).as(as).isEmpty();
-                assertThat(gpu.size()).as(as).isEqualTo(cpu.size());
-                for (int i = 0; i < gpu.size(); i++) {
-                    assertThat(gpu.queryX[i]).isEqualTo(qk.x[gpu.query[i]]);
-                    assertThat(gpu.trainY[i]).isEqualTo(tk.y[gpu.train[i]]);
+                try (CudaHammingMatcher tuned = new CudaHammingMatcher(cuda, new ConfigMatch(),
+                        new CudaHammingMatcher.Tuning(0, fused))) {
+                    tuned.setPath(Path.AUTO);
+                    Matches gpu = new Matches();
+                    tuned.match(q, t, config, gpu);
+                    String as = "fused " + fused + ": " + tuned.lastPlan();
+                    assertThat(tuned.lastPath()).as(as).isEqualTo(Path.TENSOR_CORE);
+                    assertThat(tuned.lastFused()).as(as).isEqualTo(fused == null ? auto : fused && fusable);
+                    assertThat(MatchTestData.differences(cpu, gpu, nq)).as(as).isEmpty();
+                    assertThat(gpu.size()).as(as).isEqualTo(cpu.size());
+                    for (int i = 0; i < gpu.size(); i++) {
+                        assertThat(gpu.queryX[i]).isEqualTo(qk.x[gpu.query[i]]);
+                        assertThat(gpu.trainY[i]).isEqualTo(tk.y[gpu.train[i]]);
+                    }
                 }
             }
         }
