@@ -79,10 +79,7 @@ public final class CudaSiftExtractor extends CudaExtraction<DeviceFloatFeatures>
 
     private SiftOctaveTable table;
     private SiftLaunchPlan launches;
-    /** the first octave of the small branch set for timing, or -1 for {@link SiftLaunchPlan#smallStart} */
-    private int smallStartOverride = -1;
-    /** blocks per multiprocessor from which octaves blur tall tiles, set for timing ({@link #tallTilesForTest}) */
-    private int tallTileBlocksPerSm = SiftLaunchPlan.TALL_TILE_BLOCKS_PER_SM;
+    private final Tuning tuning;
     private int extremaCapacity, featureCapacity;
     private byte[] params;
 
@@ -112,14 +109,21 @@ public final class CudaSiftExtractor extends CudaExtraction<DeviceFloatFeatures>
      * @throws IllegalArgumentException if the configuration is invalid
      */
     public CudaSiftExtractor(CudaContext cuda, ConfigSift config) {
-        this(config.copy().checkValidity(), cuda);
+        this(cuda, config, Tuning.DEFAULT);
+    }
+
+    /** An extractor whose launches and lists are set as {@code tuning} says (tests and timing). */
+    CudaSiftExtractor(CudaContext cuda, ConfigSift config, Tuning tuning) {
+        this(config.copy().checkValidity(), cuda, tuning);
     }
 
     /** {@code config}: a valid copy, checked before any context opens. */
-    private CudaSiftExtractor(ConfigSift config, CudaContext cuda) {
+    private CudaSiftExtractor(ConfigSift config, CudaContext cuda, Tuning tuning) {
         super(cuda, "SIFT", STAGES, STAGE_SCALE_SPACE, true);
         this.config = config;
+        this.tuning = tuning;
         try {
+            graphs.setNodePriorities(tuning.graphPriorities());
             plan = new SiftBlurPlan(config);
             // every kernel is looked up once here, so that a context without them fails now, not in a frame
             for (String[] k : new String[][]{{"sift_scale_space", "sift_blur"}, {"sift_scale_space", "sift_blur_rows"},
@@ -311,17 +315,6 @@ public final class CudaSiftExtractor extends CudaExtraction<DeviceFloatFeatures>
         return counts[Z_EXTREMA] + counts[Z_EXTREMA_BACK];
     }
 
-    /**
-     * Makes the device lists hold only this many extrema and features from the next frame of the current size on,
-     * so that tests can run the path where a frame overflows them, grows them and runs again.
-     */
-    void limitListsForTest(int extremaCap, int featureCap) {
-        checkOpen();
-        if (table == null || table.count == 0)
-            throw new IllegalStateException("detect a frame of this size first");
-        allocateLists(table, extremaCap, featureCap);
-    }
-
     /** Capacities of the device lists now: {extrema, features}. */
     int[] listCapacities() {
         return new int[]{extremaCapacity, featureCapacity};
@@ -430,8 +423,12 @@ public final class CudaSiftExtractor extends CudaExtraction<DeviceFloatFeatures>
             byte[] bytes = t.write();
             tableHost.put(0, bytes, 0, bytes.length);
             octaves.uploadAsync(tableHost, bytes.length);
-            int e = Math.max(extremaCapacity, SiftCapacities.initialExtrema(t));
-            allocateLists(t, e, Math.max(featureCapacity, SiftCapacities.featuresFor(e, config)));
+            if (extremaCapacity == 0 && tuning.extremaCapacity() > 0) {
+                allocateLists(t, tuning.extremaCapacity(), tuning.featureCapacity());
+            } else {
+                int e = Math.max(extremaCapacity, SiftCapacities.initialExtrema(t));
+                allocateLists(t, e, Math.max(featureCapacity, SiftCapacities.featuresFor(e, config)));
+            }
         }
         table = t;
         launches = null;
@@ -462,10 +459,11 @@ public final class CudaSiftExtractor extends CudaExtraction<DeviceFloatFeatures>
     /** The launches for the current table and capacities (rebuilt after either changed). */
     private SiftLaunchPlan launches() {
         if (launches == null) {
-            int small = smallStartOverride >= 0 ? smallStartOverride
+            int small = tuning.smallStart() >= 0 ? tuning.smallStart()
                     : SiftLaunchPlan.smallStart(table, cuda.multiprocessorCount());
             launches = new SiftLaunchPlan(config, table, plan, params, extremaCapacity, featureCapacity,
-                    config.maxFeatures, cuda.multiprocessorCount(), Math.min(small, table.count), tallTileBlocksPerSm);
+                    config.maxFeatures, cuda.multiprocessorCount(), Math.min(small, table.count),
+                    tuning.tallTileBlocksPerSm());
         }
         return launches;
     }
@@ -496,42 +494,48 @@ public final class CudaSiftExtractor extends CudaExtraction<DeviceFloatFeatures>
     }
 
     /**
-     * Makes the small octaves' branch start at octave index {@code octave} from the next frame on: 1 up to the first
-     * octave of the tail ({@link SiftLaunchPlan#tailStart}), or a number at least the octave count for no small
-     * branch (one chain of launches, as before the branches); −1 goes back to {@link SiftLaunchPlan#smallStart}. For
-     * the timing main, which times every split, and the tests that compare them; a value the plan does not accept
-     * makes the next detection throw {@link IllegalArgumentException}.
+     * How the launches are planned and the lists first sized, for tests and timing; the factories' extractors take
+     * {@link #DEFAULT}. A value the plan does not accept makes the first detection throw
+     * {@link IllegalArgumentException}.
+     *
+     * @param smallStart          the octave index at which the small octaves' branch starts: 1 up to the first octave
+     *                            of the tail ({@link SiftLaunchPlan#tailStart}), or at least the octave count for no
+     *                            small branch (one chain of launches); −1: {@link SiftLaunchPlan#smallStart}
+     * @param tallTileBlocksPerSm the blocks per multiprocessor of a blur launch of 32 × 32 tiles from which an octave
+     *                            blurs tiles of 32 × 64 ({@link SiftLaunchPlan#blurParts}; {@link Integer#MAX_VALUE}:
+     *                            none)
+     * @param graphPriorities     whether the graph's small branch runs at its stream's greater priority (where the
+     *                            driver refuses, the graph runs without)
+     * @param extremaCapacity     entries of the extrema list at the first frame, 0: sized from the image; with
+     *                            {@code featureCapacity}, so that a frame overflows them, grows them and runs again
+     * @param featureCapacity     entries of the feature list at the first frame (with {@code extremaCapacity})
      */
-    void splitOctavesForTest(int octave) {
-        checkOpen();
-        if (octave != smallStartOverride) {
-            smallStartOverride = octave;
-            launches = null;
-            graphs.clear();
-        }
-    }
+    record Tuning(int smallStart, int tallTileBlocksPerSm, boolean graphPriorities, int extremaCapacity,
+                  int featureCapacity) {
+        static final Tuning DEFAULT = new Tuning(-1, SiftLaunchPlan.TALL_TILE_BLOCKS_PER_SM, true, 0, 0);
 
-    /**
-     * Makes the octaves whose blur launch of 32 × 32 tiles has at least {@code blocksPerSm} blocks per multiprocessor
-     * blur tiles of 32 × 64 from the next frame on ({@link SiftLaunchPlan#blurParts}; {@link Integer#MAX_VALUE}: none);
-     * a negative value goes back to {@link SiftLaunchPlan#TALL_TILE_BLOCKS_PER_SM}. For the timing main.
-     */
-    void tallTilesForTest(int blocksPerSm) {
-        checkOpen();
-        int threshold = blocksPerSm < 0 ? SiftLaunchPlan.TALL_TILE_BLOCKS_PER_SM : blocksPerSm;
-        if (threshold != tallTileBlocksPerSm) {
-            tallTileBlocksPerSm = threshold;
-            launches = null;
-            graphs.clear();
+        Tuning {
+            if (smallStart < -1 || tallTileBlocksPerSm < 0 || extremaCapacity < 0 || featureCapacity < 0
+                    || (extremaCapacity > 0) != (featureCapacity > 0))
+                throw new IllegalArgumentException("not a tuning of the SIFT extractor: " + smallStart + ", "
+                        + tallTileBlocksPerSm + ", " + extremaCapacity + ", " + featureCapacity);
         }
-    }
 
-    /**
-     * Whether the graph's small branch runs at its stream's greater priority (on by default; where the driver
-     * refuses, the graph runs without): for the timing main, which times both.
-     */
-    void graphPrioritiesForTest(boolean on) {
-        graphs.setNodePriorities(on);
+        Tuning withSmallStart(int octave) {
+            return new Tuning(octave, tallTileBlocksPerSm, graphPriorities, extremaCapacity, featureCapacity);
+        }
+
+        Tuning withTallTiles(int blocksPerSm) {
+            return new Tuning(smallStart, blocksPerSm, graphPriorities, extremaCapacity, featureCapacity);
+        }
+
+        Tuning withGraphPriorities(boolean on) {
+            return new Tuning(smallStart, tallTileBlocksPerSm, on, extremaCapacity, featureCapacity);
+        }
+
+        Tuning withLists(int extrema, int features) {
+            return new Tuning(smallStart, tallTileBlocksPerSm, graphPriorities, extrema, features);
+        }
     }
 
     /** Whether the graphs keep the small branch's stream priority (asked for and not refused by the driver). */
@@ -540,7 +544,7 @@ public final class CudaSiftExtractor extends CudaExtraction<DeviceFloatFeatures>
     }
 
     /** The first octave of the small branch of the last frame's plan (the octave count: none). */
-    int smallStartForTest() {
+    int lastSmallStart() {
         return table == null || table.count == 0 ? 0 : launches().smallStart;
     }
 
