@@ -388,7 +388,8 @@ class CudaSiftExtractorGpuTest {
                 assertThat(sift.graphsActive()).isTrue();
                 int captures = sift.graphCaptures();
                 sift.detect(image, got); // a graph replayed overflows the lists: they grow and the frame runs again
-                assertThat(sift.graphCaptures()).as("the overflowing frame ran as a replayed graph").isEqualTo(captures);
+                assertThat(sift.graphCaptures()).as("the overflowing frame ran as a replayed graph")
+                        .isEqualTo(captures);
                 assertSame(expected, got, "after overflowing lists of " + caps[0] + " extrema and " + caps[1]
                         + " features in the graph");
                 assertThat(sift.listCapacities()[0]).isGreaterThanOrEqualTo(counts[1]);
