@@ -128,13 +128,7 @@ class CudaFloatMatcherGpuTest {
         }
         FactoryMatcher.floatCpu(config).match(s[0], s[1], cpu);
         assertAgreement(cpu, gpu, nq, nq + "x" + nt + " " + config + " [" + matcher.lastPlan() + "]");
-        assertThat(gpu.hasCoordinates()).isTrue();
-        for (int i = 0; i < gpu.size(); i++) {
-            assertThat(gpu.queryX[i]).isEqualTo(qk.x[gpu.query[i]]);
-            assertThat(gpu.queryY[i]).isEqualTo(qk.y[gpu.query[i]]);
-            assertThat(gpu.trainX[i]).isEqualTo(tk.x[gpu.train[i]]);
-            assertThat(gpu.trainY[i]).isEqualTo(tk.y[gpu.train[i]]);
-        }
+        MatchTestData.assertCoordinates(gpu, qk, tk);
     }
 
     /**

@@ -95,13 +95,7 @@ class CudaHammingMatcherGpuTest {
         FactoryMatcher.cpu(config).match(query, train, cpu);
         assertThat(MatchTestData.differences(cpu, gpu, nq)).isEmpty();
         assertThat(gpu.size()).isEqualTo(cpu.size());
-        assertThat(gpu.hasCoordinates()).isTrue();
-        for (int i = 0; i < gpu.size(); i++) {
-            assertThat(gpu.queryX[i]).isEqualTo(qk.x[gpu.query[i]]);
-            assertThat(gpu.queryY[i]).isEqualTo(qk.y[gpu.query[i]]);
-            assertThat(gpu.trainX[i]).isEqualTo(tk.x[gpu.train[i]]);
-            assertThat(gpu.trainY[i]).isEqualTo(tk.y[gpu.train[i]]);
-        }
+        MatchTestData.assertCoordinates(gpu, qk, tk);
     }
 
     /** Uniform random descriptors (no true matches: many near-ties), both paths and the CPU agree. */

@@ -1,5 +1,7 @@
 package org.gpuvo.gpu.cuda;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -119,5 +121,16 @@ final class MatchTestData {
 
     private static String describe(int[] m) {
         return m == null ? "no match" : "train " + m[0] + " d1 " + m[1] + " d2 " + m[2];
+    }
+
+    /** Every match carries the positions of its query keypoint in {@code qk} and its train keypoint in {@code tk}. */
+    static void assertCoordinates(Matches matches, KeyPoints qk, KeyPoints tk) {
+        assertThat(matches.hasCoordinates()).isTrue();
+        for (int i = 0; i < matches.size(); i++) {
+            assertThat(matches.queryX[i]).isEqualTo(qk.x[matches.query[i]]);
+            assertThat(matches.queryY[i]).isEqualTo(qk.y[matches.query[i]]);
+            assertThat(matches.trainX[i]).isEqualTo(tk.x[matches.train[i]]);
+            assertThat(matches.trainY[i]).isEqualTo(tk.y[matches.train[i]]);
+        }
     }
 }
