@@ -20,7 +20,6 @@ import org.gpuvo.gpu.testdata.RandomDescriptors;
 import org.gpuvo.gpu.testdata.RandomSiftDescriptors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,33 +34,25 @@ import org.junit.jupiter.params.provider.MethodSource;
  * difference at all below 1000 queries); every test prints its figure and the first differences.
  */
 @Tag("gpu")
-class CudaFloatMatcherGpuTest {
+class CudaFloatMatcherGpuTest extends SharedContextGpuTest {
     /** a distance limit that keeps everything: the match list is then every query's nearest neighbour */
     private static final int NO_LIMIT = 1 << 30;
-    private static CudaContext cuda;
     private static CudaFloatMatcher matcher;
 
     @BeforeAll
-    static void open() {
-        if (CudaProbe.status().usable()) {
-            cuda = CudaContext.open("float-match-test");
+    static void openMatcher() {
+        if (cuda != null) {
             matcher = new CudaFloatMatcher(cuda, new ConfigMatch(0.8, false, NO_LIMIT));
             System.out.println("CudaFloatMatcher: " + matcher.tileStages() + " tile pipeline stage(s), "
                     + matcher.tileBlocksPerMultiprocessor() + " tile block(s) per multiprocessor");
         }
     }
 
-    @BeforeEach
-    void assumeCuda() {
-        GpuTestSupport.assumeCuda();
-    }
-
     @AfterAll
-    static void close() {
+    static void closeMatcher() {
         if (matcher != null)
             matcher.close();
-        if (cuda != null)
-            cuda.close();
+        matcher = null;
     }
 
     static ConfigMatch config(double ratio, boolean mutual, int maxDistance) {

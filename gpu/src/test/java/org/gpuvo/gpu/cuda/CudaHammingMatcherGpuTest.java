@@ -29,30 +29,26 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** The CUDA matcher against the CPU reference on a real device; the whole class skips itself without one. */
 @Tag("gpu")
-class CudaHammingMatcherGpuTest {
-    private static CudaContext cuda;
+class CudaHammingMatcherGpuTest extends SharedContextGpuTest {
     private static CudaHammingMatcher matcher;
 
     @BeforeAll
-    static void open() {
-        if (CudaProbe.status().usable()) {
-            cuda = CudaContext.open("match-test");
+    static void openMatcher() {
+        if (cuda != null)
             matcher = new CudaHammingMatcher(cuda, new ConfigMatch());
-        }
     }
 
     @BeforeEach
-    void assumeCuda() {
-        GpuTestSupport.assumeCuda();
-        matcher.setPath(Path.AUTO);
+    void autoPath() {
+        if (matcher != null)
+            matcher.setPath(Path.AUTO);
     }
 
     @AfterAll
-    static void close() {
+    static void closeMatcher() {
         if (matcher != null)
             matcher.close();
-        if (cuda != null)
-            cuda.close();
+        matcher = null;
     }
 
     static ConfigMatch config(double ratio, boolean mutual, int maxDistance) {

@@ -22,9 +22,6 @@ import org.gpuvo.gpu.features.SiftFeatures;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.testdata.RandomImages;
 import org.gpuvo.gpu.testdata.SharedData;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,28 +40,10 @@ import org.slf4j.LoggerFactory;
  * without a usable CUDA device.
  */
 @Tag("gpu")
-class CudaSiftExtractorGpuTest {
+class CudaSiftExtractorGpuTest extends SharedContextGpuTest {
     private static final Logger LOG = LoggerFactory.getLogger(CudaSiftExtractorGpuTest.class);
     /** features kept when a test wants every feature (the counts then measure detection, not the selection) */
     private static final int ALL = 30_000;
-    private static CudaContext cuda;
-
-    @BeforeAll
-    static void open() {
-        if (CudaProbe.status().usable())
-            cuda = CudaContext.open("sift-test");
-    }
-
-    @BeforeEach
-    void assumeCuda() {
-        GpuTestSupport.assumeCuda();
-    }
-
-    @AfterAll
-    static void close() {
-        if (cuda != null)
-            cuda.close();
-    }
 
     /**
      * {@code n} frames spread evenly over a folder's frames (all of them where there are fewer), so that the test
