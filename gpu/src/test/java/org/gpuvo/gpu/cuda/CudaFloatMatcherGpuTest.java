@@ -55,13 +55,10 @@ class CudaFloatMatcherGpuTest extends SharedContextGpuTest {
         matcher = null;
     }
 
-    static ConfigMatch config(double ratio, boolean mutual, int maxDistance) {
-        return new ConfigMatch(ratio, mutual, maxDistance);
-    }
-
     static List<ConfigMatch> configs() {
-        return List.of(config(0.8, false, NO_LIMIT), config(1.0, false, NO_LIMIT), config(0.8, true, NO_LIMIT),
-                config(0.9, true, 300), config(0.7, false, 250), config(1.0, true, NO_LIMIT));
+        return List.of(new ConfigMatch(0.8, false, NO_LIMIT), new ConfigMatch(1.0, false, NO_LIMIT),
+                new ConfigMatch(0.8, true, NO_LIMIT), new ConfigMatch(0.9, true, 300),
+                new ConfigMatch(0.7, false, 250), new ConfigMatch(1.0, true, NO_LIMIT));
     }
 
     /** A real-like train set and queries of which 60 % are noisy copies of train descriptors. */
@@ -135,7 +132,8 @@ class CudaFloatMatcherGpuTest extends SharedContextGpuTest {
         FloatDescriptors query = RandomSiftDescriptors.noisyCopies(random, train, n, 0.25, 0.5);
         try (DeviceFloatFeatures q = MatchTestData.upload(cuda, query, null, n);
              DeviceFloatFeatures t = MatchTestData.upload(cuda, train, null, n)) {
-            for (ConfigMatch config : List.of(config(1.0, false, NO_LIMIT), config(0.8, true, NO_LIMIT))) {
+            for (ConfigMatch config : List.of(new ConfigMatch(1.0, false, NO_LIMIT),
+                    new ConfigMatch(0.8, true, NO_LIMIT))) {
                 Matches gpu = new Matches(), cpu = new Matches();
                 matcher.match(q, t, config, gpu);
                 FactoryMatcher.floatCpu(config).match(query, train, cpu);
@@ -154,7 +152,7 @@ class CudaFloatMatcherGpuTest extends SharedContextGpuTest {
         Random random = new Random(nq * 7L + nt);
         FloatDescriptors train = RandomSiftDescriptors.siftLike(random, nt);
         FloatDescriptors query = RandomSiftDescriptors.siftLike(random, nq);
-        ConfigMatch config = config(1.0, mutual, NO_LIMIT);
+        ConfigMatch config = new ConfigMatch(1.0, mutual, NO_LIMIT);
         Matches cpu = new Matches(), gpu = new Matches();
         FactoryMatcher.floatCpu(config).match(query, train, cpu);
         try (DeviceFloatFeatures q = MatchTestData.upload(cuda, query, null, nq);
@@ -181,8 +179,8 @@ class CudaFloatMatcherGpuTest extends SharedContextGpuTest {
                 RandomSiftDescriptors.noisyCopies(random, base, 500, 0.1, 0.8));
         for (int i = 0; i < 100; i++)
             System.arraycopy(base.data, random.nextInt(300) * 128, query.data, random.nextInt(500) * 128, 128);
-        for (ConfigMatch config : List.of(config(1.0, false, NO_LIMIT), config(1.0, true, NO_LIMIT),
-                config(0.9, false, NO_LIMIT))) {
+        for (ConfigMatch config : List.of(new ConfigMatch(1.0, false, NO_LIMIT), new ConfigMatch(1.0, true, NO_LIMIT),
+                new ConfigMatch(0.9, false, NO_LIMIT))) {
             Matches cpu = new Matches(), gpu = new Matches();
             FactoryMatcher.floatCpu(config).match(query, train, cpu);
             try (DeviceFloatFeatures q = MatchTestData.upload(cuda, query, null, 500);
@@ -211,7 +209,7 @@ class CudaFloatMatcherGpuTest extends SharedContextGpuTest {
         FloatDescriptors query = RandomSiftDescriptors.noisyCopies(random, train, 600, 0.25, 0.5);
         try (DeviceFloatFeatures q = MatchTestData.upload(cuda, query, null, 600);
              DeviceFloatFeatures t = MatchTestData.upload(cuda, train, null, 700)) {
-            matcher.match(q, t, config(0.8, false, NO_LIMIT), out);
+            matcher.match(q, t, new ConfigMatch(0.8, false, NO_LIMIT), out);
         }
         assertThat(matcher.lastPlan()).contains(", " + resident + " per SM)");
     }
@@ -221,7 +219,7 @@ class CudaFloatMatcherGpuTest extends SharedContextGpuTest {
     void forcedSplitsGiveIdenticalMatches() {
         Random random = new Random(17);
         FloatDescriptors[] s = sets(random, 2000, 3000);
-        ConfigMatch config = config(0.85, true, NO_LIMIT);
+        ConfigMatch config = new ConfigMatch(0.85, true, NO_LIMIT);
         Matches cpu = new Matches();
         FactoryMatcher.floatCpu(config).match(s[0], s[1], cpu);
         Matches first = null;
@@ -262,7 +260,7 @@ class CudaFloatMatcherGpuTest extends SharedContextGpuTest {
         py[10] = 100;
         tk.x[11] = 100 + (float) radius;
         tk.y[11] = 100;
-        ConfigMatch config = config(0.8, mutual, NO_LIMIT);
+        ConfigMatch config = new ConfigMatch(0.8, mutual, NO_LIMIT);
         config.searchRadius = radius;
         Matches cpu = new Matches(), gpu = new Matches();
         FactoryMatcher.floatCpu(config).matchWithin(s[0], px, py, s[1], tk, cpu);
@@ -289,7 +287,7 @@ class CudaFloatMatcherGpuTest extends SharedContextGpuTest {
             px[i] = p[0];
             py[i] = p[1];
         }
-        ConfigMatch config = config(0.8, mutual, NO_LIMIT);
+        ConfigMatch config = new ConfigMatch(0.8, mutual, NO_LIMIT);
         config.searchRadius = 48;
         Matches cpu = new Matches(), gpu = new Matches();
         FactoryMatcher.floatCpu(config).matchWithin(s[0], px, py, s[1], tk, cpu);
@@ -376,7 +374,7 @@ class CudaFloatMatcherGpuTest extends SharedContextGpuTest {
     @Test
     void capacitiesGrowAndResultsStayRight() {
         Random random = new Random(3);
-        try (CudaFloatMatcher own = new CudaFloatMatcher(cuda, config(0.8, true, NO_LIMIT))) {
+        try (CudaFloatMatcher own = new CudaFloatMatcher(cuda, new ConfigMatch(0.8, true, NO_LIMIT))) {
             for (int n : new int[]{10, 100, 3000, 50, 5000, 1, 4096}) {
                 FloatDescriptors[] s = sets(random, n, n + 3);
                 Matches gpu = new Matches(), cpu = new Matches();
@@ -393,7 +391,7 @@ class CudaFloatMatcherGpuTest extends SharedContextGpuTest {
         FloatDescriptors[] s = sets(random, 3000, 3000);
         KeyPoints qk = RandomDescriptors.keyPoints(random, 3000, 640, 480);
         KeyPoints tk = RandomDescriptors.keyPoints(random, 3000, 640, 480);
-        ConfigMatch mutual = config(0.8, true, NO_LIMIT);
+        ConfigMatch mutual = new ConfigMatch(0.8, true, NO_LIMIT);
         mutual.searchRadius = 40;
         try (CudaFloatMatcher own = new CudaFloatMatcher(cuda, mutual);
              DeviceFloatFeatures q = MatchTestData.upload(cuda, s[0], qk, 3000);
@@ -436,17 +434,18 @@ class CudaFloatMatcherGpuTest extends SharedContextGpuTest {
         KeyPoints qk = RandomDescriptors.keyPoints(random, 2500, 640, 480);
         KeyPoints tk = RandomDescriptors.keyPoints(random, 2600, 640, 480);
         double[] h = {1, 0, 2, 0, 1, -3, 0, 0, 1};
-        ConfigMatch window = config(0.8, true, NO_LIMIT);
+        ConfigMatch window = new ConfigMatch(0.8, true, NO_LIMIT);
         window.searchRadius = 50;
-        try (CudaFloatMatcher own = new CudaFloatMatcher(cuda, config(0.8, false, NO_LIMIT),
+        try (CudaFloatMatcher own = new CudaFloatMatcher(cuda, new ConfigMatch(0.8, false, NO_LIMIT),
                 new CudaFloatMatcher.Tuning(0, true));
-             CudaFloatMatcher launched = new CudaFloatMatcher(cuda, config(0.8, false, NO_LIMIT),
+             CudaFloatMatcher launched = new CudaFloatMatcher(cuda, new ConfigMatch(0.8, false, NO_LIMIT),
                      new CudaFloatMatcher.Tuning(0, false));
              DeviceFloatFeatures q = MatchTestData.upload(cuda, s[0], qk, 2500);
              DeviceFloatFeatures t = MatchTestData.upload(cuda, s[1], tk, 2600)) {
             List<BiConsumer<CudaFloatMatcher, Matches>> calls = new ArrayList<>();
             List<Matches> direct = new ArrayList<>(), replayed = new ArrayList<>();
-            for (ConfigMatch c : List.of(config(0.8, false, NO_LIMIT), config(0.9, true, 300), window))
+            for (ConfigMatch c : List.of(new ConfigMatch(0.8, false, NO_LIMIT), new ConfigMatch(0.9, true, 300),
+                    window))
                 for (int count : new int[]{2500, 1777}) {
                     replayed.add(new Matches());
                     calls.add((m, r) -> {
@@ -492,9 +491,9 @@ class CudaFloatMatcherGpuTest extends SharedContextGpuTest {
             assertThatThrownBy(() -> matcher.match(q, t, new ConfigMatch(), out))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2 descriptor(s)");
             assertThat(out.isEmpty()).isTrue();
-            matcher.match(good, t, config(0.8, false, NO_LIMIT), out);
+            matcher.match(good, t, new ConfigMatch(0.8, false, NO_LIMIT), out);
             Matches cpu = new Matches();
-            FactoryMatcher.floatCpu(config(0.8, false, NO_LIMIT)).match(s[0], s[1], cpu);
+            FactoryMatcher.floatCpu(new ConfigMatch(0.8, false, NO_LIMIT)).match(s[0], s[1], cpu);
             assertAgreement(cpu, out, 300, "after a rejected call");
         }
         assertThatThrownBy(() -> matcher.match(bad, s[1], out))  // the host path checks before uploading
@@ -519,7 +518,7 @@ class CudaFloatMatcherGpuTest extends SharedContextGpuTest {
             assertThatThrownBy(() -> matcher.match(long200, long200, ok, out))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at most 128");
             // still usable
-            matcher.match(a, b, config(1.0, false, NO_LIMIT), out);
+            matcher.match(a, b, new ConfigMatch(1.0, false, NO_LIMIT), out);
             assertThat(out.size()).isEqualTo(10);
             for (int i = 0; i < 10; i++)
                 assertThat(out.train[i]).as("a set matched with itself").isEqualTo(i);

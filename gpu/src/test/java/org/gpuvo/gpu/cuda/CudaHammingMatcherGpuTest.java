@@ -51,13 +51,10 @@ class CudaHammingMatcherGpuTest extends SharedContextGpuTest {
         matcher = null;
     }
 
-    static ConfigMatch config(double ratio, boolean mutual, int maxDistance) {
-        return new ConfigMatch(ratio, mutual, maxDistance);
-    }
-
     static List<ConfigMatch> configs() {
-        return List.of(config(0.8, false, 256), config(1.0, false, 256), config(0.8, true, 256),
-                config(0.9, true, 64), config(0.7, false, 40), config(1.0, true, 256));
+        return List.of(new ConfigMatch(0.8, false, 256), new ConfigMatch(1.0, false, 256),
+                new ConfigMatch(0.8, true, 256), new ConfigMatch(0.9, true, 64), new ConfigMatch(0.7, false, 40),
+                new ConfigMatch(1.0, true, 256));
     }
 
     static Stream<Arguments> sizesConfigsPaths() {
@@ -101,7 +98,7 @@ class CudaHammingMatcherGpuTest extends SharedContextGpuTest {
         Random random = new Random(nq * 7L + nt);
         Descriptors train = RandomDescriptors.uniform(random, nt, 32);
         Descriptors query = RandomDescriptors.uniform(random, nq, 32);
-        ConfigMatch config = config(0.95, mutual, 256);
+        ConfigMatch config = new ConfigMatch(0.95, mutual, 256);
         Matches cpu = new Matches();
         FactoryMatcher.cpu(config).match(query, train, cpu);
         try (DeviceFeatures q = MatchTestData.upload(cuda, query, null, nq);
@@ -122,7 +119,7 @@ class CudaHammingMatcherGpuTest extends SharedContextGpuTest {
         Random random = new Random(16384);
         Descriptors train = RandomDescriptors.uniform(random, n, 32);
         Descriptors query = RandomDescriptors.noisyCopies(random, train, n, 50, 0.6);
-        ConfigMatch config = config(0.8, true, 256);
+        ConfigMatch config = new ConfigMatch(0.8, true, 256);
         Matches cpu = new Matches();
         FactoryMatcher.cpu(config).match(query, train, cpu);
         try (DeviceFeatures q = MatchTestData.upload(cuda, query, null, n);
@@ -144,7 +141,7 @@ class CudaHammingMatcherGpuTest extends SharedContextGpuTest {
         Random random = new Random(splits);
         Descriptors train = RandomDescriptors.uniform(random, 1500, 32);
         Descriptors query = RandomDescriptors.noisyCopies(random, train, 2000, 30, 0.5);
-        ConfigMatch config = config(0.85, true, 256);
+        ConfigMatch config = new ConfigMatch(0.85, true, 256);
         Matches cpu = new Matches();
         FactoryMatcher.cpu(config).match(query, train, cpu);
         try (DeviceFeatures q = MatchTestData.upload(cuda, query, null, 2000);
@@ -189,7 +186,7 @@ class CudaHammingMatcherGpuTest extends SharedContextGpuTest {
         Descriptors query = RandomDescriptors.noisyCopies(random, train, nq, 40, 0.5);
         KeyPoints qk = RandomDescriptors.keyPoints(random, nq, 1280, 720);
         KeyPoints tk = RandomDescriptors.keyPoints(random, nt, 1280, 720);
-        ConfigMatch config = config(0.8, mutual, 256);
+        ConfigMatch config = new ConfigMatch(0.8, mutual, 256);
         Matches cpu = new Matches();
         FactoryMatcher.cpu(config).match(query, train, cpu);
         boolean fusable = nq <= CudaHammingMatcher.FUSED_MAX_QUERIES;
@@ -224,11 +221,11 @@ class CudaHammingMatcherGpuTest extends SharedContextGpuTest {
     void fusedStateIsRestoredBetweenCalls() {
         assumePath(Path.TENSOR_CORE);
         Random random = new Random(8);
-        try (CudaHammingMatcher own = new CudaHammingMatcher(cuda, config(0.8, false, 256))) {
+        try (CudaHammingMatcher own = new CudaHammingMatcher(cuda, new ConfigMatch(0.8, false, 256))) {
             int[][] sizes = {{300, 200}, {3000, 2500}, {50, 4000}, {3000, 2500}, {1, 1}, {5000, 120}, {40, 40}};
             for (int k = 0; k < sizes.length * 2; k++) {
                 int nq = sizes[k % sizes.length][0], nt = sizes[k % sizes.length][1];
-                ConfigMatch config = config(k % 3 == 0 ? 1.0 : 0.8, k % 2 == 1, 256);
+                ConfigMatch config = new ConfigMatch(k % 3 == 0 ? 1.0 : 0.8, k % 2 == 1, 256);
                 Descriptors train = RandomDescriptors.uniform(random, nt, 32);
                 Descriptors query = RandomDescriptors.noisyCopies(random, train, nq, 30, 0.5);
                 Matches gpu = new Matches(), cpu = new Matches();
@@ -253,7 +250,7 @@ class CudaHammingMatcherGpuTest extends SharedContextGpuTest {
         for (int i = 0; i < 1200; i++)  // each descriptor four times, at i, i+300, i+600, i+900
             System.arraycopy(base.data, (i % 300) * 32, train.data, i * 32, 32);
         Descriptors query = RandomDescriptors.noisyCopies(random, base, 500, 10, 0.8);
-        for (ConfigMatch config : List.of(config(1.0, false, 256), config(1.0, true, 256))) {
+        for (ConfigMatch config : List.of(new ConfigMatch(1.0, false, 256), new ConfigMatch(1.0, true, 256))) {
             Matches cpu = new Matches();
             FactoryMatcher.cpu(config).match(query, train, cpu);
             try (DeviceFeatures q = MatchTestData.upload(cuda, query, null, 500);
@@ -298,7 +295,7 @@ class CudaHammingMatcherGpuTest extends SharedContextGpuTest {
         py[10] = 100;
         tk.x[11] = 100 + (float) radius;
         tk.y[11] = 100;
-        ConfigMatch config = config(0.8, mutual, 256);
+        ConfigMatch config = new ConfigMatch(0.8, mutual, 256);
         config.searchRadius = radius;
         Matches cpu = new Matches(), gpu = new Matches();
         FactoryMatcher.cpu(config).matchWithin(query, px, py, train, tk, cpu);
@@ -326,7 +323,7 @@ class CudaHammingMatcherGpuTest extends SharedContextGpuTest {
             px[i] = p[0];
             py[i] = p[1];
         }
-        ConfigMatch config = config(0.8, mutual, 256);
+        ConfigMatch config = new ConfigMatch(0.8, mutual, 256);
         config.searchRadius = 48;
         Matches cpu = new Matches(), gpu = new Matches();
         FactoryMatcher.cpu(config).matchWithin(query, px, py, train, tk, cpu);
@@ -398,7 +395,7 @@ class CudaHammingMatcherGpuTest extends SharedContextGpuTest {
     @Test
     void capacitiesGrowAndResultsStayRight() {
         Random random = new Random(3);
-        try (CudaHammingMatcher own = new CudaHammingMatcher(cuda, config(0.8, true, 256))) {
+        try (CudaHammingMatcher own = new CudaHammingMatcher(cuda, new ConfigMatch(0.8, true, 256))) {
             for (int n : new int[]{10, 100, 3000, 50, 5000, 1, 4096}) {
                 Descriptors train = RandomDescriptors.uniform(random, n + 3, 32);
                 Descriptors query = RandomDescriptors.noisyCopies(random, train, n, 30, 0.5);
@@ -417,7 +414,7 @@ class CudaHammingMatcherGpuTest extends SharedContextGpuTest {
         Descriptors query = RandomDescriptors.noisyCopies(random, train, 3000, 30, 0.5);
         KeyPoints qk = RandomDescriptors.keyPoints(random, 3000, 640, 480);
         KeyPoints tk = RandomDescriptors.keyPoints(random, 3000, 640, 480);
-        ConfigMatch mutual = config(0.8, true, 256);
+        ConfigMatch mutual = new ConfigMatch(0.8, true, 256);
         mutual.searchRadius = 40;
         try (CudaHammingMatcher own = new CudaHammingMatcher(cuda, mutual);
              DeviceFeatures q = MatchTestData.upload(cuda, query, qk, 3000);
