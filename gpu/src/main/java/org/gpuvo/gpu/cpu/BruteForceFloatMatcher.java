@@ -122,8 +122,8 @@ public final class BruteForceFloatMatcher extends BruteForceMatching<FloatDescri
         }
     }
 
-    /** Copies the train descriptors into the window's bucket order (a grid row's candidates are contiguous). */
-    private void gatherTrainInGridOrder(FloatDescriptors train) {
+    @Override
+    void gatherTrainInGridOrder(FloatDescriptors train) {
         int n = window.size(), length = train.length;
         if (gridData.length < n * length)
             gridData = new float[n * length];
@@ -131,42 +131,24 @@ public final class BruteForceFloatMatcher extends BruteForceMatching<FloatDescri
             System.arraycopy(train.data, window.pointAt(k) * length, gridData, k * length, length);
     }
 
-    /**
-     * Two nearest train descriptors of every query among the train keypoints within the search radius of its
-     * predicted position. Candidates come in bucket order, not index order, so ties are broken on the index
-     * explicitly; queries still ascend for each train.
-     */
     @Override
-    void nearestTwoWithin(FloatDescriptors query, FloatDescriptors train, float[] px, float[] py, int nq) {
-        gatherTrainInGridOrder(train);
+    float distanceToGathered(FloatDescriptors query, int i, int k) {
         int length = query.length;
-        float[] q = query.data, t = gridData;
-        boolean mutual = config.mutual;
-        int[] found = window.found();
-        for (int i = 0; i < nq; i++) {
-            float d1 = FAR, d2 = FAR;
-            int j1 = NONE;
-            int candidates = window.collect(px[i], py[i]);
-            for (int c = 0; c < candidates; c++) {
-                int k = found[c];
-                float d = squaredDistance(q, i * length, t, k * length, length);
-                int j = window.pointAt(k);
-                if (d < d1 || (d == d1 && j < j1)) {
-                    d2 = d1;
-                    d1 = d;
-                    j1 = j;
-                } else if (d < d2) {
-                    d2 = d;
-                }
-                if (mutual && d < trainBestDistance[j]) {
-                    trainBestDistance[j] = d;
-                    trainBestQuery[j] = i;
-                }
-            }
-            bestTrain[i] = j1;
-            bestDistance[i] = d1;
-            secondDistance[i] = d2;
+        return squaredDistance(query.data, i * length, gridData, k * length, length);
+    }
+
+    @Override
+    void offerToTrain(int j, int i, float d) {
+        if (d < trainBestDistance[j]) {
+            trainBestDistance[j] = d;
+            trainBestQuery[j] = i;
         }
+    }
+
+    @Override
+    void keepDistances(int i, float d1, float d2) {
+        bestDistance[i] = d1;
+        secondDistance[i] = d2;
     }
 
     /** {@link FloatDescriptors#squaredDistance} on raw rows. */

@@ -123,11 +123,8 @@ public final class BruteForceHammingMatcher extends BruteForceMatching<Descripto
         }
     }
 
-    /**
-     * Copies the train descriptors' words into the window's bucket order, so that the candidates of one grid row
-     * of a search window are one contiguous run of memory.
-     */
-    private void gatherTrainInGridOrder() {
+    @Override
+    void gatherTrainInGridOrder(Descriptors train) {
         int n = window.size(), words = trainWords.wordsPerDescriptor;
         if (gridWords.length < n * words)
             gridWords = new long[n * words];
@@ -136,50 +133,32 @@ public final class BruteForceHammingMatcher extends BruteForceMatching<Descripto
             System.arraycopy(t, window.pointAt(k) * words, gridWords, k * words, words);
     }
 
-    /**
-     * Two nearest train descriptors of every query among the train keypoints within the search radius of its
-     * predicted position. Candidates come in bucket order, not index order, so ties are broken on the index
-     * explicitly.
-     */
+    /** The Hamming distance, at most 64 bits a word: exact in a float. */
     @Override
-    void nearestTwoWithin(Descriptors query, Descriptors train, float[] px, float[] py, int nq) {
-        gatherTrainInGridOrder();
+    float distanceToGathered(Descriptors query, int i, int k) {
         long[] q = queryWords.words, t = gridWords;
-        int words = queryWords.wordsPerDescriptor;
-        boolean mutual = config.mutual;
-        int[] found = window.found();
-        for (int i = 0; i < nq; i++) {
-            int d1 = FAR, d2 = FAR, j1 = NONE;
-            int candidates = window.collect(px[i], py[i]);
-            int a = i * words;
-            long a0 = q[a], a1 = words == 4 ? q[a + 1] : 0, a2 = words == 4 ? q[a + 2] : 0, a3 = words == 4 ? q[a + 3] : 0;
-            for (int c = 0; c < candidates; c++) {
-                int k = found[c], b = k * words, d;
-                if (words == 4) {
-                    d = Long.bitCount(a0 ^ t[b]) + Long.bitCount(a1 ^ t[b + 1])
-                            + Long.bitCount(a2 ^ t[b + 2]) + Long.bitCount(a3 ^ t[b + 3]);
-                } else {
-                    d = 0;
-                    for (int w = 0; w < words; w++)
-                        d += Long.bitCount(q[a + w] ^ t[b + w]);
-                }
-                int j = window.pointAt(k);
-                if (d < d1 || (d == d1 && j < j1)) {
-                    d2 = d1;
-                    d1 = d;
-                    j1 = j;
-                } else if (d < d2) {
-                    d2 = d;
-                }
-                if (mutual && d < trainBestDistance[j]) {
-                    trainBestDistance[j] = d;
-                    trainBestQuery[j] = i;
-                }
-            }
-            bestTrain[i] = j1;
-            bestDistance[i] = d1;
-            secondDistance[i] = d2;
+        int words = queryWords.wordsPerDescriptor, a = i * words, b = k * words;
+        if (words == 4)
+            return Long.bitCount(q[a] ^ t[b]) + Long.bitCount(q[a + 1] ^ t[b + 1])
+                    + Long.bitCount(q[a + 2] ^ t[b + 2]) + Long.bitCount(q[a + 3] ^ t[b + 3]);
+        int d = 0;
+        for (int w = 0; w < words; w++)
+            d += Long.bitCount(q[a + w] ^ t[b + w]);
+        return d;
+    }
+
+    @Override
+    void offerToTrain(int j, int i, float d) {
+        if ((int) d < trainBestDistance[j]) {  // i ascends, so on a tie the earlier query stays
+            trainBestDistance[j] = (int) d;
+            trainBestQuery[j] = i;
         }
+    }
+
+    @Override
+    void keepDistances(int i, float d1, float d2) {
+        bestDistance[i] = d1 == Float.POSITIVE_INFINITY ? FAR : (int) d1;
+        secondDistance[i] = d2 == Float.POSITIVE_INFINITY ? FAR : (int) d2;
     }
 
     @Override

@@ -60,8 +60,20 @@ abstract class BruteForceMatching<D> implements HostMatcher<D> {
     /** The two nearest train descriptors of every query, and with the mutual check every train's nearest query. */
     abstract void nearestTwo(D query, D train, int nq, int nt);
 
-    /** As {@link #nearestTwo}, among the train keypoints of {@link #window} around each query's prediction. */
-    abstract void nearestTwoWithin(D query, D train, float[] predictedX, float[] predictedY, int nq);
+    /** Copies the train descriptors into {@link #window}'s bucket order (a grid row's candidates are contiguous). */
+    abstract void gatherTrainInGridOrder(D train);
+
+    /**
+     * The distance of query {@code i} to the gathered train descriptor {@code k} (bucket order), as the subclass
+     * measures it; a float that holds it exactly.
+     */
+    abstract float distanceToGathered(D query, int i, int k);
+
+    /** With the mutual check: query {@code i}, at distance {@code d}, becomes train {@code j}'s nearest if nearer. */
+    abstract void offerToTrain(int j, int i, float d);
+
+    /** Keeps query {@code i}'s two nearest distances ({@code +inf}: none) in the subclass's own terms. */
+    abstract void keepDistances(int i, float d1, float d2);
 
     /** Applies the filters to the per-query nearest neighbours and appends the survivors to {@code out}. */
     abstract void emit(int nq, Matches out);
@@ -92,6 +104,38 @@ abstract class BruteForceMatching<D> implements HostMatcher<D> {
         window.build(trainPoints, nt, config.searchRadius);
         nearestTwoWithin(query, train, predictedX, predictedY, nq);
         emit(nq, out);
+    }
+
+    /**
+     * Two nearest train descriptors of every query among the train keypoints within the search radius of its
+     * predicted position. Candidates come in bucket order, not index order, so ties are broken on the index
+     * explicitly; queries still ascend for each train.
+     */
+    private void nearestTwoWithin(D query, D train, float[] px, float[] py, int nq) {
+        gatherTrainInGridOrder(train);
+        boolean mutual = config.mutual;
+        int[] found = window.found();
+        for (int i = 0; i < nq; i++) {
+            float d1 = Float.POSITIVE_INFINITY, d2 = Float.POSITIVE_INFINITY;
+            int j1 = NONE;
+            int candidates = window.collect(px[i], py[i]);
+            for (int c = 0; c < candidates; c++) {
+                int k = found[c];
+                float d = distanceToGathered(query, i, k);
+                int j = window.pointAt(k);
+                if (d < d1 || (d == d1 && j < j1)) {
+                    d2 = d1;
+                    d1 = d;
+                    j1 = j;
+                } else if (d < d2) {
+                    d2 = d;
+                }
+                if (mutual)
+                    offerToTrain(j, i, d);
+            }
+            bestTrain[i] = j1;
+            keepDistances(i, d1, d2);
+        }
     }
 
     @Override
