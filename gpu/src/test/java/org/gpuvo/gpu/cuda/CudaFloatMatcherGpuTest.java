@@ -281,12 +281,8 @@ class CudaFloatMatcherGpuTest extends SharedContextGpuTest {
         FloatDescriptors[] s = sets(random, nq, nt);
         KeyPoints tk = RandomDescriptors.keyPoints(random, nt, 1280, 720);
         KeyPoints qk = RandomDescriptors.keyPoints(random, nq, 1280, 720);
-        float[] px = new float[nq], py = new float[nq];
-        for (int i = 0; i < nq; i++) {
-            float[] p = CudaHammingMatcher.predict(h, qk.x[i], qk.y[i]);
-            px[i] = p[0];
-            py[i] = p[1];
-        }
+        float[][] p = MatchTestData.predictions(h, qk);
+        float[] px = p[0], py = p[1];
         ConfigMatch config = new ConfigMatch(0.8, mutual, NO_LIMIT);
         config.searchRadius = 48;
         Matches cpu = new Matches(), gpu = new Matches();
@@ -296,17 +292,8 @@ class CudaFloatMatcherGpuTest extends SharedContextGpuTest {
             matcher.matchWithin(q, h, t, config, gpu);
             assertAgreement(cpu, gpu, nq, "homography window mutual " + mutual);
             assertThat(gpu.hasCoordinates()).isTrue();
-            try (DeviceBuffer predicted = cuda.deviceBuffer("test", (long) nq * 8)) {
-                float[] xy = new float[2 * nq];
-                for (int i = 0; i < nq; i++) {
-                    xy[2 * i] = px[i];
-                    xy[2 * i + 1] = py[i];
-                }
-                MatchTestData.uploadFloats(cuda, predicted, xy);
-                Matches viaBuffer = new Matches();
-                matcher.matchWithin(q, predicted, t, config, viaBuffer);
-                assertThat(MatchTestData.differences(gpu, viaBuffer, nq)).isEmpty();
-            }
+            Matches viaBuffer = MatchTestData.matchWithinUploaded(cuda, matcher, q, t, px, py, config);
+            assertThat(MatchTestData.differences(gpu, viaBuffer, nq)).isEmpty();
         }
     }
 

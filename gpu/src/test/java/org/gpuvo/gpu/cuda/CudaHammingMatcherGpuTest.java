@@ -317,12 +317,8 @@ class CudaHammingMatcherGpuTest extends SharedContextGpuTest {
         KeyPoints tk = RandomDescriptors.keyPoints(random, nt, 1280, 720);
         Descriptors query = RandomDescriptors.noisyCopies(random, train, nq, 40, 0.5);
         KeyPoints qk = RandomDescriptors.keyPoints(random, nq, 1280, 720);
-        float[] px = new float[nq], py = new float[nq];
-        for (int i = 0; i < nq; i++) {
-            float[] p = CudaHammingMatcher.predict(h, qk.x[i], qk.y[i]);
-            px[i] = p[0];
-            py[i] = p[1];
-        }
+        float[][] p = MatchTestData.predictions(h, qk);
+        float[] px = p[0], py = p[1];
         ConfigMatch config = new ConfigMatch(0.8, mutual, 256);
         config.searchRadius = 48;
         Matches cpu = new Matches(), gpu = new Matches();
@@ -332,18 +328,9 @@ class CudaHammingMatcherGpuTest extends SharedContextGpuTest {
             matcher.matchWithin(q, h, t, config, gpu);
             assertThat(MatchTestData.differences(cpu, gpu, nq)).isEmpty();
             // the same through a caller-uploaded prediction buffer
-            try (DeviceBuffer predicted = cuda.deviceBuffer("test", (long) nq * 8)) {
-                float[] xy = new float[2 * nq];
-                for (int i = 0; i < nq; i++) {
-                    xy[2 * i] = px[i];
-                    xy[2 * i + 1] = py[i];
-                }
-                MatchTestData.uploadFloats(cuda, predicted, xy);
-                Matches viaBuffer = new Matches();
-                matcher.matchWithin(q, predicted, t, config, viaBuffer);
-                assertThat(MatchTestData.differences(cpu, viaBuffer, nq)).isEmpty();
-                assertThat(viaBuffer.hasCoordinates()).isTrue();
-            }
+            Matches viaBuffer = MatchTestData.matchWithinUploaded(cuda, matcher, q, t, px, py, config);
+            assertThat(MatchTestData.differences(cpu, viaBuffer, nq)).isEmpty();
+            assertThat(viaBuffer.hasCoordinates()).isTrue();
         }
     }
 

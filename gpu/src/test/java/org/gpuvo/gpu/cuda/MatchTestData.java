@@ -8,6 +8,7 @@ import java.util.List;
 import org.gpuvo.gpu.features.Descriptors;
 import org.gpuvo.gpu.features.FloatDescriptors;
 import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.Matches;
 
 /**
@@ -131,6 +132,35 @@ final class MatchTestData {
             assertThat(matches.queryY[i]).isEqualTo(qk.y[matches.query[i]]);
             assertThat(matches.trainX[i]).isEqualTo(tk.x[matches.train[i]]);
             assertThat(matches.trainY[i]).isEqualTo(tk.y[matches.train[i]]);
+        }
+    }
+
+    /** The predictions of {@code h} for the keypoints {@code qk}, as the device computes them: {x[], y[]}. */
+    static float[][] predictions(double[] h, KeyPoints qk) {
+        int n = qk.size();
+        float[] px = new float[n], py = new float[n];
+        for (int i = 0; i < n; i++) {
+            float[] p = CudaHammingMatcher.predict(h, qk.x[i], qk.y[i]);
+            px[i] = p[0];
+            py[i] = p[1];
+        }
+        return new float[][]{px, py};
+    }
+
+    /** {@code matcher.matchWithin} with the predictions {@code px}, {@code py} uploaded into a buffer of the caller. */
+    static <F extends DeviceFeatureSet> Matches matchWithinUploaded(CudaContext cuda, CudaMatching<?, F> matcher, F q,
+                                                                     F t, float[] px, float[] py, ConfigMatch config) {
+        int nq = q.count;
+        try (DeviceBuffer predicted = cuda.deviceBuffer("test", (long) nq * 8)) {
+            float[] xy = new float[2 * nq];
+            for (int i = 0; i < nq; i++) {
+                xy[2 * i] = px[i];
+                xy[2 * i + 1] = py[i];
+            }
+            uploadFloats(cuda, predicted, xy);
+            Matches viaBuffer = new Matches();
+            matcher.matchWithin(q, predicted, t, config, viaBuffer);
+            return viaBuffer;
         }
     }
 }
