@@ -310,9 +310,8 @@ class CudaFloatMatcherGpuTest extends SharedContextGpuTest {
 
     /**
      * Length 5, clipped at 0.2 and renormalised: most vectors become (nearly) the same point, so queries have several
-     * trains at distances the FP16 products cannot order (below 1e-3), and the FP16 top-4 may miss the exact nearest.
-     * Measured on an H100: 3 of 1000 queries differ (d1 = d2 = 0 in the integer unit: ambiguous matches the FP32 search
-     * keeps and the GPU drops, or a second distance one unit apart). The bar is 1 % here, 0.1 % above.
+     * trains at distances the FP16 products cannot order (below 1e-3), and the FP16 top-4 may miss the exact nearest
+     * (docs/measurements.md has how many). The bar is 1 % here, 0.1 % above.
      */
     @Test
     void degenerateShortDescriptorsAgreeAlmostEverywhere() throws Exception {
