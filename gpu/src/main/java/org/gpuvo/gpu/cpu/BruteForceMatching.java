@@ -81,13 +81,10 @@ abstract class BruteForceMatching<D> implements HostMatcher<D> {
     @Override
     public final void match(D query, D train, Matches out) {
         check.check(query, train, out);
-        out.reset();
-        int nq = size.applyAsInt(query), nt = size.applyAsInt(train);
-        if (nq == 0 || nt == 0)
+        if (!prepared(query, train, out))
             return;
-        prepareIndices(nq, nt);
-        prepare(query, train, nq, nt);
-        nearestTwo(query, train, nq, nt);
+        int nq = size.applyAsInt(query);
+        nearestTwo(query, train, nq, size.applyAsInt(train));
         emit(nq, out);
     }
 
@@ -95,15 +92,23 @@ abstract class BruteForceMatching<D> implements HostMatcher<D> {
     public final void matchWithin(D query, float[] predictedX, float[] predictedY, D train, KeyPoints trainPoints,
                                   Matches out) {
         checkWindow.check(query, predictedX, predictedY, train, trainPoints, out);
+        if (!prepared(query, train, out))
+            return;
+        int nq = size.applyAsInt(query);
+        window.build(trainPoints, size.applyAsInt(train), config.searchRadius);
+        nearestTwoWithin(query, train, predictedX, predictedY, nq);
+        emit(nq, out);
+    }
+
+    /** Empties {@code out} and prepares the state for these sets; false where one is empty (no matches then). */
+    private boolean prepared(D query, D train, Matches out) {
         out.reset();
         int nq = size.applyAsInt(query), nt = size.applyAsInt(train);
         if (nq == 0 || nt == 0)
-            return;
+            return false;
         prepareIndices(nq, nt);
         prepare(query, train, nq, nt);
-        window.build(trainPoints, nt, config.searchRadius);
-        nearestTwoWithin(query, train, predictedX, predictedY, nq);
-        emit(nq, out);
+        return true;
     }
 
     /**
