@@ -323,17 +323,10 @@ class CudaFloatMatcherGpuTest extends SharedContextGpuTest {
         FloatDescriptors train = RandomSiftDescriptors.siftLike(random, 900, length);
         FloatDescriptors query = RandomSiftDescriptors.noisyCopies(random, train, 1000, 0.2, 0.5);
         for (ConfigMatch config : configs()) {
-            FloatDescriptorMatcher gpu = FactoryMatcher.floatCuda(config);
-            try {
-                assertThat(gpu.backend()).isEqualTo("cuda");
-                Matches g = new Matches(), c = new Matches();
-                gpu.match(query, train, g);
-                FactoryMatcher.floatCpu(config).match(query, train, c);
-                assertAgreement(c, g, 1000, maxDiffering, "length " + length + " " + config);
-                assertThat(g.hasCoordinates()).isEqualTo(g.isEmpty());
-            } finally {
-                ((AutoCloseable) gpu).close();
-            }
+            Matches[] gc = MatchTestData.cudaAndCpu(FactoryMatcher.floatCuda(config), FactoryMatcher.floatCpu(config),
+                    query, train);
+            assertAgreement(gc[1], gc[0], 1000, maxDiffering, "length " + length + " " + config);
+            assertThat(gc[0].hasCoordinates()).isEqualTo(gc[0].isEmpty());
         }
     }
 

@@ -342,17 +342,10 @@ class CudaHammingMatcherGpuTest extends SharedContextGpuTest {
         Descriptors train = RandomDescriptors.uniform(random, 900, bytes);
         Descriptors query = RandomDescriptors.noisyCopies(random, train, 1000, Math.max(1, bytes), 0.5);
         for (ConfigMatch config : configs()) {
-            DescriptorMatcher gpu = FactoryMatcher.cuda(config);
-            try {
-                assertThat(gpu.backend()).isEqualTo("cuda");
-                Matches g = new Matches(), c = new Matches();
-                gpu.match(query, train, g);
-                FactoryMatcher.cpu(config).match(query, train, c);
-                assertThat(MatchTestData.differences(c, g, 1000)).as(config.toString()).isEmpty();
-                assertThat(g.hasCoordinates()).isEqualTo(g.isEmpty());
-            } finally {
-                ((AutoCloseable) gpu).close();
-            }
+            Matches[] gc = MatchTestData.cudaAndCpu(FactoryMatcher.cuda(config), FactoryMatcher.cpu(config), query,
+                    train);
+            assertThat(MatchTestData.differences(gc[1], gc[0], 1000)).as(config.toString()).isEmpty();
+            assertThat(gc[0].hasCoordinates()).isEqualTo(gc[0].isEmpty());
         }
     }
 

@@ -9,6 +9,7 @@ import org.gpuvo.gpu.features.Descriptors;
 import org.gpuvo.gpu.features.FloatDescriptors;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.match.ConfigMatch;
+import org.gpuvo.gpu.match.HostMatcher;
 import org.gpuvo.gpu.match.Matches;
 
 /**
@@ -161,6 +162,22 @@ final class MatchTestData {
             Matches viaBuffer = new Matches();
             matcher.matchWithin(q, predicted, t, config, viaBuffer);
             return viaBuffer;
+        }
+    }
+
+    /**
+     * The matches of the factory's CUDA matcher {@code gpu} (closed after) and of the CPU reference {@code cpu} for
+     * the same sets: {gpu's, cpu's}.
+     */
+    static <D> Matches[] cudaAndCpu(HostMatcher<D> gpu, HostMatcher<D> cpu, D query, D train) throws Exception {
+        try {
+            assertThat(gpu.backend()).isEqualTo("cuda");
+            Matches g = new Matches(), c = new Matches();
+            gpu.match(query, train, g);
+            cpu.match(query, train, c);
+            return new Matches[]{g, c};
+        } finally {
+            ((AutoCloseable) gpu).close();
         }
     }
 }
