@@ -68,7 +68,9 @@ public final class CudaMatchTiming {
         double cpuMedianMs = Double.NaN;
         int cpuSize = -1;
         try (CudaContext cuda = CudaContext.open("timing");
-             CudaHammingMatcher matcher = new CudaHammingMatcher(cuda, ratio)) {
+             CudaHammingMatcher matcher = new CudaHammingMatcher(cuda, ratio);
+             CudaHammingMatcher twoStage = new CudaHammingMatcher(cuda, ratio,
+                     new CudaHammingMatcher.Tuning(0, false))) {
             CUevent start = new CUevent(), stop = new CUevent();
             cuEventCreate(start, 0);
             cuEventCreate(stop, 0);
@@ -83,7 +85,6 @@ public final class CudaMatchTiming {
                     for (ConfigMatch config : List.of(ratio, mutual)) {
                         Matches reference = null;
                         matcher.setPath(Path.AUTO);
-                        matcher.setFusedForTesting(null);
                         matcher.match(q, t, config, new Matches());
                         plans.add(String.format(Locale.ROOT, "%6d x %-6d %-14s AUTO -> %s", n, n,
                                 config.mutual ? "ratio+mutual" : "ratio 0.8", matcher.lastPlan()));
@@ -91,24 +92,24 @@ public final class CudaMatchTiming {
                                 ? List.of("POPC", "TENSOR_CORE", "TC 2-stage") : List.of("POPC");
                         for (String variant : variants) {
                             Path path = variant.equals("POPC") ? Path.POPC : Path.TENSOR_CORE;
-                            matcher.setPath(path);
-                            matcher.setFusedForTesting(variant.equals("TC 2-stage") ? Boolean.FALSE : null);
+                            CudaHammingMatcher m = variant.equals("TC 2-stage") ? twoStage : matcher;
+                            m.setPath(path);
                             Matches out = new Matches();
                             for (int w = 0; w < 5; w++)
-                                matcher.match(q, t, config, out);
+                                m.match(q, t, config, out);
                             double[] gpu = new double[reps], wall = new double[reps];
                             float[] ms = new float[1];
                             for (int r = 0; r < reps; r++) {
                                 cuEventRecord(start, cuda.stream());
-                                matcher.enqueueKernels(q, t, null, config, true);
+                                m.enqueueKernels(q, t, null, config, true);
                                 cuEventRecord(stop, cuda.stream());
-                                matcher.download(out);
+                                m.download(out);
                                 cuEventElapsedTime(ms, start, stop);
                                 gpu[r] = ms[0];
                             }
                             for (int r = 0; r < reps; r++) {
                                 long t0 = System.nanoTime();
-                                matcher.match(q, t, config, out);
+                                m.match(q, t, config, out);
                                 wall[r] = (System.nanoTime() - t0) / 1e6;
                             }
                             String same = "";

@@ -145,7 +145,7 @@ public final class CudaSiftTiming {
             counts = sift.lastCounts();
             octaves = sift.lastOctaveCounts();
             boolean graphs = sift.graphsActive();
-            defaultSplit = sift.smallStartForTest();
+            defaultSplit = sift.lastSmallStart();
             priorities = sift.graphPrioritiesActive();
             timeSplits(sift, image, out, reps, warmup, splits, sameBits);
             // stage by stage: events between the stages, kernels launched one by one
@@ -202,46 +202,36 @@ public final class CudaSiftTiming {
 
     /**
      * The graph's device time for every place the small octaves' branch may start and for none, with whether the
-     * features are those of the default split ({@code expected}); leaves the extractor on the default split.
+     * features are those of the default split ({@code expected}); each setting on an extractor of its own on
+     * {@code sift}'s context.
      */
     private static void timeSplits(CudaSiftExtractor sift, GrayImage image, SiftFeatures expected, int reps,
                                    int warmup, Map<String, double[]> times, Map<String, String> sameBits) {
         SiftOctaveTable table = new SiftOctaveTable(sift.config(), image.width, image.height);
-        int tail = SiftLaunchPlan.tailStart(table), chosen = sift.smallStartForTest();
-        List<Integer> splits = new ArrayList<>();
+        int tail = SiftLaunchPlan.tailStart(table), chosen = sift.lastSmallStart();
+        CudaSiftExtractor.Tuning tuning = CudaSiftExtractor.Tuning.DEFAULT;
+        Map<String, CudaSiftExtractor.Tuning> settings = new LinkedHashMap<>();
         for (int k = 1; k <= tail; k++)
-            splits.add(k);
+            settings.put("small branch from octave " + k + (k == chosen ? " (default)" : ""), tuning.withSmallStart(k));
         if (tail < table.count)
-            splits.add(table.count);
-        SiftFeatures got = new SiftFeatures();
-        for (int k : splits) {
-            sift.splitOctavesForTest(k);
-            String label = (k < table.count ? "small branch from octave " + k : "no small branch")
-                    + (k == chosen ? " (default)" : "");
-            times.put(label, deviceTimes(sift, image, reps, warmup));
-            sift.detect(image, got);
-            sameBits.put(label, graphState(sift) + difference(expected, got));
-        }
-        if (chosen < table.count) {
-            sift.splitOctavesForTest(chosen);
-            sift.graphPrioritiesForTest(false);
-            String label = "default split, branches of one priority";
-            times.put(label, deviceTimes(sift, image, reps, warmup));
-            sift.detect(image, got);
-            sameBits.put(label, graphState(sift) + difference(expected, got));
-            sift.graphPrioritiesForTest(true);
-        }
-        sift.splitOctavesForTest(-1);
-        for (int blocksPerSm : new int[]{1, 2, 4, 8, SiftLaunchPlan.TALL_TILE_BLOCKS_PER_SM, Integer.MAX_VALUE}) {
-            sift.tallTilesForTest(blocksPerSm);
-            String label = blocksPerSm == Integer.MAX_VALUE ? "default split, no tall blur tiles"
+            settings.put("no small branch" + (table.count == chosen ? " (default)" : ""),
+                    tuning.withSmallStart(table.count));
+        if (chosen < table.count)
+            settings.put("default split, branches of one priority", tuning.withGraphPriorities(false));
+        for (int blocksPerSm : new int[]{1, 2, 4, 8, SiftLaunchPlan.TALL_TILE_BLOCKS_PER_SM, Integer.MAX_VALUE})
+            settings.put(blocksPerSm == Integer.MAX_VALUE ? "default split, no tall blur tiles"
                     : "default split, tall blur tiles from " + blocksPerSm + " blocks/SM"
-                    + (blocksPerSm == SiftLaunchPlan.TALL_TILE_BLOCKS_PER_SM ? " (default)" : "");
-            times.put(label, deviceTimes(sift, image, reps, warmup));
-            sift.detect(image, got);
-            sameBits.put(label, graphState(sift) + difference(expected, got));
+                    + (blocksPerSm == SiftLaunchPlan.TALL_TILE_BLOCKS_PER_SM ? " (default)" : ""),
+                    tuning.withTallTiles(blocksPerSm));
+        SiftFeatures got = new SiftFeatures();
+        for (Map.Entry<String, CudaSiftExtractor.Tuning> e : settings.entrySet()) {
+            try (CudaSiftExtractor tuned = new CudaSiftExtractor(sift.context(), sift.config(), e.getValue())) {
+                tuned.enableFrameTiming();
+                times.put(e.getKey(), deviceTimes(tuned, image, reps, warmup));
+                tuned.detect(image, got);
+                sameBits.put(e.getKey(), graphState(tuned) + difference(expected, got));
+            }
         }
-        sift.tallTilesForTest(-1);
     }
 
     /** The graph's device time of {@code reps} frames, after {@code warmup} (at least the frames that capture). */
