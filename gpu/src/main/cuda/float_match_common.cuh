@@ -78,9 +78,8 @@ __device__ __forceinline__ void candidate_exchange(float (&keys)[FLOAT_CANDIDATE
 // inserting the second list's entries one by one (candidate_insert) leaves them when the two lists hold different
 // indices. The lesser of entries j and C - 1 - j of the two lists form a bitonic sequence that holds the C least;
 // two rounds of compare-exchanges sort it: 4 steps of 2 independent exchanges, where 4 insertions are 4 chains of
-// up to 4 dependent ones. In float_tiles.cu's final merges (three per row list) it made the 4096 x 4096 match 4 %
-// faster on the H100 (0.0524 / 0.0516 -> 0.0489 / 0.0499 ms, same run): at that size a block has only 8 column
-// tiles, and its once-per-block code is a quarter of the kernel's time.
+// up to 4 dependent ones. Why it matters (float_tiles.cu's final merges, three per row list): at 4096 x 4096 a
+// block has only 8 column tiles, and its once-per-block code is a quarter of the kernel's time.
 __device__ __forceinline__ void candidate_merge(float (&keys)[FLOAT_CANDIDATES], int (&index)[FLOAT_CANDIDATES],
                                                 const float (&ok)[FLOAT_CANDIDATES], const int (&oi)[FLOAT_CANDIDATES])
 {

@@ -20,14 +20,11 @@
 // multiprocessor of an H100, and a block's rows fit the 48 KB of static shared memory.
 //
 // Why rows go through shared memory: the kernel is latency bound (about 4 warps per multiprocessor), and what its
-// warps waited for was the rows. When each lane read its own train row from global memory, a warp's 16-byte load
-// touched 32 rows: 32 L1 tag lookups and misses, which the L1 serves one by one. Under ncu at 4096 x 4096 (H100),
-// 8.0 us, 56 % of the warps' stall samples waiting on those loads, in 4 rounds. Now every row (the block's queries,
-// contiguous, and each candidate's train) is copied whole by a warp, 32 lanes x 16 bytes, one line per 128 bytes,
-// with cp.async into shared memory; the lanes then sum in order from there. ncu: 8.0 -> 7.2 us, the loads' share
-// of the stalls 56 -> 19 %; same-run stream time of whole 4096 x 4096 matches 0.0502 / 0.0496 / 0.0508 -> 0.0496 /
-// 0.0486 / 0.0487 ms. The split lists are then merged by the group's lanes together (merge_splits), not each lane
-// inserting all 16 entries.
+// warps waited for was the rows: a lane reading its own train row makes a warp's 16-byte load touch 32 rows, 32 L1
+// misses served one by one (docs/measurements.md has the profile). So every row (the block's queries, contiguous,
+// and each candidate's train) is copied whole by a warp, 32 lanes x 16 bytes, one line per 128 bytes, with cp.async
+// into shared memory; the lanes then sum in order from there. The split lists are then merged by the group's lanes
+// together (merge_splits), not each lane inserting all 16 entries.
 #define RESCORE_QUERIES 16
 // queries per kept count: the block size of match_compact (SELECT_BLOCK), which reads one count per its block
 #define RESCORE_COUNT_QUERIES 256

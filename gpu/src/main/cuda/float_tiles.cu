@@ -22,12 +22,9 @@
 // multiprocessor (__launch_bounds__(128, 2): 2 x 128 x 255 registers fill the register file). Two blocks' shared
 // memory (2 x 67 KB) fits on sm_80, sm_87 and sm_90; GPUs with 100 KB or less per multiprocessor hold one, and
 // the host plans the grid for what the driver reports resident (CudaFloatMatcher.tilesPerBlock, planSplits: about
-// one wave). Each warp issues 16 independent mma per k-step. Why two blocks of 64 rows rather than one of 128
-// (8 warps, as before): their barriers are independent, so one block's epilogue can overlap the other's mma, and
-// the grid has twice as many blocks to fill the multiprocessors with. Same-run on the H100 (stream time of whole
-// matches): 3267 x 4318 with the mutual check 0.1059 / 0.1055 / 0.1082 -> 0.0914 / 0.0913 / 0.0919 ms (its 146
-// blocks of 128 rows took two waves on 132 SMs), 16384 x 16384 0.3959 -> 0.3923 ms and with the mutual check
-// 0.7045 -> 0.6857 ms, 4096 x 4096 0.0476 / 0.0475 / 0.0488 -> 0.0473 / 0.0474 / 0.0480 ms.
+// one wave). Each warp issues 16 independent mma per k-step. Why two blocks of 64 rows rather than one of 128:
+// their barriers are independent, so one block's epilogue can overlap the other's mma, and the grid has twice as
+// many blocks to fill the multiprocessors with (docs/measurements.md).
 //
 // Epilogue, per tile: lane (g, t) holds for each of its 4 rows (m-tile mt, half h: a "row group" of the warp's 8
 // rows g) 16 accumulators over columns wn*64 + 8n + 2t + e. They start at the column's bias -|c|^2/2
@@ -41,18 +38,13 @@
 // maximum and floor (a warp-uniform loop: the shuffles of the floor need every lane). A round is taken whenever one
 // of the warp's 32 lanes has a pair to insert: for most row groups of a 64-tile split (87 % in a host simulation of
 // uniform keys), mostly one round; a lane's first tile takes about 5 (its best 4, then the 5th is below them). The
-// lists order equal keys by lower column (candidate_insert), whatever the order the pairs arrive in. (The former
-// epilogue walked the 16 keys pair by pair behind per-pair votes: on the H100 at 16384 x 16384 it issued 7
-// instructions per mma and the tiles took 0.77 ms; this one 0.42 ms.) In window mode the pairs outside the window
-// (in_window, match_common.cuh) are set to FLOAT_NO_PAIR before the packing: never a candidate.
+// lists order equal keys by lower column (candidate_insert), whatever the order the pairs arrive in. Why packing:
+// walking the 16 keys pair by pair behind per-pair votes cost 7 instructions per mma. In window mode the pairs
+// outside the window (in_window, match_common.cuh) are set to FLOAT_NO_PAIR before the packing: never a candidate.
 // A row group's floor is taken at the block's first tile and then only in the insertion rounds, the only places
-// its lists change; each tile starts from the floors the last one ended with. Recomputing them at every tile's
-// start, as before, cost 4 quad_floor calls per tile (8 shuffles and about 20 FMNMX each). Same-run on the H100
-// (stream time of whole matches, three rounds): 16384 x 16384 0.3949 / 0.3924 / 0.3967 -> 0.3740 / 0.3747 / 0.3735
-// ms and with the mutual check 0.6961 / 0.7011 / 0.6955 -> 0.6552 / 0.6554 / 0.6650 ms; 4096 x 4096 0.0489 / 0.0482
-// / 0.0491 -> 0.0484 / 0.0482 / 0.0481 ms; 3267 x 4318 with the mutual check 0.0925 / 0.0918 / 0.0937 -> 0.0908 /
-// 0.0900 / 0.0907 ms. (Kept in shared memory instead, without the spill, they gained less: 16384 x 16384 0.3843
-// against 0.3775 ms in another same-run comparison.)
+// its lists change; each tile starts from the floors the last one ended with. Why: recomputing them at every
+// tile's start costs 4 quad_floor calls per tile (8 shuffles and about 20 FMNMX each). They are kept in registers
+// despite the spill: in shared memory they gained less (docs/measurements.md).
 //
 // At the end the 8 lists of a row (4 lanes of a quad x 2 column warps) are merged (candidate_merge): two shuffle
 // rounds in the quad, then through shared memory across the warp pair; the merged list is written to

@@ -16,15 +16,10 @@
 // warp slots, and each warp walks its whole window (up to ~75 x 75 pixels) alone: the kernel is latency bound. Four
 // warps per feature cut that walk four times and fill the device.
 //
-// Why one 32-bit counter per bin: ncu (Hopper, 1920 x 1080) showed the L1 73 % busy, and 83 % of its shared-memory
-// wavefronts the excess of atomics serialised on the bins that a warp's neighbouring pixels share. A bin used to be
-// two counters at 2^-32 per unit, two atomics per vote; one made the stage 14 % faster (0.114 -> 0.099 ms, H100,
-// same run). The gradient's approximate square root and divisions (sift_gradient_fast) and the values kept in
-// registers over the pixel loop (SIFT_KEEP_IN_REGISTER) took another 14 % (0.099 -> 0.086 ms). What did not help:
-// aggregating a warp's votes per bin first (__match_any_sync, __reduce_add_sync: 3 times slower), 2, 4 or 8
-// histogram copies per warp (lane l in copy l % n, banks staggered: 0.099 to 0.101 ms), and walking only the pixels
-// inside the rotated square instead of its bounding box (a table of each row's span in shared memory: more lanes
-// busy, no faster).
+// Why one 32-bit counter per bin: the stage is bound by shared-memory atomics serialised on the bins that a warp's
+// neighbouring pixels share, and one counter takes one atomic per vote, two counters took two. The approximate gradient
+// (sift_gradient_fast) and the values kept in registers (SIFT_KEEP_IN_REGISTER) are there for speed too; what was tried
+// and did not help is in docs/measurements.md.
 #include "sift_common.cuh"
 
 #define DESC_THREADS 128

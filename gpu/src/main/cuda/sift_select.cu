@@ -18,8 +18,7 @@
 #define SELECT_THREADS 1024
 #define RANK_THREADS 128
 // candidates compared with per unit of work: small, so that a frame's ~2000 candidates make several hundred short
-// units (16 x 63 for 2000) for the grid's blocks instead of a few long ones (on the H100 the ranking took 13.5 us at
-// 128 per unit, the blocks' latency)
+// units (16 x 63 for 2000) for the grid's blocks instead of a few long ones, whose latency bounds the ranking
 #define RANK_CHUNK 32
 
 // Launch: exactly one block of SELECT_THREADS (1024) threads; static shared memory 32 KB (the histogram) + 4 KB.

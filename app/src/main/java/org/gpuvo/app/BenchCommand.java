@@ -81,7 +81,8 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Frames processed in the offline throughput measurement (default: ${DEFAULT-VALUE}).")
     int offlineFrames;
 
-    @Option(names = "--no-baseline", description = "Skip OpenCV.")
+    @Option(names = "--no-baseline", description = "Skip OpenCV (skipped anyway, with a message, where OpenCV "
+            + "cannot be loaded).")
     boolean noBaseline;
 
     @Option(names = "--plot", paramLabel = "PNG",
@@ -93,6 +94,9 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    /** whether the OpenCV rows are measured: asked for and OpenCV loads */
+    private boolean measureOpenCv;
 
     static final List<String> ORB_SIZES = List.of("640x480", "1241x376", "1280x720", "1920x1080"),
             SIFT_SIZES = List.of("1280x720", "1920x1080"),
@@ -146,6 +150,12 @@ public final class BenchCommand implements Callable<Integer> {
         report.put("frames", sources.isEmpty() ? "synthetic" : sources.size() + " images");
         report.put("repetitions", reps);
         report.put("warmup", warmup);
+        String openCvProblem = noBaseline ? null : OpenCvBaseline.unavailable();
+        if (openCvProblem != null) {
+            out.printf("OpenCV baseline skipped: OpenCV cannot be loaded here (%s)%n", openCvProblem);
+            report.put("opencv_baseline_skipped", openCvProblem);
+        }
+        measureOpenCv = !noBaseline && openCvProblem == null;
         ArrayNode rows = report.putArray("configurations");
         BenchPlot chart = new BenchPlot();
         if (sift)
@@ -166,7 +176,7 @@ public final class BenchCommand implements Callable<Integer> {
         for (int[] d : dims) {
             List<GrayImage> frames = BenchFrames.of(sources, d[0], d[1], 10);
             for (int n : features)
-                run.configuration(frames, d[0], d[1], featureOptions.siftConfig(n), !noBaseline, rows.addObject());
+                run.configuration(frames, d[0], d[1], featureOptions.siftConfig(n), measureOpenCv, rows.addObject());
         }
         run.matcherAlone(matcherSizes, matcherRows);
     }
@@ -212,7 +222,7 @@ public final class BenchCommand implements Callable<Integer> {
                     chart.add(d[0] + "x" + d[1] + " / " + n, medians);
                     gpuvoFrame = gpuvoExtraction + gpuvoMatching;
                 }
-                if (!noBaseline)
+                if (measureOpenCv)
                     baseline(out, row, frames, orb, Math.max(frames.size(), Math.min(reps, 50)),
                             gpuvoExtraction, gpuvoMatching, gpuvoFrame);
                 out.flush();

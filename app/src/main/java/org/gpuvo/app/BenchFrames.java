@@ -1,13 +1,10 @@
 package org.gpuvo.app;
 
-import org.bytedeco.opencv.global.opencv_imgproc;
-import org.bytedeco.opencv.opencv_core.Mat;
-import org.bytedeco.opencv.opencv_core.Size;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.image.ImageFiles;
+import org.gpuvo.gpu.image.ImageResize;
 import org.gpuvo.gpu.image.SyntheticImages;
 import org.gpuvo.gpu.image.SyntheticImages.Homography;
-import org.gpuvo.app.opencv.OpenCvMats;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -17,6 +14,8 @@ import java.util.List;
 /**
  * The frames a benchmark runs on, at a requested size: real images resampled to that size, or, without images,
  * views of gpuvo's synthetic scene under a slowly growing motion (so consecutive frames overlap as a camera's do).
+ * Resampling averages areas when shrinking and interpolates bilinearly otherwise ({@link ImageResize}, OpenCV's
+ * INTER_AREA and INTER_LINEAR up to rounding), without OpenCV.
  */
 final class BenchFrames {
     private BenchFrames() {
@@ -33,19 +32,8 @@ final class BenchFrames {
         }
         for (int i = 0; i < count; i++) {
             GrayImage source = ImageFiles.readGray(sources.get(i % sources.size()));
-            frames.add(resized(source, width, height));
+            frames.add(ImageResize.resize(source, width, height));
         }
         return frames;
-    }
-
-    /** INTER_AREA for shrinking (no aliasing), bilinear for enlarging. */
-    private static GrayImage resized(GrayImage image, int width, int height) {
-        if (image.width == width && image.height == height)
-            return image;
-        boolean shrinking = width < image.width && height < image.height;
-        try (Mat src = OpenCvMats.toMat(image); Mat dst = new Mat(); Size size = new Size(width, height)) {
-            opencv_imgproc.resize(src, dst, size, 0, 0, shrinking ? opencv_imgproc.INTER_AREA : opencv_imgproc.INTER_LINEAR);
-            return OpenCvMats.toGray(dst);
-        }
     }
 }

@@ -5,7 +5,7 @@ import picocli.CommandLine.Option;
 /**
  * {@code --[no-]deterministic} of {@code gpuvo run} and {@code gpuvo replay}: how local mapping runs. These commands
  * feed frames as fast as they are processed, far above a camera's rate, where the live mapping's results still vary
- * too much (see the README's status) to be a default for evaluation; so they map deterministically unless told
+ * too much (see docs/status.md) to be a default for evaluation; so they map deterministically unless told
  * otherwise. {@code gpuvo demo} has no such option: it always runs deterministically, so that the figures it prints
  * repeat. The node maps live by default.
  */

@@ -113,9 +113,11 @@ final class MatcherBench {
         return features;
     }
 
-    /** Parses {@code QxT} set sizes, e.g. {@code 4096x4096}. */
+    /** Parses {@code QxT} set sizes, e.g. {@code 4096x4096}; {@code none} alone: no sizes, the matcher untimed. */
     static List<int[]> parse(List<String> sizes) {
         List<int[]> parsed = new java.util.ArrayList<>();
+        if (sizes.size() == 1 && sizes.get(0).trim().equalsIgnoreCase("none"))
+            return parsed;
         for (String s : sizes) {
             String[] p = s.trim().toLowerCase(java.util.Locale.ROOT).split("x");
             if (p.length != 2)

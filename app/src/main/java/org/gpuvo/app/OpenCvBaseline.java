@@ -31,6 +31,19 @@ final class OpenCvBaseline {
     private OpenCvBaseline() {
     }
 
+    /**
+     * Why OpenCV cannot run here, or null where it can: its classes or native libraries may be missing from the
+     * installation (the features module's class initialiser loads the natives of everything the baseline calls).
+     */
+    static String unavailable() {
+        try {
+            Class.forName("org.bytedeco.opencv.global.opencv_features2d");
+            return null;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return e.getClass().getSimpleName() + ": " + e.getMessage();
+        }
+    }
+
     static Result measure(List<GrayImage> frames, ConfigOrb config, int warmup, int repetitions) {
         try (OpenCvOrb orb = new OpenCvOrb(config)) {
             return measure(frames, OrbFeatures::new, orb::detect, f -> OpenCvMats.toMat(f.descriptors),

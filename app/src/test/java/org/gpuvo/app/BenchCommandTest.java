@@ -2,8 +2,22 @@ package org.gpuvo.app;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.gpuvo.gpu.cuda.CudaProbe;
+import org.gpuvo.gpu.image.ImageFiles;
+import org.gpuvo.gpu.image.SyntheticImages;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -37,6 +51,37 @@ class BenchCommandTest {
         java.awt.image.BufferedImage image = javax.imageio.ImageIO.read(png.toFile());
         assertThat(image).isNotNull();
         assertThat(image.getWidth()).isGreaterThanOrEqualTo(800);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"orb", "sift"})
+    void withoutOpenCvTheFramesAreStillResizedAndTheBaselineIsSkipped(String features, @TempDir Path dir)
+            throws Exception {
+        // a JVM whose class path lacks OpenCV and JavaCPP, as an installation that does not pack them
+        String classPath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(entry -> !entry.contains("bytedeco")).collect(Collectors.joining(File.pathSeparator));
+        Path frame = dir.resolve("frame.png"), err = dir.resolve("err.txt");
+        ImageFiles.writePng(SyntheticImages.defaultPair().first(), frame);
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-cp", classPath, GpuvoCommand.class.getName(), "bench", "--features", features,
+                "--backend", "cpu", "--sizes", "320x240", "--max-features", "300", "--reps", "2", "--warmup", "0",
+                "--frames", frame.toString(), "--json", "-"));
+        if (features.equals("sift"))
+            command.addAll(List.of("--match-sizes", "none"));
+        Process child = new ProcessBuilder(command).redirectError(err.toFile()).start();
+        String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(child.waitFor()).as(Files.readString(err)).isZero();
+        assertThat(Files.readString(err))
+                .contains("OpenCV baseline skipped: OpenCV cannot be loaded here", "320x240, 300 ");
+        JsonNode json = JsonOutput.MAPPER.readTree(out);
+        assertThat(json.path("feature_type").asText()).isEqualTo(features);
+        assertThat(json.path("opencv_baseline_skipped").asText()).isNotEmpty();
+        JsonNode row = json.path("configurations").get(0);
+        assertThat(row.path("matching").path("median_ms").asDouble()).isPositive();
+        assertThat(row.path("mean_features").asDouble()).isBetween(50.0, 300.0);
+        assertThat(row.has("opencv")).isFalse();
+        if (features.equals("sift"))
+            assertThat(json.path("matcher").size()).as("--match-sizes none").isZero();
     }
 
     @Test

@@ -62,7 +62,7 @@ import java.util.regex.Pattern;
  * args: [--warp-images N] [--sets REGEX] [--cache DIR] [--first-octave -1|0] [--max-features N]
  *       [--pairs FILE.tsv] [--dump FILE.tsv] DATA...
  * </pre>
- * Run it with the test classpath of ros_package (e.g. {@code mvn dependency:build-classpath} plus
+ * Run it with the test class path of the app module (e.g. {@code mvn dependency:build-classpath} plus
  * {@code target/classes} and {@code target/test-classes}).
  */
 final class SiftConformanceProbe {

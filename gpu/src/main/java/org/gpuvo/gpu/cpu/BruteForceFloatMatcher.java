@@ -1,7 +1,6 @@
 package org.gpuvo.gpu.cpu;
 
 import org.gpuvo.gpu.features.FloatDescriptors;
-import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.FloatDescriptorMatcher;
 import org.gpuvo.gpu.match.MatcherInputs;
@@ -24,21 +23,17 @@ import java.util.Arrays;
  * largest sets seen and are kept. Create it with {@link org.gpuvo.gpu.match.FactoryMatcher#floatCpu}; not thread
  * safe.
  */
-public final class BruteForceFloatMatcher implements FloatDescriptorMatcher {
+public final class BruteForceFloatMatcher extends BruteForceMatching<FloatDescriptors>
+        implements FloatDescriptorMatcher {
     /** train descriptors per transposed block */
     static final int CHUNK = 64;
-    private static final int NONE = -1;
     private static final float FAR = Float.POSITIVE_INFINITY;
 
-    private final ConfigMatch config;
-    private final WindowCandidates window = new WindowCandidates();
 
-    // per query: nearest train index (NONE if no candidate), its squared distance, the second-nearest's
-    private int[] bestTrain = new int[0];
+    // per query: the nearest train descriptor's squared distance and the second-nearest's; per train, for the
+    // mutual check: the nearest query's squared distance
     private float[] bestDistance = new float[0];
     private float[] secondDistance = new float[0];
-    // per train, for the mutual check: nearest query and its squared distance
-    private int[] trainBestQuery = new int[0];
     private float[] trainBestDistance = new float[0];
     // CHUNK train descriptors, component-major, and the squared distances of one query to them
     private float[] block = new float[0];
@@ -47,53 +42,20 @@ public final class BruteForceFloatMatcher implements FloatDescriptorMatcher {
     private float[] gridData = new float[0];
 
     public BruteForceFloatMatcher(ConfigMatch config) {
-        if (config == null)
-            throw new IllegalArgumentException("config is null");
-        this.config = config.copy().checkValidity();
+        super(config, MatcherInputs::checkDescriptors, MatcherInputs::checkWindow, FloatDescriptors::size);
     }
 
     @Override
-    public void match(FloatDescriptors query, FloatDescriptors train, Matches out) {
-        MatcherInputs.checkDescriptors(query, train, out);
-        out.reset();
-        int nq = query.size(), nt = train.size();
-        if (nq == 0 || nt == 0)
-            return;
-        prepare(nq, nt);
-        nearestTwo(query, train);
-        emit(nq, out);
-    }
-
-    @Override
-    public void matchWithin(FloatDescriptors query, float[] predictedX, float[] predictedY,
-                            FloatDescriptors train, KeyPoints trainPoints, Matches out) {
-        MatcherInputs.checkWindow(query, predictedX, predictedY, train, trainPoints, out);
-        out.reset();
-        int nq = query.size(), nt = train.size();
-        if (nq == 0 || nt == 0)
-            return;
-        prepare(nq, nt);
-        window.build(trainPoints, nt, config.searchRadius);
-        gatherTrainInGridOrder(train);
-        nearestTwoWithin(query, predictedX, predictedY);
-        emit(nq, out);
-    }
-
-    private void prepare(int nq, int nt) {
-        if (bestTrain.length < nq) {
-            bestTrain = new int[nq];
+    void prepare(FloatDescriptors query, FloatDescriptors train, int nq, int nt) {
+        if (bestDistance.length < nq) {
             bestDistance = new float[nq];
             secondDistance = new float[nq];
         }
-        Arrays.fill(bestTrain, 0, nq, NONE);
         Arrays.fill(bestDistance, 0, nq, FAR);
         Arrays.fill(secondDistance, 0, nq, FAR);
         if (config.mutual) {
-            if (trainBestQuery.length < nt) {
-                trainBestQuery = new int[nt];
+            if (trainBestDistance.length < nt)
                 trainBestDistance = new float[nt];
-            }
-            Arrays.fill(trainBestQuery, 0, nt, NONE);
             Arrays.fill(trainBestDistance, 0, nt, FAR);
         }
     }
@@ -103,8 +65,9 @@ public final class BruteForceFloatMatcher implements FloatDescriptorMatcher {
      * query), block of train descriptors by block. Trains ascend for each query and queries for each train, so
      * strict comparisons keep the lower index on equal distances.
      */
-    private void nearestTwo(FloatDescriptors query, FloatDescriptors train) {
-        int nq = query.size(), nt = train.size(), length = query.length;
+    @Override
+    void nearestTwo(FloatDescriptors query, FloatDescriptors train, int nq, int nt) {
+        int length = query.length;
         if (block.length < CHUNK * length)
             block = new float[CHUNK * length];
         float[] q = query.data, t = train.data, dist = blockDistance;
@@ -159,8 +122,8 @@ public final class BruteForceFloatMatcher implements FloatDescriptorMatcher {
         }
     }
 
-    /** Copies the train descriptors into the window's bucket order (a grid row's candidates are contiguous). */
-    private void gatherTrainInGridOrder(FloatDescriptors train) {
+    @Override
+    void gatherTrainInGridOrder(FloatDescriptors train) {
         int n = window.size(), length = train.length;
         if (gridData.length < n * length)
             gridData = new float[n * length];
@@ -168,40 +131,24 @@ public final class BruteForceFloatMatcher implements FloatDescriptorMatcher {
             System.arraycopy(train.data, window.pointAt(k) * length, gridData, k * length, length);
     }
 
-    /**
-     * Two nearest train descriptors of every query among the train keypoints within the search radius of its
-     * predicted position. Candidates come in bucket order, not index order, so ties are broken on the index
-     * explicitly; queries still ascend for each train.
-     */
-    private void nearestTwoWithin(FloatDescriptors query, float[] px, float[] py) {
-        int nq = query.size(), length = query.length;
-        float[] q = query.data, t = gridData;
-        boolean mutual = config.mutual;
-        int[] found = window.found();
-        for (int i = 0; i < nq; i++) {
-            float d1 = FAR, d2 = FAR;
-            int j1 = NONE;
-            int candidates = window.collect(px[i], py[i]);
-            for (int c = 0; c < candidates; c++) {
-                int k = found[c];
-                float d = squaredDistance(q, i * length, t, k * length, length);
-                int j = window.pointAt(k);
-                if (d < d1 || (d == d1 && j < j1)) {
-                    d2 = d1;
-                    d1 = d;
-                    j1 = j;
-                } else if (d < d2) {
-                    d2 = d;
-                }
-                if (mutual && d < trainBestDistance[j]) {
-                    trainBestDistance[j] = d;
-                    trainBestQuery[j] = i;
-                }
-            }
-            bestTrain[i] = j1;
-            bestDistance[i] = d1;
-            secondDistance[i] = d2;
+    @Override
+    float distanceToGathered(FloatDescriptors query, int i, int k) {
+        int length = query.length;
+        return squaredDistance(query.data, i * length, gridData, k * length, length);
+    }
+
+    @Override
+    void offerToTrain(int j, int i, float d) {
+        if (d < trainBestDistance[j]) {
+            trainBestDistance[j] = d;
+            trainBestQuery[j] = i;
         }
+    }
+
+    @Override
+    void keepDistances(int i, float d1, float d2) {
+        bestDistance[i] = d1;
+        secondDistance[i] = d2;
     }
 
     /** {@link FloatDescriptors#squaredDistance} on raw rows. */
@@ -214,8 +161,8 @@ public final class BruteForceFloatMatcher implements FloatDescriptorMatcher {
         return d;
     }
 
-    /** Applies the filters to the per-query nearest neighbours and appends the survivors to {@code out}. */
-    private void emit(int nq, Matches out) {
+    @Override
+    void emit(int nq, Matches out) {
         double ratio = config.ratio;
         boolean ratioTest = ratio < 1;
         int maxDistance = config.maxDistance;
@@ -234,15 +181,5 @@ public final class BruteForceFloatMatcher implements FloatDescriptorMatcher {
                 continue;
             out.add(i, j, scaled, d2 == FAR ? Matches.NO_SECOND : FloatDescriptors.scaledDistance(d2));
         }
-    }
-
-    @Override
-    public ConfigMatch config() {
-        return config.copy();
-    }
-
-    @Override
-    public String backend() {
-        return "cpu";
     }
 }

@@ -1,7 +1,6 @@
 package org.gpuvo.gpu.cpu;
 
 import org.gpuvo.gpu.features.Descriptors;
-import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.DescriptorMatcher;
 import org.gpuvo.gpu.match.MatcherInputs;
@@ -20,89 +19,54 @@ import java.util.Arrays;
  * descriptors. Nothing is allocated per query; the buffers grow to the largest sets seen and are kept.
  * Create it with {@link org.gpuvo.gpu.match.FactoryMatcher#cpu}; not thread safe.
  */
-public final class BruteForceHammingMatcher implements DescriptorMatcher {
-    private static final int NONE = -1;
+public final class BruteForceHammingMatcher extends BruteForceMatching<Descriptors> implements DescriptorMatcher {
     private static final int FAR = Integer.MAX_VALUE;
-
-    private final ConfigMatch config;
 
     private final PackedDescriptors queryWords = new PackedDescriptors();
     private final PackedDescriptors trainWords = new PackedDescriptors();
-    private final WindowCandidates window = new WindowCandidates();
 
-    // per query: nearest train index (NONE if no candidate), its distance, the second-nearest distance
-    private int[] bestTrain = new int[0];
+    // per query: the nearest train descriptor's distance and the second-nearest's; per train, for the mutual
+    // check: the nearest query's distance
     private int[] bestDistance = new int[0];
     private int[] secondDistance = new int[0];
-    // per train, for the mutual check: nearest query and its distance
-    private int[] trainBestQuery = new int[0];
     private int[] trainBestDistance = new int[0];
     // packed words of the train descriptors in the search window's bucket order
     private long[] gridWords = new long[0];
 
     public BruteForceHammingMatcher(ConfigMatch config) {
-        if (config == null)
-            throw new IllegalArgumentException("config is null");
-        this.config = config.copy().checkValidity();
+        super(config, MatcherInputs::checkDescriptors, MatcherInputs::checkWindow, Descriptors::size);
     }
 
     @Override
-    public void match(Descriptors query, Descriptors train, Matches out) {
-        MatcherInputs.checkDescriptors(query, train, out);
-        out.reset();
-        int nq = query.size(), nt = train.size();
-        if (nq == 0 || nt == 0)
-            return;
-        prepare(query, train);
-        long[] q = queryWords.words, t = trainWords.words;
-        if (queryWords.wordsPerDescriptor == 4) {
-            if (config.mutual)
-                nearestTwo256Mutual(q, nq, t, nt);
-            else
-                nearestTwo256(q, nq, t, nt);
-        } else {
-            nearestTwoAnyLength(q, nq, t, nt, queryWords.wordsPerDescriptor);
-        }
-        emit(nq, out);
-    }
-
-    @Override
-    public void matchWithin(Descriptors query, float[] predictedX, float[] predictedY,
-                            Descriptors train, KeyPoints trainPoints, Matches out) {
-        MatcherInputs.checkWindow(query, predictedX, predictedY, train, trainPoints, out);
-        int nq = query.size(), nt = train.size();
-        out.reset();
-        if (nq == 0 || nt == 0)
-            return;
-        prepare(query, train);
-        window.build(trainPoints, nt, config.searchRadius);
-        gatherTrainInGridOrder();
-        nearestTwoWithin(predictedX, predictedY, nq);
-        emit(nq, out);
-    }
-
-
-    private void prepare(Descriptors query, Descriptors train) {
-        int nq = query.size(), nt = train.size();
+    void prepare(Descriptors query, Descriptors train, int nq, int nt) {
         queryWords.pack(query);
         trainWords.pack(train);
-        if (bestTrain.length < nq) {
-            bestTrain = new int[nq];
+        if (bestDistance.length < nq) {
             bestDistance = new int[nq];
             secondDistance = new int[nq];
         }
         if (config.mutual) {
-            if (trainBestQuery.length < nt) {
-                trainBestQuery = new int[nt];
+            if (trainBestDistance.length < nt)
                 trainBestDistance = new int[nt];
-            }
-            Arrays.fill(trainBestQuery, 0, nt, NONE);
             Arrays.fill(trainBestDistance, 0, nt, FAR);
         }
     }
 
-    /** The hot loop for 256-bit descriptors: two nearest train descriptors of every query. */
-    private void nearestTwo256(long[] q, int nq, long[] t, int nt) {
+    @Override
+    void nearestTwo(Descriptors query, Descriptors train, int nq, int nt) {
+        long[] q = queryWords.words, t = trainWords.words;
+        if (queryWords.wordsPerDescriptor == 4)
+            nearestTwo256(q, nq, t, nt, config.mutual);
+        else
+            nearestTwoAnyLength(q, nq, t, nt, queryWords.wordsPerDescriptor);
+    }
+
+    /**
+     * The hot loop for 256-bit descriptors: two nearest train descriptors of every query, and with {@code mutual}
+     * each train descriptor's nearest query.
+     */
+    private void nearestTwo256(long[] q, int nq, long[] t, int nt, boolean mutual) {
+        int[] tq = trainBestQuery, td = trainBestDistance;
         for (int i = 0; i < nq; i++) {
             long a0 = q[4 * i], a1 = q[4 * i + 1], a2 = q[4 * i + 2], a3 = q[4 * i + 3];
             int d1 = FAR, d2 = FAR, j1 = NONE;
@@ -118,32 +82,7 @@ public final class BruteForceHammingMatcher implements DescriptorMatcher {
                         d2 = d;
                     }
                 }
-            }
-            bestTrain[i] = j1;
-            bestDistance[i] = d1;
-            secondDistance[i] = d2;
-        }
-    }
-
-    /** {@link #nearestTwo256} that also records each train descriptor's nearest query. */
-    private void nearestTwo256Mutual(long[] q, int nq, long[] t, int nt) {
-        int[] tq = trainBestQuery, td = trainBestDistance;
-        for (int i = 0; i < nq; i++) {
-            long a0 = q[4 * i], a1 = q[4 * i + 1], a2 = q[4 * i + 2], a3 = q[4 * i + 3];
-            int d1 = FAR, d2 = FAR, j1 = NONE;
-            for (int j = 0, b = 0; j < nt; j++, b += 4) {
-                int d = Long.bitCount(a0 ^ t[b]) + Long.bitCount(a1 ^ t[b + 1])
-                        + Long.bitCount(a2 ^ t[b + 2]) + Long.bitCount(a3 ^ t[b + 3]);
-                if (d < d2) {
-                    if (d < d1) {
-                        d2 = d1;
-                        d1 = d;
-                        j1 = j;
-                    } else {
-                        d2 = d;
-                    }
-                }
-                if (d < td[j]) {  // i ascends, so on a tie the earlier query stays
+                if (mutual && d < td[j]) {  // i ascends, so on a tie the earlier query stays
                     td[j] = d;
                     tq[j] = i;
                 }
@@ -184,11 +123,8 @@ public final class BruteForceHammingMatcher implements DescriptorMatcher {
         }
     }
 
-    /**
-     * Copies the train descriptors' words into the window's bucket order, so that the candidates of one grid row
-     * of a search window are one contiguous run of memory.
-     */
-    private void gatherTrainInGridOrder() {
+    @Override
+    void gatherTrainInGridOrder(Descriptors train) {
         int n = window.size(), words = trainWords.wordsPerDescriptor;
         if (gridWords.length < n * words)
             gridWords = new long[n * words];
@@ -197,52 +133,36 @@ public final class BruteForceHammingMatcher implements DescriptorMatcher {
             System.arraycopy(t, window.pointAt(k) * words, gridWords, k * words, words);
     }
 
-    /**
-     * Two nearest train descriptors of every query among the train keypoints within the search radius of its
-     * predicted position. Candidates come in bucket order, not index order, so ties are broken on the index
-     * explicitly.
-     */
-    private void nearestTwoWithin(float[] px, float[] py, int nq) {
+    /** The Hamming distance, at most 64 bits a word: exact in a float. */
+    @Override
+    float distanceToGathered(Descriptors query, int i, int k) {
         long[] q = queryWords.words, t = gridWords;
-        int words = queryWords.wordsPerDescriptor;
-        boolean mutual = config.mutual;
-        int[] found = window.found();
-        for (int i = 0; i < nq; i++) {
-            int d1 = FAR, d2 = FAR, j1 = NONE;
-            int candidates = window.collect(px[i], py[i]);
-            int a = i * words;
-            long a0 = q[a], a1 = words == 4 ? q[a + 1] : 0, a2 = words == 4 ? q[a + 2] : 0, a3 = words == 4 ? q[a + 3] : 0;
-            for (int c = 0; c < candidates; c++) {
-                int k = found[c], b = k * words, d;
-                if (words == 4) {
-                    d = Long.bitCount(a0 ^ t[b]) + Long.bitCount(a1 ^ t[b + 1])
-                            + Long.bitCount(a2 ^ t[b + 2]) + Long.bitCount(a3 ^ t[b + 3]);
-                } else {
-                    d = 0;
-                    for (int w = 0; w < words; w++)
-                        d += Long.bitCount(q[a + w] ^ t[b + w]);
-                }
-                int j = window.pointAt(k);
-                if (d < d1 || (d == d1 && j < j1)) {
-                    d2 = d1;
-                    d1 = d;
-                    j1 = j;
-                } else if (d < d2) {
-                    d2 = d;
-                }
-                if (mutual && d < trainBestDistance[j]) {
-                    trainBestDistance[j] = d;
-                    trainBestQuery[j] = i;
-                }
-            }
-            bestTrain[i] = j1;
-            bestDistance[i] = d1;
-            secondDistance[i] = d2;
+        int words = queryWords.wordsPerDescriptor, a = i * words, b = k * words;
+        if (words == 4)
+            return Long.bitCount(q[a] ^ t[b]) + Long.bitCount(q[a + 1] ^ t[b + 1])
+                    + Long.bitCount(q[a + 2] ^ t[b + 2]) + Long.bitCount(q[a + 3] ^ t[b + 3]);
+        int d = 0;
+        for (int w = 0; w < words; w++)
+            d += Long.bitCount(q[a + w] ^ t[b + w]);
+        return d;
+    }
+
+    @Override
+    void offerToTrain(int j, int i, float d) {
+        if ((int) d < trainBestDistance[j]) {  // i ascends, so on a tie the earlier query stays
+            trainBestDistance[j] = (int) d;
+            trainBestQuery[j] = i;
         }
     }
 
-    /** Applies the filters to the per-query nearest neighbours and appends the survivors to {@code out}. */
-    private void emit(int nq, Matches out) {
+    @Override
+    void keepDistances(int i, float d1, float d2) {
+        bestDistance[i] = d1 == Float.POSITIVE_INFINITY ? FAR : (int) d1;
+        secondDistance[i] = d2 == Float.POSITIVE_INFINITY ? FAR : (int) d2;
+    }
+
+    @Override
+    void emit(int nq, Matches out) {
         double ratio = config.ratio;
         boolean ratioTest = ratio < 1;
         int maxDistance = config.maxDistance;
@@ -260,15 +180,5 @@ public final class BruteForceHammingMatcher implements DescriptorMatcher {
                 continue;
             out.add(i, j, d1, d2 == FAR ? Matches.NO_SECOND : d2);
         }
-    }
-
-    @Override
-    public ConfigMatch config() {
-        return config.copy();
-    }
-
-    @Override
-    public String backend() {
-        return "cpu";
     }
 }

@@ -7,7 +7,6 @@ import java.util.Locale;
 
 import org.gpuvo.gpu.cpu.BruteForceFloatMatcher;
 import org.gpuvo.gpu.features.FloatDescriptors;
-import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.FloatDescriptorMatcher;
 import org.gpuvo.gpu.match.MatcherInputs;
@@ -50,10 +49,11 @@ import jcuda.driver.CUfunction_attribute;
  * graph: its size follows the previous call's count); buffers are grown to the largest sets seen and kept. At most
  * {@link #MAX_FEATURES} descriptors per set. Not thread safe.
  */
-public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoCloseable {
+public final class CudaFloatMatcher extends CudaMatching<FloatDescriptors, DeviceFloatFeatures>
+        implements FloatDescriptorMatcher {
     public static final String STAGE = "float-match";
     /** Most descriptors per set. */
-    public static final int MAX_FEATURES = 1 << 22;
+    public static final int MAX_FEATURES = MAX_SET;
     /** Longest descriptor matched on the GPU (half-precision rows of 128 components). */
     public static final int MAX_LENGTH = 128;
 
@@ -89,33 +89,27 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
     static final int MIN_TILES_PER_BLOCK = 2;
 
     private static final CUdeviceptr NULL = new CUdeviceptr();
+    /** host descriptors: checked as every matcher checks them; those the device does not take go to the CPU */
+    private static final HostDescriptors<FloatDescriptors> HOST = new HostDescriptors<>(MatcherInputs::checkDescriptors,
+            MatcherInputs::checkWindow, FloatDescriptors::size, d -> d.length <= MAX_LENGTH,
+            BruteForceFloatMatcher::new);
 
-    private final CudaContext cuda;
-    private final boolean ownsContext;
-    private final ConfigMatch config;
     private final CUfunction convert, tiles, rescore, compact;
     private final int tileStages;
     /** tile blocks resident per multiprocessor, as the driver computes it for this device (at most 2) */
     private final int tileBlocksPerSm;
-    private int forcedSplits;
+    private final Tuning tuning;
 
     // device working buffers, grown on demand and kept
     private DeviceBuffer query16, train16, queryBias, trainBias, partial, mutualPartial, result, blockCounts, status;
-    private final CompactMatchList compactList;
     /** the compact list's device buffer as the graphs captured it */
     private DeviceBuffer compactListBuffer;
-    private final WindowPositions windowPositions;
     /** the four launches of a match as one graph per {@link GraphKey}; cleared whenever a working buffer moves */
     private final StreamGraphs graphs;
     // the sizes and plan of the match being enqueued
     private int pendingQueries, pendingTrain, splits, tilesPerSplit, mutualSplits, mutualTilesPerSplit;
     private String lastPlan = "none";
 
-    // host-descriptor path: internal device features and their pinned staging
-    private DeviceFloatFeatures hostQuery, hostTrain;
-    private PinnedBuffer queryStage, trainStage;
-    private BruteForceFloatMatcher longDescriptors;
-    private boolean closed;
 
     /**
      * A matcher on a pipeline's context, sharing its stream with the pipeline's other stages.
@@ -124,17 +118,17 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
      * @throws IllegalArgumentException if {@code config} is null or out of range
      */
     public CudaFloatMatcher(CudaContext cuda, ConfigMatch config) {
-        this(cuda, config, false);
+        this(cuda, config, false, Tuning.DEFAULT);
     }
 
-    private CudaFloatMatcher(CudaContext cuda, ConfigMatch config, boolean ownsContext) {
-        if (cuda == null)
-            throw new IllegalArgumentException("CUDA context is null");
-        if (config == null)
-            throw new IllegalArgumentException("config is null");
-        this.config = config.copy().checkValidity();
-        this.cuda = cuda;
-        this.ownsContext = ownsContext;
+    /** A matcher whose launches are planned as {@code tuning} says (tests of the merges and of graph replay). */
+    CudaFloatMatcher(CudaContext cuda, ConfigMatch config, Tuning tuning) {
+        this(cuda, config, false, tuning);
+    }
+
+    private CudaFloatMatcher(CudaContext cuda, ConfigMatch config, boolean ownsContext, Tuning tuning) {
+        super(cuda, config, ownsContext, STAGE, "CUDA float matcher", HOST);
+        this.tuning = tuning;
         this.convert = cuda.function(MODULE_CONVERT, "float_convert");
         this.rescore = cuda.function(MODULE_RESCORE, "float_rescore");
         this.compact = cuda.function(MODULE_SELECT, "match_compact");
@@ -155,9 +149,9 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
                 cuOccupancyMaxActiveBlocksPerMultiprocessor(resident, tiles, TILE_THREADS,
                         (long) tileStages * TILE_STAGE_BYTES));
         this.tileBlocksPerSm = Math.max(1, resident[0]);
-        this.compactList = new CompactMatchList(cuda, STAGE);
-        this.windowPositions = new WindowPositions(cuda, STAGE);
         this.graphs = new StreamGraphs(cuda, STAGE);
+        if (tuning.graphs() != null)
+            graphs.setEnabled(tuning.graphs());
     }
 
     /**
@@ -167,15 +161,9 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
      * @throws IllegalStateException    if the CUDA backend is unavailable (with {@link CudaProbe}'s reason)
      */
     public static CudaFloatMatcher open(ConfigMatch config) {
-        if (config == null)
-            throw new IllegalArgumentException("config is null");
-        config.copy().checkValidity();
+        checkOpenConfig(config);
         return CudaContext.openOwned("float-matcher", "CUDA float matcher",
-                context -> new CudaFloatMatcher(context, config, true));
-    }
-
-    public CudaContext context() {
-        return cuda;
+                context -> new CudaFloatMatcher(context, config, true, Tuning.DEFAULT));
     }
 
     /** Pipeline stages of the tile kernel on this device: 2 (cp.async double buffering) or 1. */
@@ -193,112 +181,45 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         return lastPlan;
     }
 
-    /** Switches the CUDA graphs of whole matches on or off (tests: graph replay against direct launches). */
-    void setGraphsForTesting(boolean on) {
-        graphs.setEnabled(on);
-    }
-
     /** Graphs captured so far (tests). */
     int graphCaptures() {
         return graphs.captures();
     }
 
-    /** Forces the number of column splits of both passes (0: planned from the sizes); for tests of the merges. */
-    void setSplitsForTesting(int splits) {
-        if (splits < 0 || splits > MAX_SPLITS)
-            throw new IllegalArgumentException("splits must be in [0, " + MAX_SPLITS + "]: " + splits);
-        this.forcedSplits = splits;
+    /**
+     * How the launches are planned, for tests and timing; the factories' matchers take {@link #DEFAULT}.
+     *
+     * @param splits the number of column splits of both passes, 0: planned from the sizes
+     * @param graphs whether whole matches are replayed as CUDA graphs; null: as the system property
+     *               {@code gpuvo.cudaGraphs} says (on unless it is {@code false})
+     */
+    record Tuning(int splits, Boolean graphs) {
+        static final Tuning DEFAULT = new Tuning(0, null);
+
+        Tuning {
+            if (splits < 0 || splits > MAX_SPLITS)
+                throw new IllegalArgumentException("splits must be in [0, " + MAX_SPLITS + "]: " + splits);
+        }
     }
 
     // ------------------------------------------------------------------------------------------------------
     // device API
 
     /**
-     * Matches every query against every train descriptor on the device and downloads the kept matches, with the
-     * coordinates of both keypoints ({@link Matches#hasCoordinates()}), into {@code out}, in query order.
+     * Besides {@link CudaMatching}'s checks: descriptors of one length, at most {@link #MAX_LENGTH} floats.
      *
-     * @throws IllegalArgumentException if an argument is null, a configuration value is out of range, a feature
-     *                                  count is outside [0, capacity] or above {@link #MAX_FEATURES}, the
-     *                                  descriptor lengths differ or exceed {@link #MAX_LENGTH}, the features belong
-     *                                  to another context, or (found on the device, {@code out} then empty) a
-     *                                  descriptor has a component that is not finite or above
+     * @throws IllegalArgumentException also if (found on the device, {@code out} then empty) a descriptor has a
+     *                                  component that is not finite or above
      *                                  {@link FloatDescriptorMatcher#MAX_COMPONENT} in magnitude
-     * @throws CudaStageException       if a launch or the download fails (stage {@value #STAGE})
      */
-    public void match(DeviceFloatFeatures query, DeviceFloatFeatures train, ConfigMatch config, Matches out) {
-        ConfigMatch c = checkDevice(query, train, config, out);
-        out.reset();
-        if (query.count == 0 || train.count == 0)
-            return;
-        enqueueKernels(query, train, null, c, true);
-        download(out);
-    }
-
-    /**
-     * Like {@link #match(DeviceFloatFeatures, DeviceFloatFeatures, ConfigMatch, Matches)}, but query {@code q} is
-     * only compared with the train keypoints within {@link ConfigMatch#searchRadius} (inclusive) of its predicted
-     * position, {@code float2} number {@code q} of {@code predicted} (train-image pixels; at least
-     * {@code query.count} entries). A non-finite prediction has no candidates.
-     */
-    public void matchWithin(DeviceFloatFeatures query, DeviceBuffer predicted, DeviceFloatFeatures train,
-                            ConfigMatch config, Matches out) {
-        ConfigMatch c = checkDevice(query, train, config, out);
-        WindowPositions.checkPredicted(predicted, query.count, cuda);
-        out.reset();
-        if (query.count == 0 || train.count == 0)
-            return;
-        enqueueKernels(query, train, predicted, c, true);
-        download(out);
-    }
-
-    /**
-     * Like {@link #matchWithin(DeviceFloatFeatures, DeviceBuffer, DeviceFloatFeatures, ConfigMatch, Matches)} with
-     * the predictions computed on the device from the query keypoints and a 3×3 homography (row-major; an affine
-     * transform has last row 0 0 1), bit-identical to {@link CudaHammingMatcher#predict}.
-     *
-     * @param homography 9 values, row-major
-     */
-    public void matchWithin(DeviceFloatFeatures query, double[] homography, DeviceFloatFeatures train,
-                            ConfigMatch config, Matches out) {
-        ConfigMatch c = checkDevice(query, train, config, out);
-        WindowPositions.checkHomography(homography);
-        out.reset();
-        if (query.count == 0 || train.count == 0)
-            return;
-        DeviceBuffer predicted = windowPositions.fromHomography(query.positions, query.count, homography);
-        enqueueKernels(query, train, predicted, c, true);
-        download(out);
-    }
-
-    private ConfigMatch checkDevice(DeviceFloatFeatures query, DeviceFloatFeatures train, ConfigMatch config,
-                                    Matches out) {
-        checkOpen();
-        if (query == null || train == null)
-            throw new IllegalArgumentException((query == null ? "query" : "train") + " features are null");
-        if (out == null)
-            throw new IllegalArgumentException("output matches are null");
-        if (config == null)
-            throw new IllegalArgumentException("config is null");
-        config.checkValidity();
-        checkFeatures(query, "query");
-        checkFeatures(train, "train");
+    @Override
+    void checkCompatible(DeviceFloatFeatures query, DeviceFloatFeatures train) {
         if (query.length != train.length)
             throw new IllegalArgumentException("query descriptors have " + query.length + " floats, train descriptors "
                     + train.length + ": they cannot be compared");
         if (query.length > MAX_LENGTH)
             throw new IllegalArgumentException("descriptors of " + query.length + " floats: the CUDA float matcher "
                     + "takes at most " + MAX_LENGTH + " on the device");
-        return config;
-    }
-
-    private void checkFeatures(DeviceFloatFeatures features, String role) {
-        if (features.count < 0 || features.count > features.capacity)
-            throw new IllegalArgumentException(role + " features: count " + features.count + " outside [0, "
-                    + features.capacity + "]");
-        if (features.count > MAX_FEATURES)
-            throw new IllegalArgumentException(role + " features: " + features.count
-                    + " exceed the matcher's limit of " + MAX_FEATURES);
-        features.descriptors.checkOwner(cuda, role + " features");
     }
 
     // ------------------------------------------------------------------------------------------------------
@@ -319,6 +240,7 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
      * is null or the predicted positions. Both counts must be positive. (The timing harness launches the stages one
      * by one instead, with events between them.)
      */
+    @Override
     void enqueueKernels(DeviceFloatFeatures query, DeviceFloatFeatures train, DeviceBuffer window, ConfigMatch config,
                         boolean coordinates) {
         plan(query.count, train.count, config.mutual);
@@ -329,7 +251,7 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
             compactListBuffer = list;
         }
         GraphKey key = new GraphKey(query, query.count, train, train.count, window, config.ratio, config.mutual,
-                config.maxDistance, window == null ? 0 : config.searchRadius, coordinates, forcedSplits);
+                config.maxDistance, window == null ? 0 : config.searchRadius, coordinates, tuning.splits());
         if (!graphs.run(key, () -> enqueueStages(query, train, window, config, coordinates)))
             enqueueStages(query, train, window, config, coordinates);
     }
@@ -350,11 +272,11 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         long blockTiles = (long) ceilDiv(nq, TILE_ROWS) * colTiles
                 + (mutual ? (long) ceilDiv(nt, TILE_ROWS) * rowTiles : 0);
         int perBlock = tilesPerBlock(blockTiles, tileBlocksPerSm * cuda.multiprocessorCount());
-        int[] p = planSplits(colTiles, perBlock, forcedSplits);
+        int[] p = planSplits(colTiles, perBlock, tuning.splits());
         splits = p[0];
         tilesPerSplit = p[1];
         if (mutual) {
-            int[] m = planSplits(rowTiles, perBlock, forcedSplits);
+            int[] m = planSplits(rowTiles, perBlock, tuning.splits());
             mutualSplits = m[0];
             mutualTilesPerSplit = m[1];
         } else {
@@ -442,6 +364,7 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
      * @throws IllegalArgumentException if the device found descriptors with components out of range ({@code out}
      *                                  is then empty)
      */
+    @Override
     void download(Matches out) {
         int rejected = compactList.download(out);
         if (rejected != 0) {
@@ -475,61 +398,7 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
     // FloatDescriptorMatcher: host descriptors
 
     @Override
-    public void match(FloatDescriptors query, FloatDescriptors train, Matches out) {
-        checkOpen();
-        MatcherInputs.checkDescriptors(query, train, out);
-        if (query.length > MAX_LENGTH) {
-            cpuForLongDescriptors().match(query, train, out);
-            return;
-        }
-        out.reset();
-        if (query.size() == 0 || train.size() == 0)
-            return;
-        checkHostSize(query.size(), "query");
-        checkHostSize(train.size(), "train");
-        hostQuery = uploadDescriptors(query, hostQuery, true);
-        hostTrain = uploadDescriptors(train, hostTrain, false);
-        enqueueKernels(hostQuery, hostTrain, null, config, false);
-        download(out);
-    }
-
-    @Override
-    public void matchWithin(FloatDescriptors query, float[] predictedX, float[] predictedY, FloatDescriptors train,
-                            KeyPoints trainPoints, Matches out) {
-        checkOpen();
-        MatcherInputs.checkWindow(query, predictedX, predictedY, train, trainPoints, out);
-        if (query.length > MAX_LENGTH) {
-            cpuForLongDescriptors().matchWithin(query, predictedX, predictedY, train, trainPoints, out);
-            return;
-        }
-        out.reset();
-        int nq = query.size(), nt = train.size();
-        if (nq == 0 || nt == 0)
-            return;
-        checkHostSize(nq, "query");
-        checkHostSize(nt, "train");
-        hostQuery = uploadDescriptors(query, hostQuery, true);
-        hostTrain = uploadDescriptors(train, hostTrain, false);
-        DeviceBuffer predicted = windowPositions.upload(predictedX, predictedY, nq);
-        windowPositions.uploadPositions(trainPoints.x, trainPoints.y, nt, hostTrain.positions);
-        enqueueKernels(hostQuery, hostTrain, predicted, config, false);
-        download(out);
-    }
-
-    private static void checkHostSize(int n, String role) {
-        if (n > MAX_FEATURES)
-            throw new IllegalArgumentException(n + " " + role + " descriptors exceed the CUDA float matcher's limit of "
-                    + MAX_FEATURES);
-    }
-
-    private BruteForceFloatMatcher cpuForLongDescriptors() {
-        if (longDescriptors == null)
-            longDescriptors = new BruteForceFloatMatcher(config);
-        return longDescriptors;
-    }
-
-    /** Uploads host descriptors into internal features, replaced when too small or of another length. */
-    private DeviceFloatFeatures uploadDescriptors(FloatDescriptors d, DeviceFloatFeatures features, boolean isQuery) {
+    DeviceFloatFeatures upload(FloatDescriptors d, DeviceFloatFeatures features, boolean isQuery) {
         int n = d.size(), length = d.length;
         if (features == null || features.capacity < n || features.length != length) {
             int capacity = features == null || features.length != length ? n
@@ -539,11 +408,7 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
             features = new DeviceFloatFeatures(cuda, STAGE, capacity, length);
         }
         long floats = (long) n * length;
-        PinnedBuffer stage = growPinned(isQuery ? queryStage : trainStage, floats * 4);
-        if (isQuery)
-            queryStage = stage;
-        else
-            trainStage = stage;
+        PinnedBuffer stage = staging(isQuery, floats * 4);
         stage.putFloats(0, d.data, 0, (int) floats);
         features.descriptors.uploadAsync(stage, floats * 4);
         features.count = n;
@@ -560,41 +425,18 @@ public final class CudaFloatMatcher implements FloatDescriptorMatcher, AutoClose
         return grown;
     }
 
-    private PinnedBuffer growPinned(PinnedBuffer buffer, long bytes) {
-        return WorkingBuffers.grow(cuda, STAGE, buffer, bytes);
-    }
-
     static int ceilDiv(int a, int b) {
         return (int) (((long) a + b - 1) / b);
     }
 
-    private void checkOpen() {
-        if (closed)
-            throw new IllegalStateException("CUDA float matcher used after close");
-    }
-
     @Override
-    public ConfigMatch config() {
-        return config.copy();
-    }
-
-    @Override
-    public String backend() {
-        return "cuda";
-    }
-
-    /** Frees the matcher's buffers (and its context, if it opened one). Closing twice does nothing. */
-    @Override
-    public void close() {
-        if (closed)
-            return;
-        closed = true;
+    void closeGraphs() {
         graphs.close();
-        if (ownsContext) {
-            cuda.close();
-            return;
-        }
-        WorkingBuffers.closeAll(query16, train16, queryBias, trainBias, partial, mutualPartial, result, blockCounts,
-                status, compactList, windowPositions, queryStage, trainStage, hostQuery, hostTrain);
+    }
+
+    @Override
+    AutoCloseable[] workingBuffers() {
+        return new AutoCloseable[]{query16, train16, queryBias, trainBias, partial, mutualPartial, result,
+                blockCounts, status};
     }
 }

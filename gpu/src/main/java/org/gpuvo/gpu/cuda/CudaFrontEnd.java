@@ -11,14 +11,10 @@ import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.Matches;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 import static jcuda.driver.JCudaDriver.cuEventCreate;
 import static jcuda.driver.JCudaDriver.cuEventDestroy;
-import static jcuda.driver.JCudaDriver.cuEventElapsedTime;
 import static jcuda.driver.JCudaDriver.cuEventRecord;
-import static jcuda.driver.JCudaDriver.cuEventSynchronize;
 import static jcuda.driver.JCudaDriver.cuStreamWaitEvent;
 
 /**
@@ -39,21 +35,15 @@ import static jcuda.driver.JCudaDriver.cuStreamWaitEvent;
  * copy with {@code cuStreamWaitEvent} before its pyramid, and the copy stream waits for the compute stream to be
  * done with an input buffer before it copies the next frame into it.</li>
  * </ul>
- * Both ways match each frame against the frame processed before it, whichever way that one came.
+ * Both ways match each frame against the frame processed before it, whichever way that one came; {@link #reset}
+ * leaves a submitted frame submitted. With stage timing on, "upload" is empty in the overlapped mode (the copy runs
+ * on the copy stream).
  */
-public final class CudaFrontEnd implements AutoCloseable {
+public final class CudaFrontEnd extends CudaTracking<DeviceFeatures, CudaOrbExtractor, CudaHammingMatcher> {
     public static final String STAGE_MATCH = CudaHammingMatcher.STAGE;
     private static final String STAGE_UPLOAD = CudaOrbExtractor.STAGE_UPLOAD;
     private static final String STAGE_DOWNLOAD = CudaOrbExtractor.STAGE_DOWNLOAD;
 
-    private final CudaContext cuda;
-    private final CudaOrbExtractor extractor;
-    private final CudaHammingMatcher matcher;
-    private final ConfigMatch matchConfig;
-    private DeviceFeatures previous;
-    private CUevent matchStart, matchEnd;
-    private boolean timing;
-    private float matchMillis = Float.NaN;
 
     // overlapped upload: two slots, each a pinned staging buffer, a device input and two events
     private final PinnedBuffer[] staging = new PinnedBuffer[2];
@@ -63,21 +53,11 @@ public final class CudaFrontEnd implements AutoCloseable {
     /** the slot holding a submitted frame not yet processed, or -1 */
     private int queued = -1;
     private int lastSlot = 1;
-    /** current-to-previous pixel homography narrowing the next match, or null to match everything */
-    private double[] searchWindow;
     private PinnedBuffer featuresHost;
 
     /** Opens its own context (device 0, a new stream), closed with the front end. */
     public CudaFrontEnd(String pipeline, ConfigOrb orb, ConfigMatch match) {
-        this.matchConfig = match.copy().checkValidity();
-        this.cuda = CudaContext.open(pipeline);
-        try {
-            this.extractor = new CudaOrbExtractor(cuda, orb);
-            this.matcher = new CudaHammingMatcher(cuda, matchConfig);
-        } catch (RuntimeException | Error e) {
-            cuda.close();
-            throw e;
-        }
+        super(pipeline, match, STAGE_MATCH, cuda -> new CudaOrbExtractor(cuda, orb), CudaHammingMatcher::new);
     }
 
     /**
@@ -212,44 +192,11 @@ public final class CudaFrontEnd implements AutoCloseable {
         return matchWithPrevious(current, out);
     }
 
-    private int matchWithPrevious(DeviceFeatures current, Matches out) {
-        out.reset();
-        if (previous != null) {
-            if (timing)
-                record(matchStart);
-            if (searchWindow != null)
-                matcher.matchWithin(current, searchWindow, previous, matchConfig, out);
-            else
-                matcher.match(current, previous, matchConfig, out);
-            if (timing) {
-                record(matchEnd);
-                CudaCheck.call(STAGE_MATCH, "cuEventSynchronize", () -> cuEventSynchronize(matchEnd));
-                float[] ms = new float[1];
-                CudaCheck.call(STAGE_MATCH, "cuEventElapsedTime", () -> cuEventElapsedTime(ms, matchStart, matchEnd));
-                matchMillis = ms[0];
-            }
-        }
-        previous = current;
-        return current.count;
-    }
-
     private CUevent event() {
         cuda.makeCurrent();
         CUevent e = new CUevent();
         CudaCheck.call(STAGE_UPLOAD, "cuEventCreate", () -> cuEventCreate(e, CUevent_flags.CU_EVENT_DISABLE_TIMING));
         return e;
-    }
-
-    /**
-     * Narrows the matching of the following frames: a query keypoint at (x, y) of the new frame is only compared
-     * with the previous frame's keypoints within {@link ConfigMatch#searchRadius} of {@code homography}·(x, y, 1)
-     * (9 values, row-major, new-frame pixels to previous-frame pixels; e.g. a rotation prior K·R·K⁻¹). {@code null}
-     * matches against every previous keypoint again. Holds until changed.
-     */
-    public void setSearchWindow(double[] homography) {
-        if (homography != null && homography.length != 9)
-            throw new IllegalArgumentException("a homography has 9 values, got " + homography.length);
-        searchWindow = homography == null ? null : homography.clone();
     }
 
     /**
@@ -261,8 +208,7 @@ public final class CudaFrontEnd implements AutoCloseable {
      * @throws IllegalStateException if no frame was processed yet
      */
     public void downloadCurrent(KeyPoints keyPoints, Descriptors descriptors) {
-        if (previous == null)
-            throw new IllegalStateException("no frame was processed yet");
+        checkProcessed();
         if (descriptors.bytesPerDescriptor != DeviceFeatures.DESCRIPTOR_BYTES)
             throw new IllegalArgumentException("ORB descriptors have " + DeviceFeatures.DESCRIPTOR_BYTES + " bytes");
         int n = previous.count;
@@ -299,77 +245,18 @@ public final class CudaFrontEnd implements AutoCloseable {
     }
 
     /**
-     * Forgets the previous frame (after a gap in the stream): the next frame is matched against nothing. A frame
-     * submitted and not yet collected stays submitted.
+     * Frees the staging of {@link #downloadCurrent} and the events of the overlapped upload.
      */
-    public void reset() {
-        previous = null;
-    }
-
-    /**
-     * Records GPU times of every stage from now on (a few events per frame; off by default). The extractor then
-     * launches its kernels one by one instead of replaying its CUDA graph, since the stage events sit between
-     * them; in the overlapped mode "upload" is empty (the copy runs on the copy stream).
-     */
-    public void enableStageTiming() {
-        extractor.enableStageTiming();
-        if (matchStart == null) {
-            matchStart = new CUevent();
-            matchEnd = new CUevent();
-            CudaCheck.call(STAGE_MATCH, "cuEventCreate", () -> cuEventCreate(matchStart, 0));
-            CudaCheck.call(STAGE_MATCH, "cuEventCreate", () -> cuEventCreate(matchEnd, 0));
-        }
-        timing = true;
-    }
-
-    /**
-     * GPU milliseconds of each stage of the last frame, in pipeline order: the extractor's stages, then
-     * {@code "match"}: the matching kernels and the download of the compact matches (NaN on a first frame). Empty unless {@link #enableStageTiming()} was called.
-     */
-    public Map<String, Float> lastStageMillis() {
-        Map<String, Float> stages = new LinkedHashMap<>(extractor.lastStageMillis());
-        if (timing)
-            stages.put(STAGE_MATCH, matchMillis);
-        return stages;
-    }
-
-    public CudaOrbExtractor extractor() {
-        return extractor;
-    }
-
-    public CudaHammingMatcher matcher() {
-        return matcher;
-    }
-
-    /** The front end's context (for tests and diagnostics: allocations, streams). */
-    public CudaContext context() {
-        return cuda;
-    }
-
-    private void record(CUevent event) {
-        CudaCheck.call(STAGE_MATCH, "cuEventRecord", () -> cuEventRecord(event, cuda.stream()));
-    }
-
     @Override
-    public void close() {
-        try {
-            if (featuresHost != null)
-                featuresHost.close();
-            matcher.close();
-            extractor.close();
-            if (!cuda.isClosed()) {
-                cuda.makeCurrent();
-                if (matchStart != null) {
-                    cuEventDestroy(matchStart);
-                    cuEventDestroy(matchEnd);
-                }
-                for (CUevent[] events : new CUevent[][]{uploaded, consumed})
-                    for (CUevent e : events)
-                        if (e != null)
-                            cuEventDestroy(e);
-            }
-        } finally {
-            cuda.close();
+    void closeResources() {
+        if (featuresHost != null)
+            featuresHost.close();
+        if (!cuda.isClosed()) {
+            cuda.makeCurrent();
+            for (CUevent[] events : new CUevent[][]{uploaded, consumed})
+                for (CUevent e : events)
+                    if (e != null)
+                        cuEventDestroy(e);
         }
     }
 }

@@ -2,7 +2,6 @@ package org.gpuvo.gpu.cuda;
 
 import org.gpuvo.gpu.cpu.BruteForceHammingMatcher;
 import org.gpuvo.gpu.features.Descriptors;
-import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.DescriptorMatcher;
 import org.gpuvo.gpu.match.MatcherInputs;
@@ -57,10 +56,10 @@ import jcuda.driver.CUfunction;
  * Limits: at most {@link #MAX_FEATURES} descriptors per set (a match key holds the index in 22 bits). Not thread
  * safe: one matcher per pipeline, used from one thread at a time.
  */
-public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseable {
+public final class CudaHammingMatcher extends CudaMatching<Descriptors, DeviceFeatures> implements DescriptorMatcher {
     public static final String STAGE = "match";
     /** Most descriptors per set: indices are 22-bit fields of the kernels' match keys. */
-    public static final int MAX_FEATURES = 1 << 22;
+    public static final int MAX_FEATURES = MAX_SET;
 
     /** Which k = 2 search kernel runs. */
     public enum Path {
@@ -108,37 +107,28 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     static final int FUSED_MIN_TILES = 4;
 
     private static final CUdeviceptr NULL = new CUdeviceptr();
+    /** host descriptors: checked as every matcher checks them; those the device does not take go to the CPU */
+    private static final HostDescriptors<Descriptors> HOST = new HostDescriptors<>(MatcherInputs::checkDescriptors,
+            MatcherInputs::checkWindow, Descriptors::size,
+            d -> d.bytesPerDescriptor <= DeviceFeatures.DESCRIPTOR_BYTES, BruteForceHammingMatcher::new);
 
-    private final CudaContext cuda;
-    private final boolean ownsContext;
-    private final ConfigMatch config;
     private final boolean tensorCores;
     private final CUfunction knnPopc, knnB1, decide, compact, selectSmall, fusedB1;
     private Path path = Path.AUTO;
-    private int forcedSplits;
-    /** null: AUTO picks the one-launch path by size; true: whenever it can run; false: never */
-    private Boolean forcedFused;
+    private final Tuning tuning;
 
     // device working buffers, grown on demand and kept
     private DeviceBuffer partial, mutualPartial, result, blockCounts;
     // one-launch path: per-query best-two slots, per-train nearest-query slots (all KEY_NONE between calls) and
     // the last-block counter (0 between calls); the kernel restores them itself
     private DeviceBuffer fusedSlots, fusedMutualSlots, fusedCounter;
-    // the kept matches of the last enqueue, and their download
-    private final CompactMatchList compactList;
-    // the search window's positions on the device
-    private final WindowPositions windowPositions;
     private DeviceBuffer compactOut;
     private Path lastPath = Path.POPC;
     private boolean lastFused;
     private String lastPlan = "none";
 
-    // host-descriptor path: internal device features and their pinned staging
-    private DeviceFeatures hostQuery, hostTrain;
-    private PinnedBuffer queryStage, trainStage;
+    // host-descriptor path: descriptors shorter than the device's are zero-padded
     private byte[] padded = new byte[0];
-    private BruteForceHammingMatcher longDescriptors;
-    private boolean closed;
 
     /**
      * A matcher on a pipeline's context, sharing its stream with the pipeline's other stages.
@@ -147,17 +137,17 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
      * @throws IllegalArgumentException if {@code config} is null or out of range
      */
     public CudaHammingMatcher(CudaContext cuda, ConfigMatch config) {
-        this(cuda, config, false);
+        this(cuda, config, false, Tuning.DEFAULT);
     }
 
-    private CudaHammingMatcher(CudaContext cuda, ConfigMatch config, boolean ownsContext) {
-        if (cuda == null)
-            throw new IllegalArgumentException("CUDA context is null");
-        if (config == null)
-            throw new IllegalArgumentException("config is null");
-        this.config = config.copy().checkValidity();
-        this.cuda = cuda;
-        this.ownsContext = ownsContext;
+    /** A matcher whose launches are planned as {@code tuning} says (tests of the merges and of both paths). */
+    CudaHammingMatcher(CudaContext cuda, ConfigMatch config, Tuning tuning) {
+        this(cuda, config, false, tuning);
+    }
+
+    private CudaHammingMatcher(CudaContext cuda, ConfigMatch config, boolean ownsContext, Tuning tuning) {
+        super(cuda, config, ownsContext, STAGE, "CUDA matcher", HOST);
+        this.tuning = tuning;
         this.knnPopc = cuda.function(MODULE_POPC, "hamming_knn_popc");
         this.knnB1 = cuda.function(MODULE_B1, "hamming_knn_b1");
         this.decide = cuda.function(MODULE_SELECT, "match_decide");
@@ -165,8 +155,6 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         this.selectSmall = cuda.function(MODULE_SELECT, "match_select_small");
         this.fusedB1 = cuda.function(MODULE_FUSED, "match_fused_b1");
         this.tensorCores = cuda.deviceAttribute(CUdevice_attribute.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR) >= 8;
-        this.compactList = new CompactMatchList(cuda, STAGE);
-        this.windowPositions = new WindowPositions(cuda, STAGE);
     }
 
     /**
@@ -176,10 +164,8 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
      * @throws IllegalStateException    if the CUDA backend is unavailable (with {@link CudaProbe}'s reason)
      */
     public static CudaHammingMatcher open(ConfigMatch config) {
-        if (config == null)
-            throw new IllegalArgumentException("config is null");
-        config.copy().checkValidity();
-        return CudaContext.openOwned("matcher", "CUDA matcher", context -> new CudaHammingMatcher(context, config, true));
+        checkOpenConfig(config);
+        return CudaContext.openOwned("matcher", "CUDA matcher", context -> new CudaHammingMatcher(context, config, true, Tuning.DEFAULT));
     }
 
     /** Whether this GPU has the binary tensor-core instruction the fast path needs (sm_80+). */
@@ -220,79 +206,23 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     }
 
     /**
-     * Forces the one-launch path on (wherever it can run: tensor-core path, no window, at most
-     * {@value #FUSED_MAX_QUERIES} queries) or off; null restores the size heuristic. For tests.
+     * How the launches are planned, for tests and timing; the factories' matchers take {@link #DEFAULT}.
+     *
+     * @param splits the number of train splits, 0: planned from the sizes
+     * @param fused  the one-launch path: null, by the size heuristic; true, wherever it can run (tensor-core path,
+     *               no window, at most {@value #FUSED_MAX_QUERIES} queries); false, never
      */
-    void setFusedForTesting(Boolean fused) {
-        this.forcedFused = fused;
-    }
+    record Tuning(int splits, Boolean fused) {
+        static final Tuning DEFAULT = new Tuning(0, null);
 
-    /** Forces the number of train splits (0: planned from the sizes); for tests of the merge. */
-    void setSplitsForTesting(int splits) {
-        if (splits < 0 || splits > MAX_SPLITS)
-            throw new IllegalArgumentException("splits must be in [0, " + MAX_SPLITS + "]: " + splits);
-        this.forcedSplits = splits;
-    }
-
-    public CudaContext context() {
-        return cuda;
+        Tuning {
+            if (splits < 0 || splits > MAX_SPLITS)
+                throw new IllegalArgumentException("splits must be in [0, " + MAX_SPLITS + "]: " + splits);
+        }
     }
 
     // ------------------------------------------------------------------------------------------------------
     // device API
-
-    /**
-     * Matches every query against every train descriptor on the device and downloads the kept matches, with
-     * the coordinates of both keypoints ({@link Matches#hasCoordinates()}), into {@code out}, in query order.
-     *
-     * @throws IllegalArgumentException if an argument is null, a configuration value is out of range, a feature
-     *                                  count is negative, above its capacity or above {@link #MAX_FEATURES}, or
-     *                                  the features belong to another context
-     * @throws CudaStageException       if a launch or the download fails (stage {@code "match"})
-     */
-    public void match(DeviceFeatures query, DeviceFeatures train, ConfigMatch config, Matches out) {
-        ConfigMatch c = checkDevice(query, train, config, out);
-        out.reset();
-        if (query.count == 0 || train.count == 0)
-            return;
-        enqueueKernels(query, train, null, c, true);
-        download(out);
-    }
-
-    /**
-     * Like {@link #match(DeviceFeatures, DeviceFeatures, ConfigMatch, Matches)}, but query {@code q} is only
-     * compared with the train keypoints within {@link ConfigMatch#searchRadius} of its predicted position,
-     * {@code float2} number {@code q} of {@code predicted} (train-image pixels; at least {@code query.count}
-     * entries).
-     */
-    public void matchWithin(DeviceFeatures query, DeviceBuffer predicted, DeviceFeatures train, ConfigMatch config,
-                            Matches out) {
-        ConfigMatch c = checkDevice(query, train, config, out);
-        WindowPositions.checkPredicted(predicted, query.count, cuda);
-        out.reset();
-        if (query.count == 0 || train.count == 0)
-            return;
-        enqueueKernels(query, train, predicted, c, true);
-        download(out);
-    }
-
-    /**
-     * Like {@link #matchWithin(DeviceFeatures, DeviceBuffer, DeviceFeatures, ConfigMatch, Matches)} with the
-     * predictions computed on the device from the query keypoints: {@code H · (x, y, 1)}.
-     *
-     * @param homography 9 values, row-major
-     */
-    public void matchWithin(DeviceFeatures query, double[] homography, DeviceFeatures train, ConfigMatch config,
-                            Matches out) {
-        ConfigMatch c = checkDevice(query, train, config, out);
-        WindowPositions.checkHomography(homography);
-        out.reset();
-        if (query.count == 0 || train.count == 0)
-            return;
-        DeviceBuffer predicted = windowPositions.fromHomography(query.positions, query.count, homography);
-        enqueueKernels(query, train, predicted, c, true);
-        download(out);
-    }
 
     /**
      * Prediction of {@link #matchWithin(DeviceFeatures, double[], DeviceFeatures, ConfigMatch, Matches)} for
@@ -302,30 +232,6 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         return WindowPositions.predict(h, x, y);
     }
 
-    private ConfigMatch checkDevice(DeviceFeatures query, DeviceFeatures train, ConfigMatch config, Matches out) {
-        checkOpen();
-        if (query == null || train == null)
-            throw new IllegalArgumentException((query == null ? "query" : "train") + " features are null");
-        if (out == null)
-            throw new IllegalArgumentException("output matches are null");
-        if (config == null)
-            throw new IllegalArgumentException("config is null");
-        config.checkValidity();
-        checkFeatures(query, "query");
-        checkFeatures(train, "train");
-        return config;
-    }
-
-    private void checkFeatures(DeviceFeatures features, String role) {
-        if (features.count < 0 || features.count > features.capacity)
-            throw new IllegalArgumentException(role + " features: count " + features.count + " outside [0, "
-                    + features.capacity + "]");
-        if (features.count > MAX_FEATURES)
-            throw new IllegalArgumentException(role + " features: " + features.count + " exceed the matcher's limit of "
-                    + MAX_FEATURES);
-        features.descriptors.checkOwner(cuda, role + " features");
-    }
-
     // ------------------------------------------------------------------------------------------------------
     // the kernels
 
@@ -333,6 +239,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
      * Enqueues the search, the mutual pass and the selection on the stream, no download (the timing harness
      * brackets this with events). {@code window} is null or the predicted positions. Both counts must be > 0.
      */
+    @Override
     void enqueueKernels(DeviceFeatures query, DeviceFeatures train, DeviceBuffer window, ConfigMatch config,
                         boolean coordinates) {
         int nq = query.count, nt = train.count;
@@ -384,9 +291,9 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
 
     /** Whether the one-launch path runs for these sizes (tensor-core path, no window, decided by the caller). */
     boolean useFused(int nq, int nt) {
-        if (nq > FUSED_MAX_QUERIES || Boolean.FALSE.equals(forcedFused))
+        if (nq > FUSED_MAX_QUERIES || Boolean.FALSE.equals(tuning.fused()))
             return false;
-        return Boolean.TRUE.equals(forcedFused) || (long) nq * nt <= FUSED_MAX_PAIRS;
+        return Boolean.TRUE.equals(tuning.fused()) || (long) nq * nt <= FUSED_MAX_PAIRS;
     }
 
     /**
@@ -397,8 +304,8 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
                               CUdeviceptr trainXy, boolean coordinates, int sms) {
         int nq = query.count, nt = train.count;
         int target = FUSED_BLOCKS_PER_SM * sms / (config.mutual ? 2 : 1);
-        int[] q = planFused(nq, nt, target, forcedSplits);
-        int[] m = config.mutual ? planFused(nt, nq, target, forcedSplits) : new int[]{0, 0};
+        int[] q = planFused(nq, nt, target, tuning.splits());
+        int[] m = config.mutual ? planFused(nt, nq, target, tuning.splits()) : new int[]{0, 0};
         int blocks = ceilDiv(nq, FUSED_ROWS_PER_BLOCK) * q[0] + (config.mutual ? ceilDiv(nt, FUSED_ROWS_PER_BLOCK) * m[0] : 0);
         fusedSlots = growFilled(fusedSlots, (long) nq * 8, (byte) 0xFF);
         fusedMutualSlots = growFilled(fusedMutualSlots, (long) nt * 4, (byte) 0xFF);
@@ -444,7 +351,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         DeviceBuffer out;
         if (run == Path.TENSOR_CORE) {
             int tiles = ceilDiv(nb, 8);
-            splits = forcedSplits > 0 ? forcedSplits : planSplitsB1(na, nb, sms);
+            splits = tuning.splits() > 0 ? tuning.splits() : planSplitsB1(na, nb, sms);
             int tilesPerSplit = ceilDiv(tiles, Math.min(splits, tiles));
             splits = ceilDiv(tiles, tilesPerSplit);
             out = partialFor(swapped, (long) splits * na * 8);
@@ -453,7 +360,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
                     Pointer.to(b.descriptors.pointer()), Pointer.to(new int[]{nb}), Pointer.to(new int[]{tilesPerSplit}),
                     Pointer.to(out.pointer())));
         } else {
-            splits = forcedSplits > 0 ? forcedSplits : planSplitsPopc(na, nb, sms);
+            splits = tuning.splits() > 0 ? tuning.splits() : planSplitsPopc(na, nb, sms);
             int perSplit = ceilDiv(nb, Math.min(splits, nb));
             splits = ceilDiv(nb, perSplit);
             out = partialFor(swapped, (long) splits * na * 8);
@@ -494,6 +401,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     }
 
     /** Downloads the compact result of the last {@link #enqueueKernels} into {@code out} (waits for it). */
+    @Override
     void download(Matches out) {
         compactList.download(out);
     }
@@ -502,62 +410,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
     // DescriptorMatcher: host descriptors
 
     @Override
-    public void match(Descriptors query, Descriptors train, Matches out) {
-        checkOpen();
-        MatcherInputs.checkDescriptors(query, train, out);
-        if (query.bytesPerDescriptor > DeviceFeatures.DESCRIPTOR_BYTES) {
-            cpuForLongDescriptors().match(query, train, out);
-            return;
-        }
-        out.reset();
-        if (query.size() == 0 || train.size() == 0)
-            return;
-        checkHostSize(query.size(), "query");
-        checkHostSize(train.size(), "train");
-        hostQuery = uploadDescriptors(query, hostQuery, true);
-        hostTrain = uploadDescriptors(train, hostTrain, false);
-        enqueueKernels(hostQuery, hostTrain, null, config, false);
-        download(out);
-    }
-
-    @Override
-    public void matchWithin(Descriptors query, float[] predictedX, float[] predictedY, Descriptors train,
-                            KeyPoints trainPoints, Matches out) {
-        checkOpen();
-        MatcherInputs.checkWindow(query, predictedX, predictedY, train, trainPoints, out);
-        int nq = query.size(), nt = train.size();
-        if (query.bytesPerDescriptor > DeviceFeatures.DESCRIPTOR_BYTES) {
-            cpuForLongDescriptors().matchWithin(query, predictedX, predictedY, train, trainPoints, out);
-            return;
-        }
-        out.reset();
-        if (nq == 0 || nt == 0)
-            return;
-        checkHostSize(nq, "query");
-        checkHostSize(nt, "train");
-        hostQuery = uploadDescriptors(query, hostQuery, true);
-        hostTrain = uploadDescriptors(train, hostTrain, false);
-        DeviceBuffer predicted = windowPositions.upload(predictedX, predictedY, nq);
-        windowPositions.uploadPositions(trainPoints.x, trainPoints.y, nt, hostTrain.positions);
-        enqueueKernels(hostQuery, hostTrain, predicted, config, false);
-        download(out);
-    }
-
-
-    private static void checkHostSize(int n, String role) {
-        if (n > MAX_FEATURES)
-            throw new IllegalArgumentException(n + " " + role + " descriptors exceed the CUDA matcher's limit of "
-                    + MAX_FEATURES);
-    }
-
-    private BruteForceHammingMatcher cpuForLongDescriptors() {
-        if (longDescriptors == null)
-            longDescriptors = new BruteForceHammingMatcher(config);
-        return longDescriptors;
-    }
-
-    /** Uploads host descriptors (zero-padded to 32 bytes) into internal features grown as needed. */
-    private DeviceFeatures uploadDescriptors(Descriptors d, DeviceFeatures features, boolean isQuery) {
+    DeviceFeatures upload(Descriptors d, DeviceFeatures features, boolean isQuery) {
         int n = d.size(), bytes = d.bytesPerDescriptor, row = DeviceFeatures.DESCRIPTOR_BYTES;
         if (features == null || features.capacity < n) {
             int capacity = features == null ? n : Math.max(n, features.capacity + features.capacity / 2);
@@ -566,11 +419,7 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
             features = new DeviceFeatures(cuda, STAGE, capacity);
         }
         long total = (long) n * row;
-        PinnedBuffer stage = growPinned(isQuery ? queryStage : trainStage, (long) features.capacity * row);
-        if (isQuery)
-            queryStage = stage;
-        else
-            trainStage = stage;
+        PinnedBuffer stage = staging(isQuery, (long) features.capacity * row);
         if (bytes == row) {
             stage.put(0, d.data, 0, (int) total);
         } else {
@@ -596,10 +445,6 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         return WorkingBuffers.growFilled(cuda, STAGE, buffer, bytes, value);
     }
 
-    private PinnedBuffer growPinned(PinnedBuffer buffer, long bytes) {
-        return WorkingBuffers.grow(cuda, STAGE, buffer, bytes);
-    }
-
     static int ceilDiv(int a, int b) {
         return (int) (((long) a + b - 1) / b);
     }
@@ -608,32 +453,9 @@ public final class CudaHammingMatcher implements DescriptorMatcher, AutoCloseabl
         return Math.max(lo, Math.min(hi, v));
     }
 
-    private void checkOpen() {
-        if (closed)
-            throw new IllegalStateException("CUDA matcher used after close");
-    }
-
     @Override
-    public ConfigMatch config() {
-        return config.copy();
-    }
-
-    @Override
-    public String backend() {
-        return "cuda";
-    }
-
-    /** Frees the matcher's buffers (and its context, if it opened one). Closing twice does nothing. */
-    @Override
-    public void close() {
-        if (closed)
-            return;
-        closed = true;
-        if (ownsContext) {
-            cuda.close();
-            return;
-        }
-        WorkingBuffers.closeAll(partial, mutualPartial, result, blockCounts, fusedSlots, fusedMutualSlots,
-                fusedCounter, compactList, windowPositions, queryStage, trainStage, hostQuery, hostTrain);
+    AutoCloseable[] workingBuffers() {
+        return new AutoCloseable[]{partial, mutualPartial, result, blockCounts, fusedSlots, fusedMutualSlots,
+                fusedCounter};
     }
 }

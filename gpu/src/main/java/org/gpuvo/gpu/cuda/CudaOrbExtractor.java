@@ -3,7 +3,6 @@ package org.gpuvo.gpu.cuda;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.List;
-import java.util.Map;
 
 import org.gpuvo.gpu.features.ConfigOrb;
 import org.gpuvo.gpu.features.Descriptors;
@@ -45,10 +44,16 @@ import jcuda.driver.CUfunction;
  * the candidate arrays hold, and more features than the output holds (ties at the selection boundary are all
  * kept, as in the reference).
  *
+ * <p>Stage timing ({@link #lastStageMillis()}, in {@link #STAGES} order): "upload" is the host-to-device copy of the
+ * frame, "pyramid" includes the memset of the per-frame counters, "select" the FAST preselection and the selection,
+ * "download" the device-to-host copies (counts only, for {@link #detectOnDevice}). {@link #detectOnDevice} leaves
+ * the features in one of two alternating {@link DeviceFeatures}, closed when the extractor closes or when a frame
+ * needs more capacity than they have.
+ *
  * <p>Not thread safe; one instance serves one stream of frames. CUDA errors surface as {@link CudaStageException}
  * naming the stage ({@link #STAGES}).
  */
-public final class CudaOrbExtractor implements OrbExtractor {
+public final class CudaOrbExtractor extends CudaExtraction<DeviceFeatures> implements OrbExtractor {
     public static final String STAGE_UPLOAD = "upload", STAGE_PYRAMID = "pyramid", STAGE_FAST = "fast",
             STAGE_SELECT = "select", STAGE_ORIENTATION = "orientation", STAGE_SMOOTH = "smooth", STAGE_BRIEF = "brief",
             STAGE_DOWNLOAD = "download";
@@ -62,8 +67,6 @@ public final class CudaOrbExtractor implements OrbExtractor {
 
     private final ConfigOrb config;
     private final int[] quota;
-    private final CudaContext cuda;
-    private final boolean ownsContext;
     private final CUfunction pyramidLevel, fast, filter, select, orient, smooth, brief;
 
     private OrbLevelTable table;
@@ -73,8 +76,7 @@ public final class CudaOrbExtractor implements OrbExtractor {
     private int capacity;
     private int describeCapacity;
 
-    private PinnedBuffer staging, tableHost, countsHost, recordsHost, descriptorsHost;
-    private DeviceBuffer input, pyramid, smoothed, levels, candidates, s1, slots, scratch, gridMemberBuffer,
+    private DeviceBuffer pyramid, smoothed, levels, candidates, s1, slots, scratch, gridMemberBuffer,
             gridRankBuffer, records, describeDescriptors;
     private final DeviceFeatures[] features = new DeviceFeatures[2];
     private int current;
@@ -83,15 +85,6 @@ public final class CudaOrbExtractor implements OrbExtractor {
     private final int[] counts = new int[OrbLevelTable.Z_COUNTS];
     private final byte[] countBytes = new byte[4 * OrbLevelTable.Z_COUNTS];
     private byte[] recordBytes = new byte[0];
-
-    private final StageTimer timer;
-    /** the frame the next detection reads: {@link #input} or a buffer the caller uploaded into */
-    private DeviceBuffer frameInput;
-    /** the detection kernels captured per (input buffer, output slot); cleared whenever a buffer moves */
-    private final StreamGraphs graphs;
-    /** a detection enqueued by {@link #enqueueOnDevice} and not yet finished */
-    private boolean pending;
-    private boolean closed;
 
     /** Opens a CUDA context of its own (device 0), closed with the extractor. */
     public CudaOrbExtractor(ConfigOrb config) {
@@ -103,13 +96,15 @@ public final class CudaOrbExtractor implements OrbExtractor {
      * extractor closes, and the extractor's buffers are freed.
      */
     public CudaOrbExtractor(CudaContext cuda, ConfigOrb config) {
-        this.config = config.copy().checkValidity();
-        this.quota = OrbLimits.featuresPerLevel(this.config);
-        this.ownsContext = cuda == null;
-        this.cuda = cuda != null ? cuda : CudaContext.open("orb");
-        this.graphs = new StreamGraphs(this.cuda, STAGE_PYRAMID);
-        this.timer = new StageTimer(this.cuda, STAGES);
+        this(config.copy().checkValidity(), cuda);
+    }
+
+    /** {@code config}: a valid copy, checked before any context opens. */
+    private CudaOrbExtractor(ConfigOrb config, CudaContext cuda) {
+        super(cuda, "ORB", STAGES, STAGE_PYRAMID, false);
+        this.config = config;
         try {
+            quota = OrbLimits.featuresPerLevel(config);
             pyramidLevel = this.cuda.function("orb_pyramid", "orb_pyramid_level");
             fast = this.cuda.function("orb_fast", "orb_fast");
             filter = this.cuda.function("orb_select", "orb_filter");
@@ -124,11 +119,6 @@ public final class CudaOrbExtractor implements OrbExtractor {
             close();
             throw e;
         }
-    }
-
-    /** The context the extractor runs on. */
-    public CudaContext context() {
-        return cuda;
     }
 
     @Override
@@ -184,70 +174,16 @@ public final class CudaOrbExtractor implements OrbExtractor {
         descriptorsHost.get(0, out.descriptors.data, 0, total * Descriptors.ORB_BYTES);
     }
 
-    /**
-     * Detects and describes the features of {@code image} and leaves them on the device for the matcher. Only the
-     * per-level counts come back to the host ({@link DeviceFeatures#count}). The extractor alternates between two
-     * {@link DeviceFeatures}: the one returned stays valid through the next detection call (so that frame k's
-     * features can be matched with frame k+1's) and is overwritten by the one after; it is closed when the
-     * extractor closes or when a frame needs more capacity than it has.
-     */
-    public DeviceFeatures detectOnDevice(GrayImage image) {
-        OrbLimits.checkImage(image);
-        checkOpen();
-        checkNotPending();
-        prepare(image.width, image.height);
-        if (table.detectCount > 0)
-            upload(image);
-        begin(input);
-        return finishOnDevice();
-    }
-
-    /**
-     * As {@link #detectOnDevice(GrayImage)}, for a frame already on the device: {@code frame} holds
-     * {@code width * height} bytes, row after row without padding. The frame's copy must be ordered before this
-     * extractor's stream (the same stream, or {@code cuStreamWaitEvent} on an event recorded after the copy), and
-     * {@code frame} must not be overwritten before this method returns.
-     *
-     * @throws IllegalArgumentException if the size is not one ORB accepts, or {@code frame} is too small or
-     *                                  belongs to another context
-     */
-    public DeviceFeatures detectOnDevice(DeviceBuffer frame, int width, int height) {
-        enqueueOnDevice(frame, width, height);
-        return finishOnDevice();
-    }
-
-    /**
-     * First half of {@link #detectOnDevice(DeviceBuffer, int, int)}: enqueues the detection and the download of
-     * the counts, and returns without waiting, so that the caller can prepare the next frame meanwhile. Must be
-     * followed by {@link #finishOnDevice()}; {@code frame} must stay unchanged until that returns (a frame whose
-     * buffers grow runs again).
-     */
-    void enqueueOnDevice(DeviceBuffer frame, int width, int height) {
-        if (frame == null)
-            throw new IllegalArgumentException("frame is null");
-        if (width <= 0 || height <= 0 || width > OrbLimits.MAX_SIDE || height > OrbLimits.MAX_SIDE
-                || (long) width * height > OrbLimits.MAX_PIXELS)
-            throw new IllegalArgumentException("image " + width + "x" + height + " is not a size ORB accepts (at most "
-                    + OrbLimits.MAX_SIDE + " pixels a side)");
-        if (frame.owner != cuda)
-            throw new IllegalArgumentException("the frame's device buffer belongs to another CUDA context");
-        if (frame.bytes() < (long) width * height)
-            throw new IllegalArgumentException("a " + width + "x" + height + " frame does not fit a device buffer of "
-                    + frame.bytes() + " bytes");
-        checkOpen();
-        checkNotPending();
-        record(0); // the frame was copied elsewhere: "upload" is empty on this stream
-        prepare(width, height);
-        begin(frame);
-    }
-
-    /** Enqueues the detection of {@code frame} (already in device memory, ordered before the stream). */
-    private void begin(DeviceBuffer frame) {
+    @Override
+    void begin() {
         ensureCapacity(capacity == 0 ? initialCapacity() : capacity);
-        frameInput = frame;
         if (table.detectCount > 0)
             enqueueDetectionAndCounts(features[current]);
-        pending = true;
+    }
+
+    @Override
+    boolean hasWork() {
+        return table != null && table.detectCount > 0;
     }
 
     private void enqueueDetectionAndCounts(DeviceFeatures df) {
@@ -261,10 +197,9 @@ public final class CudaOrbExtractor implements OrbExtractor {
      * Second half of {@link #detectOnDevice(DeviceBuffer, int, int)}: waits for the counts (running the frame
      * again if a buffer had to grow) and returns the features, as {@link #detectOnDevice(GrayImage)}.
      */
+    @Override
     DeviceFeatures finishOnDevice() {
-        if (!pending)
-            throw new IllegalStateException("no detection enqueued");
-        pending = false;
+        endPending();
         DeviceFeatures df = features[current];
         if (table.detectCount == 0) {
             df.count = 0;
@@ -281,11 +216,6 @@ public final class CudaOrbExtractor implements OrbExtractor {
         df.count = total;
         current ^= 1;
         return df;
-    }
-
-    private void checkNotPending() {
-        if (pending)
-            throw new IllegalStateException("a detection was enqueued and not finished");
     }
 
     /**
@@ -365,23 +295,9 @@ public final class CudaOrbExtractor implements OrbExtractor {
 
     // ---------------------------------------------------------------------------------------------------------
 
-    /** Key of a captured detection: the buffers its arguments name that are not fixed until the next clear. */
-    private record GraphKey(DeviceBuffer input, DeviceFeatures output) {
-    }
-
-    /**
-     * Enqueues everything from the scratch memset to BRIEF; the frame is already in {@link #frameInput}. Without
-     * stage timing this replays a CUDA graph of the same work (captured on the second frame of a layout); with stage
-     * timing it launches the kernels one by one, with the timing events between the stages.
-     */
-    private void enqueueDetection(DeviceFeatures df) {
-        timer.frameStart();
-        if (timer.stagesOn() || !graphs.run(new GraphKey(frameInput, df), () -> enqueueKernels(df)))
-            enqueueKernels(df);
-        timer.frameEnd();
-    }
-
-    private void enqueueKernels(DeviceFeatures df) {
+    /** Everything from the scratch memset to BRIEF, one launch after the other on the extractor's stream. */
+    @Override
+    void enqueueKernels(DeviceFeatures df, boolean capturing) {
         int dc = table.detectCount;
         record(1);
         scratch.fillAsync((byte) 0);
@@ -479,7 +395,8 @@ public final class CudaOrbExtractor implements OrbExtractor {
     }
 
     /** Geometry and buffers for frames of this size: computed and allocated only when the size changes. */
-    private void prepare(int width, int height) {
+    @Override
+    void prepare(int width, int height) {
         if (!tableStale && table != null && table.imageWidth == width && table.imageHeight == height)
             return;
         if (table != null && (table.imageWidth != width || table.imageHeight != height))
@@ -533,96 +450,6 @@ public final class CudaOrbExtractor implements OrbExtractor {
         describeCapacity = n;
     }
 
-    private DeviceBuffer grow(DeviceBuffer buffer, String stage, long bytes) {
-        if (buffer != null && buffer.bytes() >= bytes)
-            return buffer;
-        graphs.clear();
-        if (buffer != null)
-            buffer.close();
-        return cuda.deviceBuffer(stage, Math.max(bytes, 16));
-    }
-
-    private PinnedBuffer grow(PinnedBuffer buffer, String stage, long bytes) {
-        if (buffer != null && buffer.bytes() >= bytes)
-            return buffer;
-        if (buffer != null)
-            buffer.close();
-        return cuda.pinnedBuffer(stage, Math.max(bytes, 16));
-    }
-
-    /** Copies the frame into {@link #input} on the stream (the buffers grow to the frame's size first). */
-    private void upload(GrayImage image) {
-        long pixels = (long) image.width * image.height;
-        staging = grow(staging, STAGE_UPLOAD, pixels);
-        input = grow(input, STAGE_UPLOAD, pixels);
-        record(0);
-        staging.putRows(0, image.data, image.offset, image.stride, image.width, image.height);
-        input.uploadAsync(staging, (long) image.width * image.height);
-    }
-
-    // ---------------------------------------------------------------------------------------------------------
-    // stage timing (off unless enabled): events recorded on the stream between the stages
-
-    /**
-     * Records CUDA events between the stages of every following frame, for {@link #lastStageMillis()}. Costs a few
-     * event records per frame; off by default.
-     */
-    public void enableStageTiming() {
-        timer.enableStages();
-    }
-
-    /**
-     * Records two CUDA events around the detection kernels of every following frame (or around their graph), for
-     * {@link #lastFrameMillis()}. Unlike {@link #enableStageTiming()} this keeps the CUDA graph path.
-     */
-    public void enableFrameTiming() {
-        timer.enableFrame();
-    }
-
-    /**
-     * GPU milliseconds of the last detection's kernels, memset to BRIEF (a graph launch or the separate
-     * launches), after {@link #enableFrameTiming()}; NaN otherwise or before the first frame with features.
-     */
-    public float lastFrameMillis() {
-        if (table == null || table.detectCount == 0)
-            return Float.NaN;
-        return timer.frameMillis();
-    }
-
-    /**
-     * Whether the detection kernels may be replayed as a CUDA graph (on by default; the system property
-     * {@code gpuvo.cudaGraphs=false} turns it off for every extractor). The graph is used only while stage timing
-     * is off: the stage events need the kernels launched one by one.
-     */
-    public void useGraphs(boolean on) {
-        graphs.setEnabled(on);
-    }
-
-    /** Whether the graph path is on and has not failed (a failed capture turns it off, with one warning). */
-    public boolean graphsActive() {
-        return graphs.active() && !timer.stagesOn();
-    }
-
-    /** CUDA graphs captured so far by this extractor (each layout change captures again). */
-    public int graphCaptures() {
-        return graphs.captures();
-    }
-
-    private void record(int i) {
-        timer.record(i);
-    }
-
-    /**
-     * GPU time of each stage of the last detection in milliseconds, in {@link #STAGES} order, after
-     * {@link #enableStageTiming()}; empty otherwise. "upload" is the host-to-device copy of the frame, "pyramid"
-     * includes the memset of the per-frame counters, "select" the FAST preselection and the selection, "download"
-     * the device-to-host copies (counts only, for {@link #detectOnDevice}). When a frame ran twice (buffers grew),
-     * the second run's times. Call after {@code detect} or {@code detectOnDevice} returned.
-     */
-    public Map<String, Float> lastStageMillis() {
-        return timer.stageMillis();
-    }
-
     // ---------------------------------------------------------------------------------------------------------
 
     @Override
@@ -631,35 +458,12 @@ public final class CudaOrbExtractor implements OrbExtractor {
     }
 
     @Override
-    public String backend() {
-        return "cuda";
-    }
-
-    private void checkOpen() {
-        if (closed)
-            throw new IllegalStateException("CUDA ORB extractor used after close");
-    }
-
-    /** Frees the extractor's buffers (and its context, if it opened it). Closing twice does nothing. */
-    @Override
-    public void close() {
-        if (closed)
-            return;
-        closed = true;
-        if (cuda.isClosed())
-            return;
-        timer.close();
-        graphs.close();
-        if (ownsContext) {
-            cuda.close();
-            return;
-        }
+    void closeBuffers() {
         for (DeviceFeatures f : features)
             if (f != null)
                 f.close();
-        for (CudaAllocation a : new CudaAllocation[]{staging, tableHost, countsHost, recordsHost, descriptorsHost,
-                input, pyramid, smoothed, levels, candidates, s1, slots, scratch, gridMemberBuffer, gridRankBuffer,
-                records, describeDescriptors})
+        for (CudaAllocation a : new CudaAllocation[]{pyramid, smoothed, levels, candidates, s1, slots, scratch,
+                gridMemberBuffer, gridRankBuffer, records, describeDescriptors})
             if (a != null)
                 a.close();
     }

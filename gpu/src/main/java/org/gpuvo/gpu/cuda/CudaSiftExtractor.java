@@ -56,7 +56,7 @@ import jcuda.driver.CUstream;
  * <p>Not thread safe; one instance serves one stream of frames. CUDA errors surface as {@link CudaStageException}
  * naming the stage ({@link #STAGES}).
  */
-public final class CudaSiftExtractor implements SiftExtractor {
+public final class CudaSiftExtractor extends CudaExtraction<DeviceFloatFeatures> implements SiftExtractor {
     public static final String STAGE_UPLOAD = "upload", STAGE_SCALE_SPACE = "scale space", STAGE_EXTREMA = "extrema",
             STAGE_ORIENTATION = "orientation", STAGE_SELECT = "select", STAGE_DESCRIPTOR = "descriptor",
             STAGE_DOWNLOAD = "download";
@@ -75,21 +75,15 @@ public final class CudaSiftExtractor implements SiftExtractor {
     private static final int DESCRIPTOR_BYTES = FloatDescriptors.SIFT_LENGTH * 4;
 
     private final ConfigSift config;
-    private final CudaContext cuda;
-    private final boolean ownsContext;
     private final SiftBlurPlan plan;
 
     private SiftOctaveTable table;
     private SiftLaunchPlan launches;
-    /** the first octave of the small branch set for timing, or -1 for {@link SiftLaunchPlan#smallStart} */
-    private int smallStartOverride = -1;
-    /** blocks per multiprocessor from which octaves blur tall tiles, set for timing ({@link #tallTilesForTest}) */
-    private int tallTileBlocksPerSm = SiftLaunchPlan.TALL_TILE_BLOCKS_PER_SM;
+    private final Tuning tuning;
     private int extremaCapacity, featureCapacity;
     private byte[] params;
 
-    private PinnedBuffer staging, tableHost, countsHost, recordsHost, descriptorsHost;
-    private DeviceBuffer input, space, temp, octaves, weights, extrema, points, keys, candidates, scratch, records;
+    private DeviceBuffer space, temp, octaves, weights, extrema, points, keys, candidates, scratch, records;
     private final DeviceFloatFeatures[] outputs = new DeviceFloatFeatures[2];
     private int current;
 
@@ -101,12 +95,7 @@ public final class CudaSiftExtractor implements SiftExtractor {
     private boolean detected;
     private DeviceFloatFeatures lastDevice;
 
-    private final StageTimer timer;
-    private DeviceBuffer frameInput;
-    private final StreamGraphs graphs;
     private StreamFork fork;
-    private boolean pending;
-    private boolean closed;
 
     /** Opens a CUDA context of its own (device 0), closed with the extractor. */
     public CudaSiftExtractor(ConfigSift config) {
@@ -120,13 +109,22 @@ public final class CudaSiftExtractor implements SiftExtractor {
      * @throws IllegalArgumentException if the configuration is invalid
      */
     public CudaSiftExtractor(CudaContext cuda, ConfigSift config) {
-        this.config = config.copy().checkValidity();
-        this.plan = new SiftBlurPlan(this.config);
-        this.ownsContext = cuda == null;
-        this.cuda = cuda != null ? cuda : CudaContext.open("sift");
-        this.graphs = new StreamGraphs(this.cuda, STAGE_SCALE_SPACE, true);
-        this.timer = new StageTimer(this.cuda, STAGES);
+        this(cuda, config, Tuning.DEFAULT);
+    }
+
+    /** An extractor whose launches and lists are set as {@code tuning} says (tests and timing). */
+    CudaSiftExtractor(CudaContext cuda, ConfigSift config, Tuning tuning) {
+        this(config.copy().checkValidity(), cuda, tuning);
+    }
+
+    /** {@code config}: a valid copy, checked before any context opens. */
+    private CudaSiftExtractor(ConfigSift config, CudaContext cuda, Tuning tuning) {
+        super(cuda, "SIFT", STAGES, STAGE_SCALE_SPACE, true);
+        this.config = config;
+        this.tuning = tuning;
         try {
+            graphs.setNodePriorities(tuning.graphPriorities());
+            plan = new SiftBlurPlan(config);
             // every kernel is looked up once here, so that a context without them fails now, not in a frame
             for (String[] k : new String[][]{{"sift_scale_space", "sift_blur"}, {"sift_scale_space", "sift_blur_rows"},
                     {"sift_scale_space", "sift_blur_columns"}, {"sift_scale_space", "sift_blur_tail"},
@@ -152,11 +150,6 @@ public final class CudaSiftExtractor implements SiftExtractor {
             close();
             throw e;
         }
-    }
-
-    /** The context the extractor runs on. */
-    public CudaContext context() {
-        return cuda;
     }
 
     /**
@@ -262,69 +255,15 @@ public final class CudaSiftExtractor implements SiftExtractor {
         decodeDownloaded(n, out);
     }
 
-    /**
-     * Detects and describes the features of {@code image} and leaves them on the device for the matcher; only the
-     * counts come back ({@link DeviceFloatFeatures#count}). The extractor alternates between two
-     * {@link DeviceFloatFeatures}: the one returned stays valid through the next detection (so that frame k's
-     * features can be matched with frame k+1's) and is overwritten by the one after; both are closed with the
-     * extractor. Features are in output order (response descending), as {@link #detect} returns them.
-     *
-     * @throws IllegalArgumentException if the image is null or larger than SIFT accepts
-     */
-    public DeviceFloatFeatures detectOnDevice(GrayImage image) {
-        ImageLimits.checkImage(image, "SIFT");
-        checkOpen();
-        checkNotPending();
-        prepare(image.width, image.height);
-        if (table.count > 0)
-            upload(image);
-        begin(input);
-        return finishOnDevice();
-    }
-
-    /**
-     * As {@link #detectOnDevice(GrayImage)}, for a frame already on the device: {@code frame} holds
-     * {@code width * height} bytes, row after row without padding. The frame's copy must be ordered before this
-     * extractor's stream (the same stream, or {@code cuStreamWaitEvent} on an event recorded after the copy), and
-     * {@code frame} must not be overwritten before this method returns.
-     *
-     * @throws IllegalArgumentException if the size is not one SIFT accepts, or {@code frame} is too small or
-     *                                  belongs to another context
-     */
-    public DeviceFloatFeatures detectOnDevice(DeviceBuffer frame, int width, int height) {
-        enqueueOnDevice(frame, width, height);
-        return finishOnDevice();
-    }
-
-    /**
-     * First half of {@link #detectOnDevice(DeviceBuffer, int, int)}: enqueues the detection and the download of the
-     * counts and returns without waiting. Must be followed by {@link #finishOnDevice()}; {@code frame} must stay
-     * unchanged until that returns (a frame whose buffers grow runs again).
-     */
-    void enqueueOnDevice(DeviceBuffer frame, int width, int height) {
-        if (frame == null)
-            throw new IllegalArgumentException("frame is null");
-        if (width < 1 || height < 1 || width > ImageLimits.MAX_SIDE || height > ImageLimits.MAX_SIDE
-                || (long) width * height > ImageLimits.MAX_PIXELS)
-            throw new IllegalArgumentException("image " + width + "x" + height + " is not a size SIFT accepts (1 to "
-                    + ImageLimits.MAX_SIDE + " pixels a side)");
-        if (frame.owner != cuda)
-            throw new IllegalArgumentException("the frame's device buffer belongs to another CUDA context");
-        if (frame.bytes() < (long) width * height)
-            throw new IllegalArgumentException("a " + width + "x" + height + " frame does not fit a device buffer of "
-                    + frame.bytes() + " bytes");
-        checkOpen();
-        checkNotPending();
-        record(0); // the frame was copied elsewhere: "upload" is empty on this stream
-        prepare(width, height);
-        begin(frame);
-    }
-
-    private void begin(DeviceBuffer frame) {
-        frameInput = frame;
+    @Override
+    void begin() {
         if (table.count > 0)
             enqueueDetectionAndCounts(outputs[current]);
-        pending = true;
+    }
+
+    @Override
+    boolean hasWork() {
+        return table != null && table.count > 0;
     }
 
     private void enqueueDetectionAndCounts(DeviceFloatFeatures df) {
@@ -338,10 +277,9 @@ public final class CudaSiftExtractor implements SiftExtractor {
      * Second half of {@link #detectOnDevice(DeviceBuffer, int, int)}: waits for the counts (running the frame again
      * if a list had to grow) and returns the features.
      */
+    @Override
     DeviceFloatFeatures finishOnDevice() {
-        if (!pending)
-            throw new IllegalStateException("no detection enqueued");
-        pending = false;
+        endPending();
         DeviceFloatFeatures df = outputs[current];
         if (table.count == 0) {
             java.util.Arrays.fill(counts, 0);
@@ -363,11 +301,6 @@ public final class CudaSiftExtractor implements SiftExtractor {
         return df;
     }
 
-    private void checkNotPending() {
-        if (pending)
-            throw new IllegalStateException("a detection was enqueued and not finished");
-    }
-
     /**
      * Figures of the last detection: {scale-space extrema, refined extrema kept, oriented features, features
      * ranked, features output}; after a frame too small for any octave, all zero.
@@ -380,17 +313,6 @@ public final class CudaSiftExtractor implements SiftExtractor {
     /** Refined extrema of the last frame: those at the front of the list and those at its back. */
     private int refinedExtrema() {
         return counts[Z_EXTREMA] + counts[Z_EXTREMA_BACK];
-    }
-
-    /**
-     * Makes the device lists hold only this many extrema and features from the next frame of the current size on,
-     * so that tests can run the path where a frame overflows them, grows them and runs again.
-     */
-    void limitListsForTest(int extremaCap, int featureCap) {
-        checkOpen();
-        if (table == null || table.count == 0)
-            throw new IllegalStateException("detect a frame of this size first");
-        allocateLists(table, extremaCap, featureCap);
     }
 
     /** Capacities of the device lists now: {extrema, features}. */
@@ -409,24 +331,14 @@ public final class CudaSiftExtractor implements SiftExtractor {
     // ---------------------------------------------------------------------------------------------------------
     // the frame's work
 
-    /** Key of a captured detection: the buffers its arguments name that are not fixed until the next clear. */
-    private record GraphKey(DeviceBuffer input, DeviceFloatFeatures output) {
-    }
-
-    private void enqueueDetection(DeviceFloatFeatures df) {
-        timer.frameStart();
-        if (timer.stagesOn() || !graphs.run(new GraphKey(frameInput, df), () -> enqueueKernels(df, true)))
-            enqueueKernels(df, false);
-        timer.frameEnd();
-    }
-
     /**
      * The memset of the counters, then the plan's launches. {@code forked} (a graph capture): the small branch's
      * launches go to the fork's stream, which waits for the launch the plan names ({@link SiftLaunchPlan#forkAfter})
      * and which the pipeline's stream waits for before the joined launches. Otherwise every launch goes to the
      * pipeline's stream in the plan's order, with the stage events (when stage timing is on) between the stages.
      */
-    private void enqueueKernels(DeviceFloatFeatures df, boolean forked) {
+    @Override
+    void enqueueKernels(DeviceFloatFeatures df, boolean forked) {
         record(1);
         scratch.fillAsync((byte) 0);
         SiftLaunchPlan p = launches();
@@ -498,7 +410,8 @@ public final class CudaSiftExtractor implements SiftExtractor {
     }
 
     /** Geometry and buffers for frames of this size: computed and allocated only when the size changes. */
-    private void prepare(int width, int height) {
+    @Override
+    void prepare(int width, int height) {
         if (table != null && table.imageWidth == width && table.imageHeight == height)
             return;
         SiftOctaveTable t = new SiftOctaveTable(config, width, height);
@@ -510,8 +423,12 @@ public final class CudaSiftExtractor implements SiftExtractor {
             byte[] bytes = t.write();
             tableHost.put(0, bytes, 0, bytes.length);
             octaves.uploadAsync(tableHost, bytes.length);
-            int e = Math.max(extremaCapacity, SiftCapacities.initialExtrema(t));
-            allocateLists(t, e, Math.max(featureCapacity, SiftCapacities.featuresFor(e, config)));
+            if (extremaCapacity == 0 && tuning.extremaCapacity() > 0) {
+                allocateLists(t, tuning.extremaCapacity(), tuning.featureCapacity());
+            } else {
+                int e = Math.max(extremaCapacity, SiftCapacities.initialExtrema(t));
+                allocateLists(t, e, Math.max(featureCapacity, SiftCapacities.featuresFor(e, config)));
+            }
         }
         table = t;
         launches = null;
@@ -542,10 +459,11 @@ public final class CudaSiftExtractor implements SiftExtractor {
     /** The launches for the current table and capacities (rebuilt after either changed). */
     private SiftLaunchPlan launches() {
         if (launches == null) {
-            int small = smallStartOverride >= 0 ? smallStartOverride
+            int small = tuning.smallStart() >= 0 ? tuning.smallStart()
                     : SiftLaunchPlan.smallStart(table, cuda.multiprocessorCount());
             launches = new SiftLaunchPlan(config, table, plan, params, extremaCapacity, featureCapacity,
-                    config.maxFeatures, cuda.multiprocessorCount(), Math.min(small, table.count), tallTileBlocksPerSm);
+                    config.maxFeatures, cuda.multiprocessorCount(), Math.min(small, table.count),
+                    tuning.tallTileBlocksPerSm());
         }
         return launches;
     }
@@ -576,42 +494,48 @@ public final class CudaSiftExtractor implements SiftExtractor {
     }
 
     /**
-     * Makes the small octaves' branch start at octave index {@code octave} from the next frame on: 1 up to the first
-     * octave of the tail ({@link SiftLaunchPlan#tailStart}), or a number at least the octave count for no small
-     * branch (one chain of launches, as before the branches); −1 goes back to {@link SiftLaunchPlan#smallStart}. For
-     * the timing main, which times every split, and the tests that compare them; a value the plan does not accept
-     * makes the next detection throw {@link IllegalArgumentException}.
+     * How the launches are planned and the lists first sized, for tests and timing; the factories' extractors take
+     * {@link #DEFAULT}. A value the plan does not accept makes the first detection throw
+     * {@link IllegalArgumentException}.
+     *
+     * @param smallStart          the octave index at which the small octaves' branch starts: 1 up to the first octave
+     *                            of the tail ({@link SiftLaunchPlan#tailStart}), or at least the octave count for no
+     *                            small branch (one chain of launches); −1: {@link SiftLaunchPlan#smallStart}
+     * @param tallTileBlocksPerSm the blocks per multiprocessor of a blur launch of 32 × 32 tiles from which an octave
+     *                            blurs tiles of 32 × 64 ({@link SiftLaunchPlan#blurParts}; {@link Integer#MAX_VALUE}:
+     *                            none)
+     * @param graphPriorities     whether the graph's small branch runs at its stream's greater priority (where the
+     *                            driver refuses, the graph runs without)
+     * @param extremaCapacity     entries of the extrema list at the first frame, 0: sized from the image; with
+     *                            {@code featureCapacity}, so that a frame overflows them, grows them and runs again
+     * @param featureCapacity     entries of the feature list at the first frame (with {@code extremaCapacity})
      */
-    void splitOctavesForTest(int octave) {
-        checkOpen();
-        if (octave != smallStartOverride) {
-            smallStartOverride = octave;
-            launches = null;
-            graphs.clear();
-        }
-    }
+    record Tuning(int smallStart, int tallTileBlocksPerSm, boolean graphPriorities, int extremaCapacity,
+                  int featureCapacity) {
+        static final Tuning DEFAULT = new Tuning(-1, SiftLaunchPlan.TALL_TILE_BLOCKS_PER_SM, true, 0, 0);
 
-    /**
-     * Makes the octaves whose blur launch of 32 × 32 tiles has at least {@code blocksPerSm} blocks per multiprocessor
-     * blur tiles of 32 × 64 from the next frame on ({@link SiftLaunchPlan#blurParts}; {@link Integer#MAX_VALUE}: none);
-     * a negative value goes back to {@link SiftLaunchPlan#TALL_TILE_BLOCKS_PER_SM}. For the timing main.
-     */
-    void tallTilesForTest(int blocksPerSm) {
-        checkOpen();
-        int threshold = blocksPerSm < 0 ? SiftLaunchPlan.TALL_TILE_BLOCKS_PER_SM : blocksPerSm;
-        if (threshold != tallTileBlocksPerSm) {
-            tallTileBlocksPerSm = threshold;
-            launches = null;
-            graphs.clear();
+        Tuning {
+            if (smallStart < -1 || tallTileBlocksPerSm < 0 || extremaCapacity < 0 || featureCapacity < 0
+                    || (extremaCapacity > 0) != (featureCapacity > 0))
+                throw new IllegalArgumentException("not a tuning of the SIFT extractor: " + smallStart + ", "
+                        + tallTileBlocksPerSm + ", " + extremaCapacity + ", " + featureCapacity);
         }
-    }
 
-    /**
-     * Whether the graph's small branch runs at its stream's greater priority (on by default; where the driver
-     * refuses, the graph runs without): for the timing main, which times both.
-     */
-    void graphPrioritiesForTest(boolean on) {
-        graphs.setNodePriorities(on);
+        Tuning withSmallStart(int octave) {
+            return new Tuning(octave, tallTileBlocksPerSm, graphPriorities, extremaCapacity, featureCapacity);
+        }
+
+        Tuning withTallTiles(int blocksPerSm) {
+            return new Tuning(smallStart, blocksPerSm, graphPriorities, extremaCapacity, featureCapacity);
+        }
+
+        Tuning withGraphPriorities(boolean on) {
+            return new Tuning(smallStart, tallTileBlocksPerSm, on, extremaCapacity, featureCapacity);
+        }
+
+        Tuning withLists(int extrema, int features) {
+            return new Tuning(smallStart, tallTileBlocksPerSm, graphPriorities, extrema, features);
+        }
     }
 
     /** Whether the graphs keep the small branch's stream priority (asked for and not refused by the driver). */
@@ -620,7 +544,7 @@ public final class CudaSiftExtractor implements SiftExtractor {
     }
 
     /** The first octave of the small branch of the last frame's plan (the octave count: none). */
-    int smallStartForTest() {
+    int lastSmallStart() {
         return table == null || table.count == 0 ? 0 : launches().smallStart;
     }
 
@@ -638,89 +562,6 @@ public final class CudaSiftExtractor implements SiftExtractor {
         return b.array();
     }
 
-    private DeviceBuffer grow(DeviceBuffer buffer, String stage, long bytes) {
-        if (buffer != null && buffer.bytes() >= bytes)
-            return buffer;
-        graphs.clear();
-        if (buffer != null)
-            buffer.close();
-        return cuda.deviceBuffer(stage, Math.max(bytes, 16));
-    }
-
-    private PinnedBuffer grow(PinnedBuffer buffer, String stage, long bytes) {
-        if (buffer != null && buffer.bytes() >= bytes)
-            return buffer;
-        if (buffer != null)
-            buffer.close();
-        return cuda.pinnedBuffer(stage, Math.max(bytes, 16));
-    }
-
-    /** Copies the frame into {@link #input} on the stream (the buffers grow to the frame's size first). */
-    private void upload(GrayImage image) {
-        long pixels = (long) image.width * image.height;
-        staging = grow(staging, STAGE_UPLOAD, pixels);
-        input = grow(input, STAGE_UPLOAD, pixels);
-        record(0);
-        staging.putRows(0, image.data, image.offset, image.stride, image.width, image.height);
-        input.uploadAsync(staging, pixels);
-    }
-
-    // ---------------------------------------------------------------------------------------------------------
-    // timing (off unless enabled)
-
-    /**
-     * Records CUDA events between the stages of every following frame, for {@link #lastStageMillis()}. The kernels
-     * are then launched one by one (no graph). Off by default.
-     */
-    public void enableStageTiming() {
-        timer.enableStages();
-    }
-
-    /** Stops recording stage events: the graph path is used again. */
-    public void disableStageTiming() {
-        timer.disableStages();
-    }
-
-    /**
-     * Records two CUDA events around the detection kernels of every following frame (or around their graph), for
-     * {@link #lastFrameMillis()}. Unlike {@link #enableStageTiming()} this keeps the CUDA graph path.
-     */
-    public void enableFrameTiming() {
-        timer.enableFrame();
-    }
-
-    /**
-     * GPU milliseconds of the last detection's kernels, memset to descriptors (a graph launch or the separate
-     * launches), after {@link #enableFrameTiming()}; NaN otherwise or when the last frame had no octave.
-     */
-    public float lastFrameMillis() {
-        if (table == null || table.count == 0)
-            return Float.NaN;
-        return timer.frameMillis();
-    }
-
-    /**
-     * Whether the detection kernels may be replayed as a CUDA graph (on by default; the system property
-     * {@code gpuvo.cudaGraphs=false} turns it off for every extractor). Used only while stage timing is off.
-     */
-    public void useGraphs(boolean on) {
-        graphs.setEnabled(on);
-    }
-
-    /** Whether the graph path is on and has not failed (a failed capture turns it off, with one warning). */
-    public boolean graphsActive() {
-        return graphs.active() && !timer.stagesOn();
-    }
-
-    /** CUDA graphs captured so far by this extractor (each layout change captures again). */
-    public int graphCaptures() {
-        return graphs.captures();
-    }
-
-    private void record(int i) {
-        timer.record(i);
-    }
-
     /**
      * GPU time of each stage of the last detection in milliseconds, in {@link #STAGES} order, after
      * {@link #enableStageTiming()}; empty otherwise. "upload" is the host-to-device copy of the frame (empty for a
@@ -731,10 +572,11 @@ public final class CudaSiftExtractor implements SiftExtractor {
      * to more than the graph, whose branches overlap. When a frame ran twice (lists grew), the second run's times.
      * Call after {@code detect} or {@code detectOnDevice} returned.
      */
+    @Override
     public Map<String, Float> lastStageMillis() {
-        if (table == null || table.count == 0)
+        if (!hasWork())
             return Collections.emptyMap();
-        return timer.stageMillis();
+        return super.lastStageMillis();
     }
 
     // ---------------------------------------------------------------------------------------------------------
@@ -745,36 +587,18 @@ public final class CudaSiftExtractor implements SiftExtractor {
     }
 
     @Override
-    public String backend() {
-        return "cuda";
-    }
-
-    private void checkOpen() {
-        if (closed)
-            throw new IllegalStateException("CUDA SIFT extractor used after close");
-    }
-
-    /** Frees the extractor's buffers (and its context, if it opened it). Closing twice does nothing. */
-    @Override
-    public void close() {
-        if (closed)
-            return;
-        closed = true;
-        if (cuda.isClosed())
-            return;
-        timer.close();
-        graphs.close();
+    void closeStreams() {
         if (fork != null)
             fork.close();
-        if (ownsContext) {
-            cuda.close();
-            return;
-        }
+    }
+
+    @Override
+    void closeBuffers() {
         for (DeviceFloatFeatures f : outputs)
             if (f != null)
                 f.close();
-        for (CudaAllocation a : new CudaAllocation[]{staging, tableHost, countsHost, recordsHost, descriptorsHost,
-                input, space, temp, octaves, weights, extrema, points, keys, candidates, scratch, records})
+        for (CudaAllocation a : new CudaAllocation[]{space, temp, octaves, weights, extrema, points, keys, candidates,
+                scratch, records})
             if (a != null)
                 a.close();
     }

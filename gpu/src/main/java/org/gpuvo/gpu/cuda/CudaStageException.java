@@ -1,5 +1,7 @@
 package org.gpuvo.gpu.cuda;
 
+import org.gpuvo.gpu.features.BackendFailureException;
+
 import java.util.Set;
 
 /**
@@ -9,7 +11,7 @@ import java.util.Set;
  * invalid argument, out of memory) from one that leaves the context unusable ({@link #contextLost()}),
  * which is when they must fall back to the CPU backend.
  */
-public class CudaStageException extends RuntimeException {
+public class CudaStageException extends BackendFailureException {
     private static final long serialVersionUID = 1L;
 
     /**

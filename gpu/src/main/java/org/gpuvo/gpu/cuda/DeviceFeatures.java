@@ -14,29 +14,10 @@ package org.gpuvo.gpu.cuda;
  * {@link #count} is the host's copy of the feature count of the frame now held, set by whoever filled the buffers
  * (the extractor knows it after its compaction step; a test that uploads features knows it directly).
  */
-public final class DeviceFeatures implements AutoCloseable {
+public final class DeviceFeatures extends DeviceFeatureSet {
     public static final int DESCRIPTOR_BYTES = 32;
 
-    public final int capacity;
-    public final DeviceBuffer descriptors;
-    public final DeviceBuffer positions;
-    public final DeviceBuffer levels;
-    /** valid features now held */
-    public int count;
-
     public DeviceFeatures(CudaContext context, String stage, int capacity) {
-        if (capacity <= 0)
-            throw new IllegalArgumentException("capacity must be positive: " + capacity);
-        this.capacity = capacity;
-        this.descriptors = context.deviceBuffer(stage, (long) capacity * DESCRIPTOR_BYTES);
-        this.positions = context.deviceBuffer(stage, (long) capacity * 8);
-        this.levels = context.deviceBuffer(stage, (long) capacity * 4);
-    }
-
-    @Override
-    public void close() {
-        descriptors.close();
-        positions.close();
-        levels.close();
+        super(context, stage, capacity, DESCRIPTOR_BYTES);
     }
 }

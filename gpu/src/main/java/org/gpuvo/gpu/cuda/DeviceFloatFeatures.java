@@ -14,32 +14,19 @@ package org.gpuvo.gpu.cuda;
  * {@link #count} is the host's copy of the feature count of the frame now held, set by whoever filled the buffers.
  * A matcher that wants another precision (FP16 for tensor cores) converts into buffers of its own.
  */
-public final class DeviceFloatFeatures implements AutoCloseable {
-    public final int capacity;
+public final class DeviceFloatFeatures extends DeviceFeatureSet {
     /** floats per descriptor */
     public final int length;
-    public final DeviceBuffer descriptors;
-    public final DeviceBuffer positions;
-    public final DeviceBuffer levels;
-    /** valid features now held */
-    public int count;
 
     public DeviceFloatFeatures(CudaContext context, String stage, int capacity, int length) {
-        if (capacity <= 0)
-            throw new IllegalArgumentException("capacity must be positive: " + capacity);
-        if (length <= 0)
-            throw new IllegalArgumentException("descriptor length must be positive: " + length);
-        this.capacity = capacity;
+        super(context, stage, capacity, descriptorBytes(capacity, length));
         this.length = length;
-        this.descriptors = context.deviceBuffer(stage, (long) capacity * length * 4);
-        this.positions = context.deviceBuffer(stage, (long) capacity * 8);
-        this.levels = context.deviceBuffer(stage, (long) capacity * 4);
     }
 
-    @Override
-    public void close() {
-        descriptors.close();
-        positions.close();
-        levels.close();
+    /** Bytes of a descriptor; a bad length is reported after a bad capacity, which the super constructor checks. */
+    private static long descriptorBytes(int capacity, int length) {
+        if (capacity > 0 && length <= 0)
+            throw new IllegalArgumentException("descriptor length must be positive: " + length);
+        return 4L * length;
     }
 }

@@ -1,18 +1,12 @@
 package org.gpuvo.gpu.features;
 
-import java.util.concurrent.atomic.AtomicBoolean;
-
 import org.gpuvo.gpu.cpu.CpuOrbExtractor;
 import org.gpuvo.gpu.cuda.CudaOrbExtractor;
-import org.gpuvo.gpu.cuda.CudaProbe;
-import org.gpuvo.gpu.cuda.CudaStatus;
-import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** Creates {@link OrbExtractor}s; callers depend on the interface, never on a backend's classes. */
 public final class FactoryOrb {
-    private static final Logger LOG = LoggerFactory.getLogger(FactoryOrb.class);
-    private static final AtomicBoolean WARNED = new AtomicBoolean();
+    private static final BackendChoice CHOICE = new BackendChoice("ORB", LoggerFactory.getLogger(FactoryOrb.class));
 
     private FactoryOrb() {
     }
@@ -31,10 +25,7 @@ public final class FactoryOrb {
      */
     public static OrbExtractor cuda(ConfigOrb config) {
         config.copy().checkValidity();
-        CudaStatus status = CudaProbe.status();
-        if (!status.usable())
-            throw new IllegalStateException("the CUDA ORB backend is unavailable: " + status.reason());
-        return new CudaOrbExtractor(config);
+        return CHOICE.cuda(() -> new CudaOrbExtractor(config));
     }
 
     /**
@@ -42,32 +33,11 @@ public final class FactoryOrb {
      * it starts, else the CPU, logging one warning per JVM with the reason.
      */
     public static OrbExtractor create(ConfigOrb config, Backend backend) {
-        if (backend == null)
-            throw new IllegalArgumentException("backend must be set");
-        return switch (backend) {
-            case CPU -> cpu(config);
-            case CUDA -> cuda(config);
-            case AUTO -> auto(config);
-        };
+        return BackendChoice.of(backend, () -> cpu(config), () -> cuda(config), () -> auto(config));
     }
 
     private static OrbExtractor auto(ConfigOrb config) {
         config.copy().checkValidity();
-        CudaStatus status = CudaProbe.status();
-        if (!status.usable()) {
-            warnOnce(status.reason());
-            return cpu(config);
-        }
-        try {
-            return new CudaOrbExtractor(config);
-        } catch (RuntimeException e) {
-            warnOnce("the CUDA extractor failed to start: " + e.getMessage());
-            return cpu(config);
-        }
-    }
-
-    private static void warnOnce(String reason) {
-        if (WARNED.compareAndSet(false, true))
-            LOG.warn("CUDA ORB backend unavailable ({}); using the CPU backend", reason);
+        return CHOICE.auto(() -> cpu(config), () -> new CudaOrbExtractor(config));
     }
 }

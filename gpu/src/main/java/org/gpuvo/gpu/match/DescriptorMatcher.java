@@ -18,7 +18,7 @@ import org.gpuvo.gpu.features.KeyPoints;
  * Matches come out in increasing query order. Implementations keep their working buffers between calls, so one
  * instance serves one stream of frames and is not thread safe. Create one with {@link FactoryMatcher}.
  */
-public interface DescriptorMatcher {
+public interface DescriptorMatcher extends HostMatcher<Descriptors> {
     /**
      * Matches every query descriptor against every train descriptor, replacing the contents of {@code out}.
      *

@@ -19,7 +19,7 @@ import org.gpuvo.gpu.features.KeyPoints;
  * {@link FloatDescriptors#scaledDistance}. Components must be finite and at most {@link #MAX_COMPONENT} in
  * magnitude (SIFT's are at most 1), so that no distance overflows and a half-precision copy is in range.
  */
-public interface FloatDescriptorMatcher {
+public interface FloatDescriptorMatcher extends HostMatcher<FloatDescriptors> {
     /** Largest magnitude of a descriptor component that the matchers accept. */
     float MAX_COMPONENT = 4096f;
 

@@ -9,6 +9,18 @@ import org.gpuvo.gpu.features.KeyPoints;
  * that all backends reject the same inputs with the same message.
  */
 public final class MatcherInputs {
+    /** The checks of {@link HostMatcher#match} per kind of descriptors: {@code MatcherInputs::checkDescriptors}. */
+    @FunctionalInterface
+    public interface Check<D> {
+        void check(D query, D train, Matches out);
+    }
+
+    /** The checks of {@link HostMatcher#matchWithin} per kind of descriptors: {@code MatcherInputs::checkWindow}. */
+    @FunctionalInterface
+    public interface WindowCheck<D> {
+        void check(D query, float[] predictedX, float[] predictedY, D train, KeyPoints trainPoints, Matches out);
+    }
+
     private MatcherInputs() {
     }
 

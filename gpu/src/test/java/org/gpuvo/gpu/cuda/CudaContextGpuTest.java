@@ -11,9 +11,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import org.gpuvo.gpu.image.GrayImage;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,27 +21,7 @@ import jcuda.driver.CUfunction;
 
 /** Upload, kernels and download on a real device; the whole class skips itself without one. */
 @Tag("gpu")
-class CudaContextGpuTest {
-    private static CudaContext cuda;
-
-    @BeforeAll
-    static void open() {
-        if (CudaProbe.status().usable())
-            cuda = CudaContext.open("test");
-    }
-
-    /** Per test rather than per class, so that surefire lists each test as skipped. */
-    @BeforeEach
-    void assumeCuda() {
-        GpuTestSupport.assumeCuda();
-    }
-
-    @AfterAll
-    static void close() {
-        if (cuda != null)
-            cuda.close();
-    }
-
+class CudaContextGpuTest extends SharedContextGpuTest {
     @ParameterizedTest(name = "{0}x{1}")
     @CsvSource({"1,1", "31,31", "4097,3", "1241,376", "3,4097", "640,480"})
     void checksumMatchesJavaOnOddSizes(int width, int height) {

@@ -28,9 +28,6 @@ import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.image.ImageFiles;
 import org.gpuvo.gpu.image.SyntheticImages;
 import org.gpuvo.gpu.testdata.RandomImages;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -47,26 +44,8 @@ import org.slf4j.LoggerFactory;
  * without a usable CUDA device.
  */
 @Tag("gpu")
-class CudaOrbExtractorGpuTest {
+class CudaOrbExtractorGpuTest extends SharedContextGpuTest {
     private static final Logger LOG = LoggerFactory.getLogger(CudaOrbExtractorGpuTest.class);
-    private static CudaContext cuda;
-
-    @BeforeAll
-    static void open() {
-        if (CudaProbe.status().usable())
-            cuda = CudaContext.open("orb-test");
-    }
-
-    @BeforeEach
-    void assumeCuda() {
-        GpuTestSupport.assumeCuda();
-    }
-
-    @AfterAll
-    static void close() {
-        if (cuda != null)
-            cuda.close();
-    }
 
     /** Runs both backends on {@code image} and checks the conformance bars; returns the figures. */
     private static OrbComparison compare(String name, GrayImage image, ConfigOrb config) {

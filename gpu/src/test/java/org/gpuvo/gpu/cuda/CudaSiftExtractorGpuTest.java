@@ -22,9 +22,6 @@ import org.gpuvo.gpu.features.SiftFeatures;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.testdata.RandomImages;
 import org.gpuvo.gpu.testdata.SharedData;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,28 +40,10 @@ import org.slf4j.LoggerFactory;
  * without a usable CUDA device.
  */
 @Tag("gpu")
-class CudaSiftExtractorGpuTest {
+class CudaSiftExtractorGpuTest extends SharedContextGpuTest {
     private static final Logger LOG = LoggerFactory.getLogger(CudaSiftExtractorGpuTest.class);
     /** features kept when a test wants every feature (the counts then measure detection, not the selection) */
     private static final int ALL = 30_000;
-    private static CudaContext cuda;
-
-    @BeforeAll
-    static void open() {
-        if (CudaProbe.status().usable())
-            cuda = CudaContext.open("sift-test");
-    }
-
-    @BeforeEach
-    void assumeCuda() {
-        GpuTestSupport.assumeCuda();
-    }
-
-    @AfterAll
-    static void close() {
-        if (cuda != null)
-            cuda.close();
-    }
 
     /**
      * {@code n} frames spread evenly over a folder's frames (all of them where there are fewer), so that the test
@@ -332,15 +311,20 @@ class CudaSiftExtractorGpuTest {
         GrayImage image = SharedData.read(kitti(4).get(3));
         ConfigSift config = config(0, 1500);
         SiftFeatures expected = new SiftFeatures(), got = new SiftFeatures();
+        int[] counts;
         try (CudaSiftExtractor sift = new CudaSiftExtractor(cuda, config)) {
             sift.detect(image, expected);
-            int[] counts = sift.lastCounts();
-            sift.limitListsForTest(16, 16);
+            counts = sift.lastCounts();
+        }
+        try (CudaSiftExtractor sift = new CudaSiftExtractor(cuda, config,
+                CudaSiftExtractor.Tuning.DEFAULT.withLists(16, 16))) {
             sift.detect(image, got);
             assertSame(expected, got, "after the lists grew");
             assertThat(sift.listCapacities()[0]).isGreaterThanOrEqualTo(counts[1]);
             assertThat(sift.listCapacities()[1]).isGreaterThanOrEqualTo(counts[2]);
-            sift.limitListsForTest(counts[1], 8); // the extrema fit, the oriented features do not
+        }
+        try (CudaSiftExtractor sift = new CudaSiftExtractor(cuda, config,
+                CudaSiftExtractor.Tuning.DEFAULT.withLists(counts[1], 8))) { // the extrema fit, the features do not
             DeviceFloatFeatures df = sift.detectOnDevice(image);
             assertDeviceHolds(df, expected, "detectOnDevice after the feature list grew");
         }
@@ -358,10 +342,11 @@ class CudaSiftExtractorGpuTest {
         GrayImage flat = GrayImage.create(image.width, image.height);
         ConfigSift config = config(0, 1500);
         SiftFeatures expected = new SiftFeatures(), got = new SiftFeatures(), none = new SiftFeatures();
+        int[] counts;
         try (CudaSiftExtractor sift = new CudaSiftExtractor(cuda, config)) {
             sift.detect(image, expected);
-            int[] counts = sift.lastCounts();
-            int small = sift.smallStartForTest();
+            counts = sift.lastCounts();
+            int small = sift.lastSmallStart();
             int[] octaves = sift.lastOctaveCounts();
             int smallExtrema = 0;
             for (int oi = small; oi < octaves.length; oi++)
@@ -371,8 +356,10 @@ class CudaSiftExtractorGpuTest {
             assertThat(small).as("a small octaves' branch").isLessThan(octaves.length);
             assertThat(smallExtrema).as("extrema on the small branch").isGreaterThan(16);
             assertThat(counts[1] - smallExtrema).as("extrema on the large branch").isGreaterThan(16);
-            for (int[] caps : new int[][]{{16, 16}, {counts[1], 8}}) {
-                sift.limitListsForTest(caps[0], caps[1]); // drops the graphs
+        }
+        for (int[] caps : new int[][]{{16, 16}, {counts[1], 8}}) {
+            try (CudaSiftExtractor sift = new CudaSiftExtractor(cuda, config,
+                    CudaSiftExtractor.Tuning.DEFAULT.withLists(caps[0], caps[1]))) {
                 // the two output sets alternate, each with its graph: run directly, then captured with these lists
                 for (int i = 0; i < 4; i++)
                     sift.detect(flat, none);
@@ -380,7 +367,8 @@ class CudaSiftExtractorGpuTest {
                 assertThat(sift.graphsActive()).isTrue();
                 int captures = sift.graphCaptures();
                 sift.detect(image, got); // a graph replayed overflows the lists: they grow and the frame runs again
-                assertThat(sift.graphCaptures()).as("the overflowing frame ran as a replayed graph").isEqualTo(captures);
+                assertThat(sift.graphCaptures()).as("the overflowing frame ran as a replayed graph")
+                        .isEqualTo(captures);
                 assertSame(expected, got, "after overflowing lists of " + caps[0] + " extrema and " + caps[1]
                         + " features in the graph");
                 assertThat(sift.listCapacities()[0]).isGreaterThanOrEqualTo(counts[1]);
@@ -400,43 +388,51 @@ class CudaSiftExtractorGpuTest {
         ConfigSift config = config(firstOctave, 3000);
         SiftOctaveTable table = new SiftOctaveTable(config, image.width, image.height);
         int tail = SiftLaunchPlan.tailStart(table);
-        try (CudaSiftExtractor sift = new CudaSiftExtractor(cuda, config)) {
-            sift.splitOctavesForTest(table.count);
-            SiftFeatures reference = new SiftFeatures();
+        CudaSiftExtractor.Tuning tuning = CudaSiftExtractor.Tuning.DEFAULT;
+        SiftFeatures reference = new SiftFeatures();
+        try (CudaSiftExtractor sift = new CudaSiftExtractor(cuda, config, tuning.withSmallStart(table.count))) {
             sift.detect(image, reference);
             assertThat(reference.size()).isPositive();
-            assertThat(sift.smallStartForTest()).isEqualTo(table.count);
-            List<Integer> splits = new ArrayList<>();
-            for (int k = 1; k <= tail; k++)
-                splits.add(k);
-            splits.add(-1); // the default
-            for (int k : splits) {
-                sift.splitOctavesForTest(k);
+            assertThat(sift.lastSmallStart()).isEqualTo(table.count);
+        }
+        List<Integer> splits = new ArrayList<>();
+        for (int k = 1; k <= tail; k++)
+            splits.add(k);
+        splits.add(-1); // the default
+        int captures = 0, chosen = -1;
+        boolean priorities = false;
+        for (int k : splits) {
+            try (CudaSiftExtractor sift = new CudaSiftExtractor(cuda, config, tuning.withSmallStart(k))) {
                 // two output sets alternate, each with its graph: runs 0 and 1 launch one by one, 2 and 3 capture the
                 // graphs, 4 replays one
                 for (int run = 0; run < 5; run++) {
                     SiftFeatures got = new SiftFeatures();
                     sift.detect(image, got);
-                    assertSame(reference, got, "small branch from octave " + sift.smallStartForTest() + " of "
+                    assertSame(reference, got, "small branch from octave " + sift.lastSmallStart() + " of "
                             + table.count + ", run " + run);
                 }
                 assertThat(sift.graphsActive()).as("graphs on after split %d", k).isTrue();
                 int expected = k >= 0 ? k : SiftLaunchPlan.smallStart(table, cuda.multiprocessorCount());
-                assertThat(sift.smallStartForTest()).isEqualTo(expected);
+                assertThat(sift.lastSmallStart()).isEqualTo(expected);
+                captures += sift.graphCaptures();
+                chosen = sift.lastSmallStart();
+                priorities = sift.graphPrioritiesActive();
             }
-            boolean priorities = sift.graphPrioritiesActive();
-            sift.graphPrioritiesForTest(false); // both branches of the graph at the pipeline stream's priority
+        }
+        // both branches of the graph at the pipeline stream's priority
+        try (CudaSiftExtractor sift = new CudaSiftExtractor(cuda, config, tuning.withGraphPriorities(false))) {
             for (int run = 0; run < 5; run++) {
                 SiftFeatures got = new SiftFeatures();
                 sift.detect(image, got);
                 assertSame(reference, got, "graph branches of one priority, run " + run);
             }
             assertThat(sift.graphsActive()).isTrue();
-            LOG.info("SIFT GPU splits of {} octaves (tail from {}), firstOctave {}: all give the bits of one chain; {}"
-                            + " graphs captured; the default starts the small branch at octave {} ({} multiprocessors);"
-                            + " graph node priorities {}", table.count, tail, firstOctave, sift.graphCaptures(),
-                    sift.smallStartForTest(), cuda.multiprocessorCount(), priorities ? "on" : "REFUSED");
+            captures += sift.graphCaptures();
         }
+        LOG.info("SIFT GPU splits of {} octaves (tail from {}), firstOctave {}: all give the bits of one chain; {}"
+                        + " graphs captured; the default starts the small branch at octave {} ({} multiprocessors);"
+                        + " graph node priorities {}", table.count, tail, firstOctave, captures, chosen,
+                cuda.multiprocessorCount(), priorities ? "on" : "REFUSED");
     }
 
     @Test

@@ -1,11 +1,15 @@
 package org.gpuvo.gpu.cuda;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.util.ArrayList;
 import java.util.List;
 
 import org.gpuvo.gpu.features.Descriptors;
 import org.gpuvo.gpu.features.FloatDescriptors;
 import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.gpu.match.ConfigMatch;
+import org.gpuvo.gpu.match.HostMatcher;
 import org.gpuvo.gpu.match.Matches;
 
 /**
@@ -119,5 +123,61 @@ final class MatchTestData {
 
     private static String describe(int[] m) {
         return m == null ? "no match" : "train " + m[0] + " d1 " + m[1] + " d2 " + m[2];
+    }
+
+    /** Every match carries the positions of its query keypoint in {@code qk} and its train keypoint in {@code tk}. */
+    static void assertCoordinates(Matches matches, KeyPoints qk, KeyPoints tk) {
+        assertThat(matches.hasCoordinates()).isTrue();
+        for (int i = 0; i < matches.size(); i++) {
+            assertThat(matches.queryX[i]).isEqualTo(qk.x[matches.query[i]]);
+            assertThat(matches.queryY[i]).isEqualTo(qk.y[matches.query[i]]);
+            assertThat(matches.trainX[i]).isEqualTo(tk.x[matches.train[i]]);
+            assertThat(matches.trainY[i]).isEqualTo(tk.y[matches.train[i]]);
+        }
+    }
+
+    /** The predictions of {@code h} for the keypoints {@code qk}, as the device computes them: {x[], y[]}. */
+    static float[][] predictions(double[] h, KeyPoints qk) {
+        int n = qk.size();
+        float[] px = new float[n], py = new float[n];
+        for (int i = 0; i < n; i++) {
+            float[] p = CudaHammingMatcher.predict(h, qk.x[i], qk.y[i]);
+            px[i] = p[0];
+            py[i] = p[1];
+        }
+        return new float[][]{px, py};
+    }
+
+    /** {@code matcher.matchWithin} with the predictions {@code px}, {@code py} uploaded into a buffer of the caller. */
+    static <F extends DeviceFeatureSet> Matches matchWithinUploaded(CudaContext cuda, CudaMatching<?, F> matcher, F q,
+                                                                     F t, float[] px, float[] py, ConfigMatch config) {
+        int nq = q.count;
+        try (DeviceBuffer predicted = cuda.deviceBuffer("test", (long) nq * 8)) {
+            float[] xy = new float[2 * nq];
+            for (int i = 0; i < nq; i++) {
+                xy[2 * i] = px[i];
+                xy[2 * i + 1] = py[i];
+            }
+            uploadFloats(cuda, predicted, xy);
+            Matches viaBuffer = new Matches();
+            matcher.matchWithin(q, predicted, t, config, viaBuffer);
+            return viaBuffer;
+        }
+    }
+
+    /**
+     * The matches of the factory's CUDA matcher {@code gpu} (closed after) and of the CPU reference {@code cpu} for
+     * the same sets: {gpu's, cpu's}.
+     */
+    static <D> Matches[] cudaAndCpu(HostMatcher<D> gpu, HostMatcher<D> cpu, D query, D train) throws Exception {
+        try {
+            assertThat(gpu.backend()).isEqualTo("cuda");
+            Matches g = new Matches(), c = new Matches();
+            gpu.match(query, train, g);
+            cpu.match(query, train, c);
+            return new Matches[]{g, c};
+        } finally {
+            ((AutoCloseable) gpu).close();
+        }
     }
 }

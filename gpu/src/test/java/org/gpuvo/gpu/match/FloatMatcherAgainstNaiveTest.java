@@ -58,21 +58,11 @@ class FloatMatcherAgainstNaiveTest {
         config.searchRadius = 10 + random.nextInt(120);
         int nq = 1 + random.nextInt(400), nt = 1 + random.nextInt(400);
         FloatDescriptors[] s = sets(random, length, nq, nt);
-        KeyPoints trainPoints = RandomDescriptors.keyPoints(random, nt, 640, 480);
-        float[] px = new float[nq + 3], py = new float[nq + 3];  // longer than needed on purpose
-        for (int i = 0; i < nq; i++) {
-            px[i] = random.nextFloat() * 800 - 80;  // some windows reach past the image
-            py[i] = random.nextFloat() * 600 - 60;
-        }
-        px[0] = Float.NaN;
-        if (nt > 1)
-            trainPoints.x[nt - 1] = Float.NaN;
-        if (nq > 1)
-            py[1] = Float.POSITIVE_INFINITY;
+        RandomWindow w = RandomWindow.of(random, nq, nt);
         Matches actual = new Matches();
-        FactoryMatcher.floatCpu(config).matchWithin(s[0], px, py, s[1], trainPoints, actual);
+        FactoryMatcher.floatCpu(config).matchWithin(s[0], w.px(), w.py(), s[1], w.trainPoints(), actual);
         MatcherAgainstNaiveTest.assertSameMatches(actual,
-                new NaiveMatcher(config).matchWithin(s[0], px, py, s[1], trainPoints));
+                new NaiveMatcher(config).matchWithin(s[0], w.px(), w.py(), s[1], w.trainPoints()));
     }
 
     /**

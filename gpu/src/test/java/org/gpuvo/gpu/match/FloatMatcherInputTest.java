@@ -1,8 +1,6 @@
 package org.gpuvo.gpu.match;
 
 import org.gpuvo.gpu.features.FloatDescriptors;
-import org.gpuvo.gpu.features.KeyPoints;
-import org.gpuvo.gpu.testdata.RandomDescriptors;
 import org.gpuvo.gpu.testdata.RandomSiftDescriptors;
 import org.junit.jupiter.api.Test;
 
@@ -11,36 +9,34 @@ import java.util.Random;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Bad and degenerate input to the float matcher: a clear {@link IllegalArgumentException}, or an empty result. */
-class FloatMatcherInputTest {
-    private final FloatDescriptorMatcher matcher = FactoryMatcher.floatCpu(new ConfigMatch());
-    private final Random random = new Random(7);
-    private final FloatDescriptors three = RandomSiftDescriptors.siftLike(random, 3);
-    private final KeyPoints threePoints = RandomDescriptors.keyPoints(random, 3, 100, 100);
-    private final float[] threeCoordinates = {1, 2, 3};
-
-    @Test
-    void nullArgumentsAreRejected() {
-        Matches out = new Matches();
-        assertThatThrownBy(() -> matcher.match(null, three, out))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("query");
-        assertThatThrownBy(() -> matcher.match(three, null, out))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("train");
-        assertThatThrownBy(() -> matcher.match(three, three, null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("output");
-        assertThatThrownBy(() -> matcher.matchWithin(three, null, threeCoordinates, three, threePoints, out))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("predicted");
-        assertThatThrownBy(() -> matcher.matchWithin(three, threeCoordinates, threeCoordinates, three, null, out))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("keypoints");
-        assertThatThrownBy(() -> FactoryMatcher.floatCpu(null))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("config");
+/**
+ * {@link HostMatcherInputTest} for the real-valued (Euclidean) CPU matcher, and what only it checks: every
+ * component finite and in range.
+ */
+class FloatMatcherInputTest extends HostMatcherInputTest<FloatDescriptors> {
+    @Override
+    HostMatcher<FloatDescriptors> matcher(ConfigMatch config) {
+        return FactoryMatcher.floatCpu(config);
     }
 
-    @Test
-    void descriptorLengthsMustAgree() {
-        FloatDescriptors short64 = RandomSiftDescriptors.siftLike(random, 3, 64);
-        assertThatThrownBy(() -> matcher.match(three, short64, new Matches()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("128").hasMessageContaining("64");
+    @Override
+    FloatDescriptors descriptors(Random random, int n) {
+        return RandomSiftDescriptors.siftLike(random, n);
+    }
+
+    @Override
+    FloatDescriptors otherLength(Random random) {
+        return RandomSiftDescriptors.siftLike(random, 3, 64);
+    }
+
+    @Override
+    String[] lengths() {
+        return new String[]{"128", "64"};
+    }
+
+    @Override
+    FloatDescriptors empty() {
+        return FloatDescriptors.sift();
     }
 
     @Test
@@ -61,57 +57,5 @@ class FloatMatcherInputTest {
         Matches out = new Matches();
         matcher.match(edge, three, out);  // the limit itself is accepted
         assertThat(out.size()).isLessThanOrEqualTo(3);
-    }
-
-    @Test
-    void windowArraysMustCoverTheSets() {
-        Matches out = new Matches();
-        float[] two = {1, 2};
-        assertThatThrownBy(() -> matcher.matchWithin(three, two, threeCoordinates, three, threePoints, out))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2 x").hasMessageContaining("3 query");
-        assertThatThrownBy(() -> matcher.matchWithin(three, threeCoordinates, two, three, threePoints, out))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2 y");
-        KeyPoints twoPoints = RandomDescriptors.keyPoints(random, 2, 100, 100);
-        assertThatThrownBy(() -> matcher.matchWithin(three, threeCoordinates, threeCoordinates, three, twoPoints, out))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("2 train keypoints");
-    }
-
-    @Test
-    void invalidConfigurationsAreRejected() {
-        assertThatThrownBy(() -> FactoryMatcher.floatCpu(new ConfigMatch(0, false, 256)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ratio");
-        assertThatThrownBy(() -> FactoryMatcher.floatCpu(new ConfigMatch(0.8, false, -1)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxDistance");
-        ConfigMatch c = new ConfigMatch();
-        c.searchRadius = Double.NaN;
-        assertThatThrownBy(() -> FactoryMatcher.floatCpu(c))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("searchRadius");
-    }
-
-    @Test
-    void matcherKeepsItsOwnCopyOfTheConfiguration() {
-        ConfigMatch config = new ConfigMatch(0.5, false, 256);
-        FloatDescriptorMatcher m = FactoryMatcher.floatCpu(config);
-        config.ratio = 1.0;
-        assertThat(m.config().ratio).isEqualTo(0.5);
-        assertThat(m.backend()).isEqualTo("cpu");
-    }
-
-    @Test
-    void emptySetsGiveNoMatches() {
-        FloatDescriptors empty = FloatDescriptors.sift();
-        Matches out = new Matches();
-        out.add(1, 2, 3, 4);
-        matcher.match(empty, three, out);
-        assertThat(out.size()).isZero();
-        out.add(1, 2, 3, 4);
-        matcher.match(three, empty, out);
-        assertThat(out.size()).isZero();
-        matcher.match(empty, empty, out);
-        assertThat(out.size()).isZero();
-        matcher.matchWithin(empty, new float[0], new float[0], three, threePoints, out);
-        assertThat(out.size()).isZero();
-        matcher.matchWithin(three, threeCoordinates, threeCoordinates, empty, new KeyPoints(), out);
-        assertThat(out.size()).isZero();
     }
 }

@@ -3,7 +3,6 @@ package org.gpuvo.gpu.match;
 import org.gpuvo.gpu.testdata.RandomDescriptors;
 
 import org.gpuvo.gpu.features.Descriptors;
-import org.gpuvo.gpu.features.KeyPoints;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -53,22 +52,13 @@ class MatcherAgainstNaiveTest {
         int nt = 1 + random.nextInt(400), nq = 1 + random.nextInt(400);
         Descriptors train = RandomDescriptors.uniform(random, nt, bytes);
         Descriptors query = RandomDescriptors.noisyCopies(random, train, nq, bytes * 2);
-        KeyPoints trainPoints = RandomDescriptors.keyPoints(random, nt, 640, 480);
-        float[] px = new float[nq + 3], py = new float[nq + 3];  // longer than needed on purpose
-        for (int i = 0; i < nq; i++) {
-            px[i] = random.nextFloat() * 800 - 80;  // some windows reach past the image
-            py[i] = random.nextFloat() * 600 - 60;
-        }
-        px[0] = Float.NaN;
-        if (nt > 1)
-            trainPoints.x[nt - 1] = Float.NaN;
-        if (nq > 1)
-            py[1] = Float.POSITIVE_INFINITY;
+        RandomWindow w = RandomWindow.of(random, nq, nt);
 
         Matches actual = new Matches();
-        FactoryMatcher.cpu(config).matchWithin(query, px, py, train, trainPoints, actual);
+        FactoryMatcher.cpu(config).matchWithin(query, w.px(), w.py(), train, w.trainPoints(), actual);
 
-        assertSameMatches(actual, new NaiveMatcher(config).matchWithin(query, px, py, train, trainPoints));
+        assertSameMatches(actual,
+                new NaiveMatcher(config).matchWithin(query, w.px(), w.py(), train, w.trainPoints()));
     }
 
     @ParameterizedTest(name = "seed {0}")

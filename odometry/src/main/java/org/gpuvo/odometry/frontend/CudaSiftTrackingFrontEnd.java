@@ -19,20 +19,24 @@ import static org.gpuvo.odometry.frontend.FeatureDescriptors.floatRows;
  * the CPU front end feeds it; {@link #extract} detects with the threshold of the frame processed last, so that a
  * stereo pair's images are detected alike.
  */
-final class CudaSiftTrackingFrontEnd implements TrackingFrontEnd {
-    private final CudaSiftFrontEnd frontEnd;
+final class CudaSiftTrackingFrontEnd extends DeviceTrackingFrontEnd<CudaSiftFrontEnd, CudaSiftExtractor> {
     private final ConfigSift sift;
     private final AdaptiveSiftThreshold threshold;
     /** the threshold of the frame processed last (before the first: the configured one) */
     private double frameThreshold;
-    private CudaSiftExtractor secondary;
 
     /** @param adaptation how the contrast threshold adapts ({@link ConfigSiftThreshold#fixed()}: not at all) */
     CudaSiftTrackingFrontEnd(String pipeline, ConfigSift sift, ConfigMatch match, ConfigSiftThreshold adaptation) {
-        this.sift = sift.copy();
-        this.threshold = new AdaptiveSiftThreshold(sift.contrastThreshold, adaptation);
+        this(sift.copy(), new AdaptiveSiftThreshold(sift.contrastThreshold, adaptation), pipeline, match);
+    }
+
+    /** {@code sift} and {@code threshold}: made before the front end opens its context. */
+    private CudaSiftTrackingFrontEnd(ConfigSift sift, AdaptiveSiftThreshold threshold, String pipeline,
+                                     ConfigMatch match) {
+        super(new CudaSiftFrontEnd(pipeline, sift, match), FeatureType.SIFT, cuda -> new CudaSiftExtractor(cuda, sift));
+        this.sift = sift;
+        this.threshold = threshold;
         this.frameThreshold = sift.contrastThreshold;
-        this.frontEnd = new CudaSiftFrontEnd(pipeline, sift, match);
     }
 
     @Override
@@ -53,36 +57,13 @@ final class CudaSiftTrackingFrontEnd implements TrackingFrontEnd {
     @Override
     public void extract(GrayImage image, KeyPoints keyPoints, FeatureDescriptors descriptors) {
         SiftFeatures features = new SiftFeatures(keyPoints, floatRows(descriptors));
-        if (secondary == null)
-            secondary = new CudaSiftExtractor(frontEnd.context(), sift);
-        secondary.setContrastThreshold(frameThreshold);
-        secondary.detect(image, features);
+        CudaSiftExtractor extractor = secondary();
+        extractor.setContrastThreshold(frameThreshold);
+        extractor.detect(image, features);
     }
 
     @Override
     public double contrastThreshold() {
         return frameThreshold;
-    }
-
-    @Override
-    public FeatureType features() {
-        return FeatureType.SIFT;
-    }
-
-    @Override
-    public void reset() {
-        frontEnd.reset();
-    }
-
-    @Override
-    public String backend() {
-        return "cuda";
-    }
-
-    @Override
-    public void close() {
-        if (secondary != null)
-            secondary.close();
-        frontEnd.close();
     }
 }

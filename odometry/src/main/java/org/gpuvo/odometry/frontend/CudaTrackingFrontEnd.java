@@ -16,14 +16,14 @@ import static org.gpuvo.odometry.frontend.FeatureDescriptors.binaryRows;
  * ORB's {@link TrackingFrontEnd} on {@link CudaFrontEnd}: features stay on the device between frames; a second
  * extractor on the same context serves {@link #extract} (right images), created when first needed.
  */
-final class CudaTrackingFrontEnd implements TrackingFrontEnd {
-    private final CudaFrontEnd frontEnd;
-    private final ConfigOrb orb;
-    private CudaOrbExtractor secondary;
-
+final class CudaTrackingFrontEnd extends DeviceTrackingFrontEnd<CudaFrontEnd, CudaOrbExtractor> {
     CudaTrackingFrontEnd(String pipeline, ConfigOrb orb, ConfigMatch match) {
-        this.orb = orb.copy();
-        this.frontEnd = new CudaFrontEnd(pipeline, orb, match);
+        this(orb.copy(), pipeline, match);
+    }
+
+    /** {@code orb}: the front end's copy, taken before the front end opens. */
+    private CudaTrackingFrontEnd(ConfigOrb orb, String pipeline, ConfigMatch match) {
+        super(new CudaFrontEnd(pipeline, orb, match), FeatureType.ORB, cuda -> new CudaOrbExtractor(cuda, orb));
     }
 
     @Override
@@ -40,30 +40,6 @@ final class CudaTrackingFrontEnd implements TrackingFrontEnd {
     @Override
     public void extract(GrayImage image, KeyPoints keyPoints, FeatureDescriptors descriptors) {
         OrbFeatures features = new OrbFeatures(keyPoints, binaryRows(descriptors));
-        if (secondary == null)
-            secondary = new CudaOrbExtractor(frontEnd.context(), orb);
-        secondary.detect(image, features);
-    }
-
-    @Override
-    public FeatureType features() {
-        return FeatureType.ORB;
-    }
-
-    @Override
-    public void reset() {
-        frontEnd.reset();
-    }
-
-    @Override
-    public String backend() {
-        return "cuda";
-    }
-
-    @Override
-    public void close() {
-        if (secondary != null)
-            secondary.close();
-        frontEnd.close();
+        secondary().detect(image, features);
     }
 }

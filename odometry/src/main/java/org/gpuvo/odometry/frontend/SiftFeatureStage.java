@@ -1,16 +1,14 @@
 package org.gpuvo.odometry.frontend;
 
 import org.gpuvo.gpu.features.FeatureType;
+import org.gpuvo.gpu.features.FloatDescriptors;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.features.SiftExtractor;
 import org.gpuvo.gpu.features.SiftFeatures;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.FloatDescriptorMatcher;
-import org.gpuvo.gpu.match.Matches;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-
-import static org.gpuvo.odometry.frontend.FeatureDescriptors.floatRows;
 
 /**
  * SIFT features (128 floats, Euclidean distance) for {@link HostTrackingFrontEnd}: any {@link SiftExtractor} and
@@ -19,18 +17,17 @@ import static org.gpuvo.odometry.frontend.FeatureDescriptors.floatRows;
  * {@link AdaptiveSiftThreshold}, fed the frames' counts; images detected between two tracked frames (stereo's right)
  * get the threshold of the frame before them, as one extractor serves both.
  */
-final class SiftFeatureStage implements FeatureStage {
+final class SiftFeatureStage extends HostMatchingStage<FloatDescriptors> {
     private static final Logger LOG = LoggerFactory.getLogger(SiftFeatureStage.class);
 
     private final SiftExtractor extractor;
-    private final FloatDescriptorMatcher matcher;
     private final AdaptiveSiftThreshold threshold;
     private final int asked;
 
     /** @param adaptation how the contrast threshold adapts ({@link ConfigSiftThreshold#fixed()}: not at all) */
     SiftFeatureStage(SiftExtractor extractor, FloatDescriptorMatcher matcher, ConfigSiftThreshold adaptation) {
+        super(matcher, FeatureDescriptors::floatRows);
         this.extractor = extractor;
-        this.matcher = matcher;
         this.threshold = new AdaptiveSiftThreshold(extractor.config().contrastThreshold, adaptation);
         this.asked = extractor.config().maxFeatures;
     }
@@ -42,7 +39,7 @@ final class SiftFeatureStage implements FeatureStage {
 
     @Override
     public void detect(GrayImage image, KeyPoints keyPoints, FeatureDescriptors descriptors) {
-        extractor.detect(image, new SiftFeatures(keyPoints, floatRows(descriptors)));
+        extractor.detect(image, new SiftFeatures(keyPoints, rows(descriptors)));
     }
 
     @Override
@@ -58,17 +55,6 @@ final class SiftFeatureStage implements FeatureStage {
     @Override
     public double contrastThreshold() {
         return extractor.config().contrastThreshold;
-    }
-
-    @Override
-    public void match(FeatureDescriptors query, FeatureDescriptors train, Matches out) {
-        matcher.match(floatRows(query), floatRows(train), out);
-    }
-
-    @Override
-    public void matchWithin(FeatureDescriptors query, float[] predictedX, float[] predictedY, FeatureDescriptors train,
-                            KeyPoints trainPoints, Matches out) {
-        matcher.matchWithin(floatRows(query), predictedX, predictedY, floatRows(train), trainPoints, out);
     }
 
     @Override

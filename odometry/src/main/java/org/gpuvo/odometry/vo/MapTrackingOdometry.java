@@ -3,8 +3,8 @@ package org.gpuvo.odometry.vo;
 import georegression.struct.point.Point3D_F64;
 import georegression.struct.se.Se3_F64;
 import georegression.transform.se.SePointOps_F64;
-import org.gpuvo.gpu.cuda.CudaStageException;
 import org.gpuvo.gpu.features.Backend;
+import org.gpuvo.gpu.features.BackendFailureException;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.Matches;
 import org.gpuvo.odometry.camera.CameraModel;
@@ -196,7 +196,7 @@ final class MapTrackingOdometry implements VisualOdometry {
     private int extract(GrayImage left, double[] window) {
         try {
             return frontEnd.process(left, window, frame.matches);
-        } catch (CudaStageException e) {
+        } catch (BackendFailureException e) {
             LOG.warn("the GPU front end failed ({}); continuing on the CPU", e.getMessage());
             frontEnd.close();
             frontEnd = FactoryVisualOdometry.frontEnd("cpu", config, Backend.CPU);

@@ -48,7 +48,7 @@ class KittiSequenceTest {
         assertThat(p50.T.x).isEqualTo(Double.parseDouble(last[3]));
         assertThat(p50.T.z).isEqualTo(Double.parseDouble(last[11]));
         assertThat(p50.R.get(1, 2)).isEqualTo(Double.parseDouble(last[6]));
-        // the README: 59.9 m driven
+        // docs/status.md: 59.9 m driven
         assertThat(gt.pathLength()).isCloseTo(59.9, within(0.1));
 
         KittiCalibration calib = KittiCalibration.read(folder.resolve("calib.txt"), 1226, 370);

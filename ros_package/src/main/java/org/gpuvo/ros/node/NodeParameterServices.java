@@ -15,7 +15,7 @@ import java.util.TreeMap;
 
 /**
  * The node's parameters on the parameter services: every parameter it read at start (the table in
- * {@code launch/README.md}, defaults included) with the type it was read as. The pipeline's parameters
+ * {@code docs/ros-node.md}, defaults included) with the type it was read as. The pipeline's parameters
  * ({@code orb.*}, {@code sift.*}, {@code match.*}, {@code ransac.*}, {@code keyframe.*}, {@code bundle.*},
  * {@code mono.*}, {@code stereo.*}, {@code depth.*}) can be set while the node runs: the new values are checked as
  * at start, and the pipeline is made anew with them before the next frame, so the odometry starts over. The others

@@ -14,7 +14,7 @@ import org.gpuvo.ros.node.transport.QosProfile;
 import java.util.Locale;
 
 /**
- * The node's ROS parameters (the table in {@code launch/README.md}) as a {@link ConfigVoNode}: every parameter the
+ * The node's ROS parameters (the table in {@code docs/ros-node.md}) as a {@link ConfigVoNode}: every parameter the
  * table names is read here, with its default; topic names are the node's relative names resolved with the node's
  * namespace and the command line's remappings.
  */

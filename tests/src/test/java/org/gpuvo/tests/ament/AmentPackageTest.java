@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * The ament package (ros_package/package.xml and CMakeLists.txt, launch/): colcon builds it, from the jars Maven has
  * just packaged, into a temporary folder, and the installed tree is checked: the node's launcher, the jars, the
  * launch files (compiled, and every file they name installed) and the parameter files (the names and types
- * launch/README.md documents).
+ * docs/ros-node.md documents).
  *
  * <p>It needs colcon and ament_cmake for /usr/bin/python3 (Debian: python3-colcon-ros, ament-cmake) and the jars of
  * this build ({@code mvn verify} or {@code package} writes them before this module's tests run). Without them it is
@@ -44,7 +44,7 @@ class AmentPackageTest {
             "stereo.launch.py", List.of("stereo", "config/stereo.yaml"),
             "rgbd.launch.py", List.of("rgbd", "config/rgbd.yaml"),
             "replay.launch.py", List.of("$mode", "config/replay.yaml"));
-    /** the node's input topics in each mode (DESIGN.md), which the launch files must remap */
+    /** the node's input topics in each mode (docs/ros-node.md), which the launch files must remap */
     private static final Map<String, List<String>> INPUT_TOPICS = Map.of(
             "mono", List.of("image", "camera_info"),
             "stereo", List.of("left/image_rect", "left/camera_info", "right/image_rect", "right/camera_info"),
@@ -247,7 +247,7 @@ class AmentPackageTest {
 
     @Test
     void parameterFilesUseTheDocumentedNamesAndTypes() throws IOException {
-        Map<String, String> documented = ParameterTable.types(repository.resolve("launch/README.md"));
+        Map<String, String> documented = ParameterTable.types(repository.resolve("docs/ros-node.md"));
         Map<String, String> modeOfFile = Map.of("vo.yaml", "mono", "stereo.yaml", "stereo", "rgbd.yaml", "rgbd");
         List<Path> files;
         try (Stream<Path> list = Files.list(build.share().resolve("config"))) {
@@ -259,7 +259,7 @@ class AmentPackageTest {
         for (Path file : files) {
             Map<String, Object> parameters = RosParameterFile.forAllNodes(file);
             for (Map.Entry<String, Object> p : parameters.entrySet()) {
-                assertThat(documented).as("%s: %s is documented in launch/README.md", file, p.getKey())
+                assertThat(documented).as("%s: %s is documented in docs/ros-node.md", file, p.getKey())
                         .containsKey(p.getKey());
                 assertThat(RosParameterFile.rosType(p.getValue())).as("%s: type of %s = %s", file, p.getKey(),
                         p.getValue()).isEqualTo(documented.get(p.getKey()));

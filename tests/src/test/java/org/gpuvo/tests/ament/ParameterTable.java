@@ -11,7 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The node's parameters as {@code launch/README.md} documents them: the table under its "## Parameters" heading,
+ * The node's parameters as {@code docs/ros-node.md} documents them: the table under its "## Parameters" heading,
  * whose rows start {@code | `name` | type |}. Gives each name's ROS type.
  */
 final class ParameterTable {

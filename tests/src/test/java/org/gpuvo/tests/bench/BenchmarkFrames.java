@@ -1,12 +1,8 @@
 package org.gpuvo.tests.bench;
 
-import org.gpuvo.app.opencv.OpenCvMats;
-
-import org.bytedeco.opencv.global.opencv_imgproc;
-import org.bytedeco.opencv.opencv_core.Mat;
-import org.bytedeco.opencv.opencv_core.Size;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.image.ImageFiles;
+import org.gpuvo.gpu.image.ImageResize;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,7 +14,7 @@ import java.util.Random;
 /**
  * The frames the benchmark runs on: real KITTI frames (sequence 06, 1226×370) from the shared data folder when
  * it is there, otherwise synthetic textured images of the same size; and the same frames resized to another
- * size with OpenCV's bilinear {@code resize}.
+ * size by bilinear interpolation ({@link ImageResize}, OpenCV's {@code INTER_LINEAR} up to rounding).
  */
 final class BenchmarkFrames {
     static final int KITTI_WIDTH = 1226, KITTI_HEIGHT = 370;
@@ -54,12 +50,8 @@ final class BenchmarkFrames {
     /** These frames resized to {@code width}×{@code height} with bilinear interpolation. */
     BenchmarkFrames resized(int width, int height) {
         List<GrayImage> out = new ArrayList<>();
-        for (GrayImage frame : frames) {
-            try (Mat src = OpenCvMats.toMat(frame); Mat dst = new Mat(); Size size = new Size(width, height)) {
-                opencv_imgproc.resize(src, dst, size, 0, 0, opencv_imgproc.INTER_LINEAR);
-                out.add(OpenCvMats.toGray(dst));
-            }
-        }
+        for (GrayImage frame : frames)
+            out.add(ImageResize.bilinear(frame, width, height));
         return new BenchmarkFrames(source + ", resized to " + width + "x" + height, out);
     }
 

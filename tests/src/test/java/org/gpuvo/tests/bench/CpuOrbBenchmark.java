@@ -23,8 +23,6 @@ import org.gpuvo.gpu.match.DescriptorMatcher;
 import org.gpuvo.gpu.match.FactoryMatcher;
 import org.gpuvo.gpu.match.Matches;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,9 +55,10 @@ public final class CpuOrbBenchmark {
 
     private final int repetitions;
     private final int warmup;
-    private final BenchmarkReport report = new BenchmarkReport();
+    private final BenchmarkReport report;
 
-    private CpuOrbBenchmark(int repetitions, int warmup) {
+    private CpuOrbBenchmark(BenchmarkReport report, int repetitions, int warmup) {
+        this.report = report;
         this.repetitions = repetitions;
         this.warmup = warmup;
     }
@@ -86,42 +85,25 @@ public final class CpuOrbBenchmark {
             }
         }
         opencv_core.setNumThreads(1);
-        CpuOrbBenchmark bench = new CpuOrbBenchmark(reps, warmup);
+        CpuOrbBenchmark bench = new CpuOrbBenchmark(BenchmarkReport.start(CpuOrbBenchmark.class, args), reps, warmup);
         bench.describeEnvironment(data);
         BenchmarkFrames kitti = BenchmarkFrames.load(data, frameCount);
         BenchmarkFrames hd = kitti.resized(1280, 720);
-        System.out.println("frames: " + kitti.source);
-        System.out.println(BenchmarkReport.header());
+        bench.report.environment("frames", kitti.source);
         bench.orb(kitti);
         bench.orb(hd);
         bench.matching(hd);
-        if (json != null) {
-            bench.report.writeJson(json);
-            System.out.println("wrote " + json.toAbsolutePath());
-        }
+        if (json != null)
+            bench.report.writeJsonTo(json);
+        bench.report.finish();
     }
 
     private void describeEnvironment(Path data) {
-        report.environment("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-        report.environment("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
-        report.environment("cpu", cpuModel());
-        report.environment("availableProcessors", Integer.toString(Runtime.getRuntime().availableProcessors()));
         report.environment("opencv", opencv_core.getVersionString().getString().replace("\0", ""));
         report.environment("opencvThreads", Integer.toString(opencv_core.getNumThreads()));
         report.environment("repetitions", Integer.toString(repetitions));
         report.environment("warmup", Integer.toString(warmup));
         report.environment("data", data.toAbsolutePath().normalize().toString());
-    }
-
-    private static String cpuModel() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo")))
-                if (line.startsWith("model name"))
-                    return line.substring(line.indexOf(':') + 1).trim();
-        } catch (IOException | RuntimeException e) {
-            // not Linux: fall through
-        }
-        return System.getProperty("os.arch");
     }
 
     /** ORB detect + describe of {@link #FEATURES} features, gpuvo CPU versus OpenCV, frame after frame. */

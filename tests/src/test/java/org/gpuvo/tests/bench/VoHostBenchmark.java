@@ -17,6 +17,7 @@ import org.gpuvo.odometry.vo.SequenceOdometry;
 import org.gpuvo.odometry.vo.SequenceRun;
 import org.gpuvo.odometry.vo.VoMode;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -43,7 +44,7 @@ public final class VoHostBenchmark {
     private VoHostBenchmark() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException {
         Backend backend = Backend.CPU;
         int repeat = 3;
         boolean deterministic = false;
@@ -57,24 +58,27 @@ public final class VoHostBenchmark {
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
-        System.out.printf("VO per-frame cost, backend %s, local mapping %s, %d timed runs each, %s%n", backend,
-                deterministic ? "deterministic (on the tracking thread)" : "asynchronous (a thread of its own)",
-                repeat, Runtime.version());
+        BenchmarkReport report = BenchmarkReport.start(VoHostBenchmark.class, args);
+        report.environment("runs", String.format(Locale.ROOT, "backend %s, local mapping %s, %d timed runs each",
+                backend, deterministic ? "deterministic (on the tracking thread)"
+                        : "asynchronous (a thread of its own)", repeat));
         Path kitti = data.resolve("kitti-06-0050");
         if (Files.isDirectory(kitti))
-            measure("KITTI 06 0-50 mono 1226x370", Datasets.open(kitti), VoMode.MONO, backend, deterministic, repeat);
+            measure(report, "KITTI 06 0-50 mono 1226x370", Datasets.open(kitti), VoMode.MONO, backend,
+                    deterministic, repeat);
         else
-            System.out.println("(no " + kitti + ": KITTI skipped)");
+            report.note("(no " + kitti + ": KITTI skipped)");
         ConfigSynthetic room = ConfigSynthetic.room();
         room.frames = 300;
         SyntheticSequence synthetic = new SyntheticSequence(room);
-        measure("synthetic room stereo 640x480", synthetic, VoMode.STEREO, backend, deterministic, repeat);
-        measure("synthetic room RGB-D 640x480", synthetic, VoMode.RGBD, backend, deterministic, repeat);
-        measure("synthetic room mono 640x480", synthetic, VoMode.MONO, backend, deterministic, repeat);
+        measure(report, "synthetic room stereo 640x480", synthetic, VoMode.STEREO, backend, deterministic, repeat);
+        measure(report, "synthetic room RGB-D 640x480", synthetic, VoMode.RGBD, backend, deterministic, repeat);
+        measure(report, "synthetic room mono 640x480", synthetic, VoMode.MONO, backend, deterministic, repeat);
+        report.finish();
     }
 
-    private static void measure(String name, Sequence sequence, VoMode mode, Backend backend, boolean deterministic,
-                                int repeat) {
+    private static void measure(BenchmarkReport report, String name, Sequence sequence, VoMode mode, Backend backend,
+                                boolean deterministic, int repeat) {
         ConfigVisualOdometry config = new ConfigVisualOdometry(mode);
         config.backend = backend;
         config.deterministic = deterministic;
@@ -98,16 +102,23 @@ public final class VoHostBenchmark {
         }
         TimingStats f = TimingStats.ofMillis(front, front.length), h = TimingStats.ofMillis(host, host.length);
         TimingStats b = TimingStats.ofMillis(bundle, bundle.length);
-        System.out.printf("%-32s %-5s %4d frames  front end median %7.3f ms p90 %7.3f  |  host median %6.3f ms p90 %6.3f%n",
-                name, used, host.length, f.medianMs, f.p90Ms, h.medianMs, h.p90Ms);
-        String mapping = bundle.length == 0 ? "no bundle adjustment"
-                : String.format(Locale.ROOT, "%5.1f bundle adjustments a run, median %7.2f ms max %7.2f",
-                (double) bundle.length / repeat, b.medianMs, b.maxMs);
-        System.out.printf(Locale.ROOT, "%-32s tracking thread mean %6.3f ms p99 %7.3f max %7.3f  |  mapping %s%n",
-                "", h.meanMs, h.p99Ms, h.maxMs, mapping);
-        System.out.printf(Locale.ROOT,
-                "%-32s whole run %7.1f frames/s (frames decoded beforehand)  |  ATE %.4f m, refined %.4f m (last run,"
-                        + " %s)%n", "", host.length / seconds, ate, refinedAte, mode == VoMode.MONO ? "sim3" : "se3");
+        String configuration = name + ", " + used;
+        report.timing(configuration, "front end", f);
+        report.timing(configuration, "host", h);
+        report.value(configuration, "host, mean", h.meanMs, "ms");
+        report.value(configuration, "host, p99", h.p99Ms, "ms");
+        report.value(configuration, "host, slowest", h.maxMs, "ms");
+        if (bundle.length == 0) {
+            report.note("  " + configuration + ": no bundle adjustment");
+        } else {
+            report.value(configuration, "bundle adjustments a run", (double) bundle.length / repeat, "runs");
+            report.timing(configuration, "bundle adjustment", b);
+            report.value(configuration, "bundle adjustment, slowest", b.maxMs, "ms");
+        }
+        report.value(configuration, "whole run (frames decoded before)", host.length / seconds, "frames/s");
+        String alignment = mode == VoMode.MONO ? "sim3" : "se3";
+        report.value(configuration, "ATE (last run, " + alignment + ")", ate, "m");
+        report.value(configuration, "refined ATE (last run, " + alignment + ")", refinedAte, "m");
     }
 
     /** The trajectory's ATE against the sequence's ground truth (Sim(3) for mono, SE(3) otherwise); NaN without one. */

@@ -1,4 +1,4 @@
-package org.gpuvo.ros.transport.ihmc;
+package org.gpuvo.tests.bench.ros;
 
 import org.gpuvo.ros.cdr.MessageCodec;
 import org.gpuvo.ros.cdr.MessageCodecs;
@@ -8,9 +8,13 @@ import org.gpuvo.ros.msg.Time;
 import org.gpuvo.ros.node.transport.QosProfile;
 import org.gpuvo.ros.node.transport.RawPublisher;
 import org.gpuvo.ros.node.transport.Subscription;
+import org.gpuvo.ros.transport.ihmc.IhmcTransport;
+import org.gpuvo.ros.transport.ihmc.IhmcTransportConfig;
+import org.gpuvo.tests.bench.BenchmarkReport;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Random;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -19,19 +23,16 @@ import java.util.concurrent.TimeUnit;
  * Latency of camera frames through {@link IhmcTransport} between two participants of one JVM over UDP on 127.0.0.1:
  * one frame at a time (the next is sent once the last has arrived), from just before {@code publish} to the
  * subscriber's callback holding the frame's bytes in an array of their own. Prints the median, 90th percentile and
- * maximum for reliable and for sensor-data (best effort) QoS; frames lost under best effort are counted. Run from the
- * project root:
- * <pre>mvn -q -o -pl ros_package -am test-compile dependency:build-classpath \
- *     -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test
- * java -cp ros_package/target/test-classes:ros_package/target/classes:$(cat ros_package/target/bench.classpath) \
- *     org.gpuvo.ros.transport.ihmc.IhmcLatencyBenchmark [--frames N] [--width W] [--height H] [--channels 1|3]</pre>
- * A benchmark, not a test: it asserts nothing and is not run by the build.
+ * maximum for reliable and for sensor-data (best effort) QoS; frames lost under best effort are counted. Run as
+ * every benchmark of this module ({@link org.gpuvo.tests.bench}):
+ * <pre>java -cp ... org.gpuvo.tests.bench.ros.IhmcLatencyBenchmark [--frames N] [--width W] [--height H] \
+ *     [--channels 1|3]</pre>
  */
 public final class IhmcLatencyBenchmark {
     private static final int WARMUP = 20;
     private static final long LOST_AFTER_NANOS = TimeUnit.MILLISECONDS.toNanos(500);
 
-    public static void main(String[] args) throws InterruptedException {
+    public static void main(String[] args) throws Exception {
         int frames = 100;
         int width = 1280;
         int height = 720;
@@ -50,20 +51,22 @@ public final class IhmcLatencyBenchmark {
         new Random(1).nextBytes(pixels);
         byte[] frame = codec.encode(new Image(new Header(new Time(0, 0), "camera"), height, width,
                 channels == 1 ? "mono8" : "rgb8", false, width * channels, pixels));
-        System.out.printf("%s, %s %s, %d processors visible (shared machine: figures vary with other load)%n",
-                System.getProperty("os.arch"), System.getProperty("java.vm.name"), System.getProperty("java.version"),
-                Runtime.getRuntime().availableProcessors());
-        System.out.printf("%d×%d %s frames of %d bytes, %d measured after %d warm-up, one at a time%n", width, height,
-                channels == 1 ? "mono8" : "rgb8", frame.length, frames, WARMUP);
-        int domain = LoopbackPeers.domainId(19);
+        BenchmarkReport report = BenchmarkReport.start(IhmcLatencyBenchmark.class, args);
+        report.environment("frames", String.format(Locale.ROOT, "%d×%d %s frames of %d bytes, %d measured after %d "
+                + "warm-up, one at a time", width, height, channels == 1 ? "mono8" : "rgb8", frame.length, frames,
+                WARMUP));
+        // a domain of this process (as the transport's tests pick theirs), so that runs side by side stay apart
+        int domain = 20 + (int) (ProcessHandle.current().pid() % 10) * 20 + 19;
         try (IhmcTransport a = IhmcTransport.open(IhmcTransportConfig.loopbackOnly(domain, "bench_pub"));
              IhmcTransport b = IhmcTransport.open(IhmcTransportConfig.loopbackOnly(domain, "bench_sub"))) {
             for (QosProfile qos : List.of(QosProfile.RELIABLE, QosProfile.SENSOR_DATA))
-                measure(a, b, qos, frame, frames);
+                measure(report, a, b, qos, frame, frames);
         }
+        report.finish();
     }
 
-    private static void measure(IhmcTransport a, IhmcTransport b, QosProfile qos, byte[] frame, int frames)
+    private static void measure(BenchmarkReport report, IhmcTransport a, IhmcTransport b, QosProfile qos,
+                                byte[] frame, int frames)
             throws InterruptedException {
         String topic = "/bench/" + qos.reliability().name().toLowerCase() + "/image_raw";
         LinkedBlockingQueue<long[]> arrivals = new LinkedBlockingQueue<>();
@@ -90,9 +93,11 @@ public final class IhmcLatencyBenchmark {
             }
             double[] got = Arrays.copyOf(micros, measured);
             Arrays.sort(got);
-            System.out.printf("%-12s %s: median %.0f µs, p90 %.0f µs, max %.0f µs over %d frames; %d lost%n",
-                    qos.reliability(), topic, got[got.length / 2], got[(int) (got.length * 0.9)],
-                    got[got.length - 1], got.length, lost);
+            String configuration = qos.reliability() + " " + topic;
+            report.timing(configuration, "publish to callback", got[got.length / 2] / 1e3,
+                    got[(int) (got.length * 0.9)] / 1e3, got.length);
+            report.timing(configuration, "publish to callback, slowest", got[got.length - 1] / 1e3, Double.NaN, 1);
+            report.value(configuration, "frames lost", lost, "frames");
         }
     }
 }

@@ -17,6 +17,7 @@ import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.image.ImageFiles;
 import org.gpuvo.gpu.image.SyntheticImages;
 import org.gpuvo.gpu.testdata.RandomImages;
+import org.gpuvo.tests.bench.BenchmarkReport;
 
 /**
  * Times the CUDA ORB extractor: per stage, the GPU time between CUDA events recorded around each stage, and the
@@ -24,8 +25,11 @@ import org.gpuvo.gpu.testdata.RandomImages;
  * {@code detectOnDevice} (only the counts come back). Median and p90 over the repetitions, after warm-up.
  * Also the CPU reference once per image, for the ratio and as a sanity check of the counts.
  *
+ * <p>Run as every benchmark of the tests module ({@link org.gpuvo.tests.bench}; it stays in the package of
+ * what it measures, for the package's own tuning and helpers):
  * <pre>
- * usage: CudaOrbTiming [synthetic | IMAGE.png ...] [--n FEATURES[,FEATURES...]] [--reps R] [--warmup W] [--no-cpu]
+ * java -cp ... org.gpuvo.gpu.cuda.CudaOrbTiming [synthetic | IMAGE.png ...] [--n FEATURES[,FEATURES...]] [--reps R]
+ *     [--warmup W] [--no-cpu]
  * </pre>
  * "synthetic" (the default) times the synthetic scene resized to 640x480, 1241x376, 1280x720 and 1920x1080.
  */
@@ -49,13 +53,7 @@ public final class CudaOrbTiming {
         }
         if (images.isEmpty())
             images.add("synthetic");
-        CudaStatus status = CudaProbe.status();
-        if (!status.usable()) {
-            System.err.println("CUDA unavailable: " + status.reason());
-            System.exit(2);
-        }
-        System.out.printf(Locale.ROOT, "device: %s, compute %s, driver CUDA %s%n", status.deviceName(),
-                status.computeCapability(), status.driverVersion());
+        BenchmarkReport report = BenchmarkReport.startOnCuda(CudaOrbTiming.class, args);
         Map<String, GrayImage> frames = new LinkedHashMap<>();
         for (String name : images) {
             if (name.equals("synthetic")) {
@@ -70,10 +68,12 @@ public final class CudaOrbTiming {
         }
         for (int n : features)
             for (Map.Entry<String, GrayImage> frame : frames.entrySet())
-                time(frame.getKey(), frame.getValue(), n, reps, warmup, cpu);
+                time(report, frame.getKey(), frame.getValue(), n, reps, warmup, cpu);
+        report.finish();
     }
 
-    private static void time(String name, GrayImage image, int n, int reps, int warmup, boolean withCpu) {
+    private static void time(BenchmarkReport report, String name, GrayImage image, int n, int reps, int warmup,
+                             boolean withCpu) {
         ConfigOrb config = new ConfigOrb(n);
         OrbFeatures out = new OrbFeatures();
         Map<String, double[]> stages = new LinkedHashMap<>();
@@ -105,14 +105,14 @@ public final class CudaOrbTiming {
                 device[i] = (System.nanoTime() - t0) / 1e6;
             }
         }
-        System.out.printf(Locale.ROOT, "%n%s %dx%d, maxFeatures %d: %d features%n", name, image.width, image.height,
-                n, count);
-        System.out.printf(Locale.ROOT, "  %-28s %9s %9s%n", "stage (ms)", "median", "p90");
+        String configuration = String.format(Locale.ROOT, "%s %dx%d, maxFeatures %d", name, image.width,
+                image.height, n);
+        report.value(configuration, "features", count, "features");
         for (Map.Entry<String, double[]> e : stages.entrySet())
-            line("gpu " + e.getKey(), e.getValue());
-        line("gpu sum of stages", gpuTotal);
-        line("wall detect (host result)", wall);
-        line("wall detectOnDevice", device);
+            line(report, configuration, "gpu " + e.getKey(), e.getValue());
+        line(report, configuration, "gpu sum of stages", gpuTotal);
+        line(report, configuration, "wall detect (host result)", wall);
+        line(report, configuration, "wall detectOnDevice", device);
         if (withCpu) {
             try (OrbExtractor cpu = FactoryOrb.cpu(config)) {
                 OrbFeatures ref = new OrbFeatures();
@@ -124,15 +124,16 @@ public final class CudaOrbTiming {
                     cpu.detect(image, ref);
                     t[i] = (System.nanoTime() - t0) / 1e6;
                 }
-                Arrays.sort(t);
-                System.out.printf(Locale.ROOT, "  CPU reference (1 thread): median %.2f ms, %d features; GPU detect is %.1fx faster; %s%n",
-                        t[r / 2], ref.size(), t[r / 2] / median(wall), OrbComparison.of(ref, out).summary());
+                line(report, configuration, "CPU reference (1 thread)", t);
+                report.value(configuration, "CPU reference, features", ref.size(), "features");
+                report.value(configuration, "GPU detect speed-up over CPU", median(t) / median(wall), "x");
+                report.note("  CPU against GPU features: " + OrbComparison.of(ref, out).summary());
             }
         }
     }
 
-    private static void line(String label, double[] values) {
-        System.out.printf(Locale.ROOT, "  %-28s %9.4f %9.4f%n", label, median(values), percentile(values, 0.9));
+    private static void line(BenchmarkReport report, String configuration, String label, double[] values) {
+        report.timing(configuration, label, median(values), percentile(values, 0.9), values.length);
     }
 
     private static double median(double[] v) {

@@ -1,5 +1,6 @@
 package org.gpuvo.gpu.cuda;
 
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -9,6 +10,7 @@ import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.image.SyntheticImages;
 import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.Matches;
+import org.gpuvo.tests.bench.BenchmarkReport;
 
 /**
  * Compares the front end's three ways of running a frame (extraction + matching with the previous frame, the
@@ -22,15 +24,17 @@ import org.gpuvo.gpu.match.Matches;
  * Prints frames per second over all repetitions and the per-frame wall time from Java (median, p90), plus the GPU
  * time of the detection kernels (frame timing events, which keep the graph path).
  *
+ * <p>Run as every benchmark of the tests module ({@link org.gpuvo.tests.bench}; it stays in the package of
+ * what it measures, for the package's own tuning and helpers):
  * <pre>
- * usage: CudaFrontEndTiming [--size WxH] [--n FEATURES] [--reps R] [--warmup W]
+ * java -cp ... org.gpuvo.gpu.cuda.CudaFrontEndTiming [--size WxH] [--n FEATURES] [--reps R] [--warmup W]
  * </pre>
  */
 public final class CudaFrontEndTiming {
     private CudaFrontEndTiming() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException {
         int width = 1280, height = 720, n = 2000, reps = 2000, warmup = 200;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -45,25 +49,20 @@ public final class CudaFrontEndTiming {
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
-        CudaStatus status = CudaProbe.status();
-        if (!status.usable()) {
-            System.err.println("CUDA unavailable: " + status.reason());
-            System.exit(2);
-        }
-        System.out.printf(Locale.ROOT, "device: %s, compute %s, driver CUDA %s%n", status.deviceName(),
-                status.computeCapability(), status.driverVersion());
+        BenchmarkReport report = BenchmarkReport.startOnCuda(CudaFrontEndTiming.class, args);
         SyntheticImages.Pair pair = SyntheticImages.pair(width, height, 7, SyntheticImages.Homography.similarity(
                 2, 1.01, width / 2.0, height / 2.0, 3, 2));
         List<GrayImage> frames = List.of(pair.first(), pair.second());
-        System.out.printf(Locale.ROOT, "%dx%d, maxFeatures %d, %d frames after %d warm-up%n", width, height, n, reps,
-                warmup);
-        System.out.printf(Locale.ROOT, "  %-14s %10s %12s %12s %14s %10s %9s%n", "mode", "frames/s", "wall median",
-                "wall p90", "gpu detect med", "features", "matches");
+        String configuration = String.format(Locale.ROOT, "%dx%d, maxFeatures %d", width, height, n);
+        report.environment("frames", String.format(Locale.ROOT, "%d after %d warm-up, each mode twice", reps,
+                warmup));
         for (String mode : new String[]{"plain", "graph", "graph+overlap", "plain", "graph", "graph+overlap"})
-            time(mode, frames, new ConfigOrb(n), reps, warmup);
+            time(report, configuration, mode, frames, new ConfigOrb(n), reps, warmup);
+        report.finish();
     }
 
-    private static void time(String mode, List<GrayImage> frames, ConfigOrb config, int reps, int warmup) {
+    private static void time(BenchmarkReport report, String configuration, String mode, List<GrayImage> frames,
+                             ConfigOrb config, int reps, int warmup) {
         boolean overlap = mode.equals("graph+overlap");
         double[] wall = new double[reps], gpu = new double[reps];
         long features = 0, matches = 0;
@@ -89,11 +88,14 @@ public final class CudaFrontEndTiming {
                 f.processOverlapped(null, out);
             captures = f.extractor().graphCaptures();
             if (!mode.equals("plain") && !f.extractor().graphsActive())
-                System.out.println("  (" + mode + ": graph capture failed, ran the plain path; see the log)");
+                report.note("(" + mode + ": graph capture failed, ran the plain path; see the log)");
         }
-        System.out.printf(Locale.ROOT, "  %-14s %10.0f %9.4f ms %9.4f ms %11.4f ms %10.0f %9.0f   (%d graph captures)%n",
-                mode, reps / seconds, percentile(wall, 0.5), percentile(wall, 0.9), percentile(gpu, 0.5),
-                (double) features / reps, (double) matches / reps, captures);
+        report.value(configuration, mode + ", frames/s", reps / seconds, "frames/s");
+        report.timing(configuration, mode + ", wall", percentile(wall, 0.5), percentile(wall, 0.9), reps);
+        report.timing(configuration, mode + ", GPU detection", percentile(gpu, 0.5), percentile(gpu, 0.9), reps);
+        report.value(configuration, mode + ", features", (double) features / reps, "per frame");
+        report.value(configuration, mode + ", matches", (double) matches / reps, "per frame");
+        report.value(configuration, mode + ", graph captures", captures, "captures");
     }
 
     private static int step(CudaFrontEnd f, boolean overlap, GrayImage frame, Matches out) {

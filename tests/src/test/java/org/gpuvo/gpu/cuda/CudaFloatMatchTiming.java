@@ -5,6 +5,7 @@ import static jcuda.driver.JCudaDriver.cuEventDestroy;
 import static jcuda.driver.JCudaDriver.cuEventElapsedTime;
 import static jcuda.driver.JCudaDriver.cuEventRecord;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -17,6 +18,7 @@ import org.gpuvo.gpu.match.FactoryMatcher;
 import org.gpuvo.gpu.match.Matches;
 import org.gpuvo.gpu.testdata.RandomDescriptors;
 import org.gpuvo.gpu.testdata.RandomSiftDescriptors;
+import org.gpuvo.tests.bench.BenchmarkReport;
 
 import jcuda.driver.CUevent;
 
@@ -31,8 +33,11 @@ import jcuda.driver.CUevent;
  * anything is timed (GPU clocks). With {@code --check}, also the per-query agreement with the FP32 CPU reference
  * (nearest neighbour and match list; the 16384² reference takes seconds on one core) and the CPU matcher's time.
  *
+ * <p>Run as every benchmark of the tests module ({@link org.gpuvo.tests.bench}; it stays in the package of
+ * what it measures, for the package's own tuning and helpers):
  * <pre>
- * usage: CudaFloatMatchTiming [--sizes 4096x4096,16384x16384,3267x4318,2000x2000] [--reps 50] [--check]
+ * java -cp ... org.gpuvo.gpu.cuda.CudaFloatMatchTiming [--sizes 4096x4096,16384x16384,3267x4318,2000x2000] [--reps 50]
+ *     [--check]
  * </pre>
  */
 public final class CudaFloatMatchTiming {
@@ -44,7 +49,7 @@ public final class CudaFloatMatchTiming {
     private CudaFloatMatchTiming() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException {
         List<int[]> sizes = new ArrayList<>(List.of(new int[]{4096, 4096}, new int[]{16384, 16384},
                 new int[]{3267, 4318}, new int[]{2000, 2000}));
         int reps = 50;
@@ -67,19 +72,17 @@ public final class CudaFloatMatchTiming {
                 }
             }
         }
-        CudaStatus status = CudaProbe.status();
-        if (!status.usable()) {
-            System.err.println("CUDA unavailable: " + status.reason());
-            System.exit(1);
-        }
-        System.out.printf(Locale.ROOT, "device: %s (compute %s, %d SMs), driver CUDA %s; reps %d%n",
-                status.deviceName(), status.computeCapability(), status.multiprocessorCount(), status.driverVersion(),
-                reps);
-        List<String> rows = new ArrayList<>(), plans = new ArrayList<>(), checks = new ArrayList<>();
+        BenchmarkReport report = BenchmarkReport.startOnCuda(CudaFloatMatchTiming.class, args);
+        report.environment("figures", "convert, tiles, rescore (+ match_compact) and their sum: CUDA events around "
+                + "each stage launched directly; graph: CUDA events around the whole match replayed as one CUDA graph, "
+                + "alone (the host's submission included); stream: the same graph replayed " + BACK_TO_BACK
+                + " times back to back between two events, per match; download and wall match(): host time; "
+                + "TFLOP/s: the tile stage, 2*128 flop per pair and pass");
+        List<String> plans = new ArrayList<>(), checks = new ArrayList<>();
         ConfigMatch ratio = new ConfigMatch(0.8, false, 1 << 30), mutual = new ConfigMatch(0.8, true, 1 << 30);
         try (CudaContext cuda = CudaContext.open("float-timing");
              CudaFloatMatcher matcher = new CudaFloatMatcher(cuda, ratio)) {
-            System.out.println("tile kernel pipeline stages: " + matcher.tileStages());
+            report.environment("tile kernel pipeline stages", String.valueOf(matcher.tileStages()));
             CUevent[] e = new CUevent[4];
             for (int k = 0; k < e.length; k++) {
                 e[k] = new CUevent();
@@ -159,13 +162,19 @@ public final class CudaFloatMatchTiming {
                             stream[r] = ms[0] / BACK_TO_BACK;
                         }
                         if (matcher.graphCaptures() != capturesBefore)
-                            System.out.println("warning: the graph was re-captured during the replay timing");
+                            report.note("warning: the graph was re-captured during the replay timing");
                         double flops = 2.0 * 128 * nq * nt * (config.mutual ? 2 : 1);
-                        rows.add(String.format(Locale.ROOT,
-                                "%6d x %-6d %-12s %8.4f %8.4f %8.4f %8.4f %8.4f %8.4f %8.4f %8.4f %8.4f %7.1f %7d",
-                                nq, nt, label(config), median(convert), median(tiles), median(rescore), median(total),
-                                percentile(total, 0.9), median(graph), median(stream), median(download), median(wall),
-                                flops / (median(tiles) * 1e-3) / 1e12, out.size()));
+                        String configuration = String.format(Locale.ROOT, "%d x %d %s", nq, nt, label(config));
+                        line(report, configuration, "convert", convert);
+                        line(report, configuration, "tiles", tiles);
+                        line(report, configuration, "rescore", rescore);
+                        line(report, configuration, "GPU sum", total);
+                        line(report, configuration, "graph", graph);
+                        line(report, configuration, "stream, per match", stream);
+                        line(report, configuration, "download", download);
+                        line(report, configuration, "wall match()", wall);
+                        report.value(configuration, "tile stage", flops / (median(tiles) * 1e-3) / 1e12, "TFLOP/s");
+                        report.value(configuration, "matches kept", out.size(), "matches");
                         if (check)
                             checks.add(check(query, train, q, t, matcher, config));
                     }
@@ -174,26 +183,19 @@ public final class CudaFloatMatchTiming {
             for (CUevent event : e)
                 cuEventDestroy(event);
         }
-        System.out.println();
-        System.out.printf(Locale.ROOT, "%-15s %-12s %8s %8s %8s %8s %8s %8s %8s %8s %8s %7s %7s%n", "size", "config",
-                "convert", "tiles", "rescore", "gpu sum", "sum p90", "graph", "stream", "download", "wall", "TFLOP/s",
-                "kept");
-        rows.forEach(System.out::println);
-        System.out.println("(medians in ms; convert, tiles, rescore (+ match_compact) and their sum: CUDA events "
-                + "around each stage launched directly; graph: CUDA events around the whole match replayed as one "
-                + "CUDA graph, alone (the host's submission included); stream: the same graph replayed " + BACK_TO_BACK
-                + " times back to back between two events, per match; download and wall: host ms; TFLOP/s: the tile "
-                + "stage, 2*128 flop per pair and pass)");
-        System.out.println("targets (H100): 16384 x 16384 <= 0.5 ms, 4096 x 4096 <= 0.05 ms of GPU time"
-                + " (ratio 0.8 rows; the graph and stream columns)");
-        System.out.println();
-        System.out.println("launch plans:");
-        plans.forEach(System.out::println);
+        report.note("targets (H100): 16384 x 16384 <= 0.5 ms, 4096 x 4096 <= 0.05 ms of GPU time"
+                + " (ratio 0.8 rows; graph and stream)");
+        report.note("launch plans:");
+        plans.forEach(report::note);
         if (!checks.isEmpty()) {
-            System.out.println();
-            System.out.println("agreement with the FP32 CPU reference:");
-            checks.forEach(System.out::println);
+            report.note("agreement with the FP32 CPU reference:");
+            checks.forEach(report::note);
         }
+        report.finish();
+    }
+
+    private static void line(BenchmarkReport report, String configuration, String figure, double[] ms) {
+        report.timing(configuration, figure, median(ms), percentile(ms, 0.9), ms.length);
     }
 
     private static String label(ConfigMatch config) {

@@ -10,7 +10,9 @@ import boofcv.struct.geo.Point2D3D;
 import georegression.struct.se.Se3_F64;
 import org.ddogleg.struct.DogArray;
 import org.ejml.data.DMatrixRMaj;
+import org.gpuvo.tests.bench.BenchmarkReport;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,9 +21,11 @@ import java.util.List;
 /**
  * Median time of {@link RelativePoseEstimator#process} and {@link PnpEstimator#process} (with and without a prior)
  * on synthetic scenes of 1000 and 2000 correspondences, 30 % outliers, 0.5 px noise, f = 700, one thread; also the
- * cost of BoofCV's minimal solvers alone and the bytes allocated per call. Run:
+ * cost of BoofCV's minimal solvers alone and the bytes allocated per call. Run as every benchmark of the tests
+ * module ({@link org.gpuvo.tests.bench}; this one stays in the package of what it measures, for its sampler and
+ * synthetic scenes):
  * <pre>java [-XX:-DontCompileHugeMethods] -cp ... org.gpuvo.odometry.geometry.MotionEstimationBenchmark</pre>
- * A benchmark, not a test: it prints figures and asserts nothing. BoofCV's Nistér solver spends most of its time
+ * BoofCV's Nistér solver spends most of its time
  * in four generated methods of {@code HelperNister5} (setupA1p1 … setupA2p2, 16–18 KB of bytecode each), above
  * HotSpot's 8000-byte limit for JIT compilation: without {@code -XX:-DontCompileHugeMethods} they run interpreted.
  */
@@ -30,18 +34,19 @@ public final class MotionEstimationBenchmark {
     private static final int WARMUP_ROUNDS = 15;
     private static final int ROUNDS = 10;
 
-    public static void main(String[] args) {
-        System.out.printf("%s, %s %s, one thread%n", System.getProperty("os.arch"),
-                System.getProperty("java.vm.name"), System.getProperty("java.version"));
+    public static void main(String[] args) throws IOException {
+        BenchmarkReport report = BenchmarkReport.start(MotionEstimationBenchmark.class, args);
+        report.environment("threads", "one");
         for (int n : new int[]{1000, 2000}) {
-            relativePose(n, 0.3);
-            pnp(n, 0.3, false);
-            pnp(n, 0.3, true);
+            relativePose(report, n, 0.3);
+            pnp(report, n, 0.3, false);
+            pnp(report, n, 0.3, true);
         }
-        minimalSolvers();
+        minimalSolvers(report);
+        report.finish();
     }
 
-    private static void relativePose(int n, double outliers) {
+    private static void relativePose(BenchmarkReport report, int n, double outliers) {
         SyntheticScene[] scenes = new SyntheticScene[SCENES];
         for (int s = 0; s < SCENES; s++)
             scenes[s] = SyntheticScene.twoView(1000 + s, n, outliers, 0.5);
@@ -57,10 +62,10 @@ public final class MotionEstimationBenchmark {
                 iterations[k] = alg.iterations();
             };
         }
-        report("RelativePoseEstimator", n, calls, iterations);
+        time(report, "RelativePoseEstimator", n, calls, iterations);
     }
 
-    private static void pnp(int n, double outliers, boolean withPrior) {
+    private static void pnp(BenchmarkReport report, int n, double outliers, boolean withPrior) {
         SyntheticScene[] scenes = new SyntheticScene[SCENES];
         Se3_F64[] priors = new Se3_F64[SCENES];
         for (int s = 0; s < SCENES; s++) {
@@ -88,10 +93,10 @@ public final class MotionEstimationBenchmark {
                         iterations[k] = alg.iterations();
                     };
         }
-        report(withPrior ? "PnpEstimator (prior)" : "PnpEstimator", n, calls, iterations);
+        time(report, withPrior ? "PnpEstimator (prior)" : "PnpEstimator", n, calls, iterations);
     }
 
-    private static void report(String name, int n, Runnable[] calls, int[] iterations) {
+    private static void time(BenchmarkReport report, String name, int n, Runnable[] calls, int[] iterations) {
         for (int r = 0; r < WARMUP_ROUNDS; r++)
             for (Runnable c : calls)
                 c.run();
@@ -110,12 +115,14 @@ public final class MotionEstimationBenchmark {
         double bytesPerCall = (threads.getCurrentThreadAllocatedBytes() - allocated) / (double) ms.length;
         Arrays.sort(ms);
         double meanIterations = Arrays.stream(iterations).average().orElse(0);
-        System.out.printf("%-24s n=%4d: median %6.3f ms, p90 %6.3f ms, mean iterations %5.1f, %6.0f bytes allocated/call%n",
-                name, n, ms[ms.length / 2], ms[ms.length * 9 / 10], meanIterations, bytesPerCall);
+        String configuration = name + ", n = " + n;
+        report.timing(configuration, "process", ms[ms.length / 2], ms[ms.length * 9 / 10], ms[0], ms.length);
+        report.value(configuration, "mean iterations", meanIterations, "iterations");
+        report.value(configuration, "allocated per call", bytesPerCall, "bytes");
     }
 
     /** Where RANSAC's time goes: BoofCV's minimal solvers alone, per sample. */
-    private static void minimalSolvers() {
+    private static void minimalSolvers(BenchmarkReport report) {
         SyntheticScene s = SyntheticScene.twoView(3000, 1000, 0.0, 0.5);
         EstimateNofEpipolar nister = FactoryMultiView.essential_N(EnumEssential.NISTER_5);
         DogArray<DMatrixRMaj> essentials = new DogArray<>(() -> new DMatrixRMaj(3, 3));
@@ -140,8 +147,8 @@ public final class MotionEstimationBenchmark {
             }
         }
         double nisterUs = (System.nanoTime() - t0) * 1e-3 / samples;
-        System.out.printf("BoofCV Nister 5-point: %.1f µs per sample, %.2f essential matrices per sample%n", nisterUs,
-                solutions / (double) samples);
+        report.value("BoofCV Nister 5-point", "time per sample", nisterUs, "µs");
+        report.value("BoofCV Nister 5-point", "essential matrices per sample", solutions / (double) samples, "");
 
         SyntheticScene p = SyntheticScene.pnp(3001, 1000, 0.0, 0.5);
         EstimateNofPnP p3p = FactoryMultiView.pnp_N(EnumPNP.P3P_FINSTERWALDER, -1);
@@ -162,8 +169,8 @@ public final class MotionEstimationBenchmark {
             }
         }
         double p3pUs = (System.nanoTime() - t0) * 1e-3 / samples;
-        System.out.printf("BoofCV P3P Finsterwalder: %.1f µs per sample, %.2f poses per sample%n", p3pUs,
-                solutions / (double) samples);
+        report.value("BoofCV P3P Finsterwalder", "time per sample", p3pUs, "µs");
+        report.value("BoofCV P3P Finsterwalder", "poses per sample", solutions / (double) samples, "");
 
         // scoring one model against 2000 correspondences without early exit
         double[] e = new double[9];
@@ -176,9 +183,11 @@ public final class MotionEstimationBenchmark {
             t0 = System.nanoTime();
             for (int k = 0; k < reps; k++)
                 for (int i = 0; i < big.n; i++)
-                    sink += Math.min(EssentialResiduals.sampsonSquared(e, big.x1[i], big.y1[i], big.x2[i], big.y2[i]), 1e-5);
+                    sink += Math.min(EssentialResiduals.sampsonSquared(e, big.x1[i], big.y1[i], big.x2[i], big.y2[i]),
+                            1e-5);
         }
-        System.out.printf("Sampson scoring: %.1f µs per model at n = 2000 (full pass) [%s]%n",
-                (System.nanoTime() - t0) * 1e-3 / reps, sink > 0 ? "ok" : "?");
+        double scoringUs = (System.nanoTime() - t0) * 1e-3 / reps;
+        report.value("Sampson scoring, n = 2000, full pass", "time per model" + (sink > 0 ? "" : " (no residual?)"),
+                scoringUs, "µs");
     }
 }

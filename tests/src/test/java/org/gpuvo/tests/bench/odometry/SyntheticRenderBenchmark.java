@@ -1,11 +1,15 @@
-package org.gpuvo.odometry.synthetic;
+package org.gpuvo.tests.bench.odometry;
 
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.image.ImageFiles;
+import org.gpuvo.odometry.synthetic.ConfigSynthetic;
+import org.gpuvo.odometry.synthetic.SyntheticSequence;
+import org.gpuvo.tests.bench.BenchmarkReport;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.Locale;
 
 /**
  * Times rendering of synthetic frames on one thread, in CPU time of that thread (so that other processes on the
@@ -13,12 +17,8 @@ import java.util.Arrays;
  * for the room, the street and the highway (the highway with its motion blur), after a warm-up; and the time to
  * build each scene with the textures the sequence needs. Optionally writes some frames as PNG to look at.
  *
- * <p>Run from the project root:
- * <pre>mvn -q -B -pl odometry -am test-compile dependency:build-classpath \
- *     -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test
- * java -cp odometry/target/test-classes:odometry/target/classes:$(cat odometry/target/bench.classpath) \
- *     org.gpuvo.odometry.synthetic.SyntheticRenderBenchmark [--frames N] [--png DIR]</pre>
- * This is a benchmark, not a test: it asserts nothing and is not run by the build.
+ * <p>Run as every benchmark of this module ({@link org.gpuvo.tests.bench}):
+ * <pre>java -cp ... org.gpuvo.tests.bench.odometry.SyntheticRenderBenchmark [--frames N] [--png DIR]</pre>
  */
 public final class SyntheticRenderBenchmark {
     public static void main(String[] args) throws Exception {
@@ -32,6 +32,8 @@ public final class SyntheticRenderBenchmark {
                 default -> throw new IllegalArgumentException("unknown argument " + args[a]);
             }
         }
+        BenchmarkReport report = BenchmarkReport.start(SyntheticRenderBenchmark.class, args);
+        report.environment("clock", "CPU time of the rendering thread");
         for (ConfigSynthetic.SceneKind kind : ConfigSynthetic.SceneKind.values()) {
             ConfigSynthetic config = ConfigSynthetic.preset(kind);
             config.frames = frames;
@@ -57,11 +59,14 @@ public final class SyntheticRenderBenchmark {
             }
             Arrays.sort(ms);
             Arrays.sort(right);
-            System.out.printf("%s: %d frames %dx%d; scene %.0f ms; first pass (textures + JIT) %.0f ms, %.1f Mtexels;"
-                            + " left+depth median %.2f ms, p90 %.2f ms, max %.2f ms; right median %.2f ms%n",
-                    seq.name(), seq.size(), config.width, config.height, (t1 - t0) / 1e6, (t2 - t1) / 1e6,
-                    seq.scene().generatedTexels() / 1e6, ms[ms.length / 2], ms[(int) (ms.length * 0.9)],
-                    ms[ms.length - 1], right[right.length / 2]);
+            String name = String.format(Locale.ROOT, "%s, %d frames %dx%d", seq.name(), seq.size(), config.width,
+                    config.height);
+            report.timing(name, "build the scene", (t1 - t0) / 1e6, Double.NaN, 1);
+            report.timing(name, "first pass (textures + JIT)", (t2 - t1) / 1e6, Double.NaN, 1);
+            report.value(name, "textures generated", seq.scene().generatedTexels() / 1e6, "Mtexels");
+            report.timing(name, "left + depth", ms[ms.length / 2], ms[(int) (ms.length * 0.9)], ms.length);
+            report.timing(name, "left + depth, slowest", ms[ms.length - 1], Double.NaN, 1);
+            report.timing(name, "right", right[right.length / 2], right[(int) (right.length * 0.9)], right.length);
             if (png != null) {
                 Files.createDirectories(png);
                 for (int i = 0; i < seq.size(); i += Math.max(1, seq.size() / 5)) {
@@ -71,6 +76,7 @@ public final class SyntheticRenderBenchmark {
                 }
             }
         }
+        report.finish();
     }
 
     private static GrayImage depthPreview(SyntheticSequence seq, int i) {

@@ -18,8 +18,10 @@ import org.gpuvo.gpu.features.SiftExtractor;
 import org.gpuvo.gpu.features.SiftFeatures;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.image.ImageFiles;
+import org.gpuvo.gpu.image.ImageResize;
 import org.gpuvo.gpu.image.SyntheticImages;
 import org.gpuvo.gpu.testdata.SharedData;
+import org.gpuvo.tests.bench.BenchmarkReport;
 
 /**
  * Times the CUDA SIFT on real frames resampled to the sizes of gpuvo's SIFT targets (1280×720 and 1920×1080 by
@@ -29,7 +31,8 @@ import org.gpuvo.gpu.testdata.SharedData;
  * counters to the descriptors, between two CUDA events (upload and download excluded: CudaSift's measure);</li>
  * <li>per stage, the GPU time between CUDA events recorded between the stages (the kernels are then launched one by
  * one, without the graph, so the stages add up to a little more than "device"), upload and download included;</li>
- * <li>the wall time of {@code detect} (features on the host) and {@code detectOnDevice} (only the counts come back);</li>
+ * <li>the wall time of {@code detect} (features on the host) and {@code detectOnDevice} (only the counts come
+ * back);</li>
  * <li>the counts: scale-space extrema, refined, oriented, ranked, output, and refined extrema per octave;</li>
  * <li>"device" again for every octave where the small octaves' branch of the graph may start
  * ({@link SiftLaunchPlan}), and for none (one chain of launches, as before the branches), each with whether its
@@ -40,9 +43,11 @@ import org.gpuvo.gpu.testdata.SharedData;
  * </ul>
  * Median and p90 over the repetitions, after warm-up.
  *
+ * <p>Run as every benchmark of the tests module ({@link org.gpuvo.tests.bench}; it stays in the package of
+ * what it measures, for the package's own tuning and helpers):
  * <pre>
- * usage: CudaSiftTiming [FRAME.png ...] [--sizes 1280x720,1920x1080] [--n MAX_FEATURES[,...]] [--first-octave 0[,-1]]
- *                       [--contrast 0.04] [--reps 200] [--warmup 20] [--cpu]
+ * java -cp ... org.gpuvo.gpu.cuda.CudaSiftTiming [FRAME.png ...] [--sizes 1280x720,1920x1080] [--n MAX_FEATURES[,...]]
+ *     [--first-octave 0[,-1]] [--contrast 0.04] [--reps 200] [--warmup 20] [--cpu]
  * </pre>
  * {@code --contrast} sets ConfigSift.contrastThreshold (lower: more features, e.g. to compare at CudaSift's counts).
  * Without frames it takes KITTI 06 frame 0 and the first EuRoC V1_01 frame from {@code ../shared/data} (the
@@ -73,13 +78,7 @@ public final class CudaSiftTiming {
                 default -> frames.add(args[i]);
             }
         }
-        CudaStatus status = CudaProbe.status();
-        if (!status.usable()) {
-            System.err.println("CUDA unavailable: " + status.reason());
-            System.exit(2);
-        }
-        System.out.printf(Locale.ROOT, "device: %s, compute %s, driver CUDA %s%n", status.deviceName(),
-                status.computeCapability(), status.driverVersion());
+        BenchmarkReport report = BenchmarkReport.startOnCuda(CudaSiftTiming.class, args);
         Map<String, GrayImage> sources = new LinkedHashMap<>();
         if (frames.isEmpty()) {
             Path kitti = SharedData.root().resolve("kitti-06-0050/image_l/000000.png");
@@ -92,7 +91,7 @@ public final class CudaSiftTiming {
                     sources.put("EuRoC V1_01 " + pngs.get(0).getFileName(), ImageFiles.readGray(pngs.get(0)));
             }
             if (sources.isEmpty()) {
-                System.out.println("no real frames under " + SharedData.root() + ": timing the synthetic scene");
+                report.note("no real frames under " + SharedData.root() + ": timing the synthetic scene");
                 sources.put("synthetic", SyntheticImages.defaultPair().first());
             }
         } else {
@@ -104,39 +103,22 @@ public final class CudaSiftTiming {
                 for (Map.Entry<String, GrayImage> source : sources.entrySet())
                     for (String size : sizes.split(",")) {
                         GrayImage image = size.equals("native") ? source.getValue()
-                                : resample(source.getValue(), Integer.parseInt(size.split("x")[0]),
+                                : ImageResize.bilinear(source.getValue(), Integer.parseInt(size.split("x")[0]),
                                 Integer.parseInt(size.split("x")[1]));
                         ConfigSift config = new ConfigSift(n);
                         config.firstOctave = firstOctave;
                         config.contrastThreshold = contrast;
-                        time(source.getKey(), image, config, reps, warmup, cpu);
+                        time(report, source.getKey(), image, config, reps, warmup, cpu);
                     }
+        report.finish();
     }
 
-    /** Bilinear resampling with pixel centres aligned (source = (d + 0.5)·src/dst − 0.5, edges clamped). */
-    static GrayImage resample(GrayImage in, int width, int height) {
-        GrayImage out = GrayImage.create(width, height);
-        double sx = (double) in.width / width, sy = (double) in.height / height;
-        for (int y = 0; y < height; y++) {
-            double fy = Math.max(0, Math.min(in.height - 1, (y + 0.5) * sy - 0.5));
-            int y0 = (int) fy, y1 = Math.min(in.height - 1, y0 + 1);
-            double ty = fy - y0;
-            for (int x = 0; x < width; x++) {
-                double fx = Math.max(0, Math.min(in.width - 1, (x + 0.5) * sx - 0.5));
-                int x0 = (int) fx, x1 = Math.min(in.width - 1, x0 + 1);
-                double tx = fx - x0;
-                double top = in.get(x0, y0) * (1 - tx) + in.get(x1, y0) * tx;
-                double bottom = in.get(x0, y1) * (1 - tx) + in.get(x1, y1) * tx;
-                out.set(x, y, (int) Math.round(top * (1 - ty) + bottom * ty));
-            }
-        }
-        return out;
-    }
-
-    private static void time(String name, GrayImage image, ConfigSift config, int reps, int warmup, boolean withCpu) {
+    private static void time(BenchmarkReport report, String name, GrayImage image, ConfigSift config, int reps,
+                             int warmup, boolean withCpu) {
         SiftFeatures out = new SiftFeatures();
         Map<String, double[]> stages = new LinkedHashMap<>();
-        double[] device = new double[reps], wall = new double[reps], onDevice = new double[reps], sum = new double[reps];
+        double[] device = new double[reps], wall = new double[reps], onDevice = new double[reps],
+                sum = new double[reps];
         int[] counts, octaves;
         Map<String, double[]> splits = new LinkedHashMap<>();
         Map<String, String> sameBits = new LinkedHashMap<>();
@@ -163,7 +145,7 @@ public final class CudaSiftTiming {
             counts = sift.lastCounts();
             octaves = sift.lastOctaveCounts();
             boolean graphs = sift.graphsActive();
-            defaultSplit = sift.smallStartForTest();
+            defaultSplit = sift.lastSmallStart();
             priorities = sift.graphPrioritiesActive();
             timeSplits(sift, image, out, reps, warmup, splits, sameBits);
             // stage by stage: events between the stages, kernels launched one by one
@@ -181,84 +163,75 @@ public final class CudaSiftTiming {
                 }
                 sum[i] = total;
             }
-            System.out.printf(Locale.ROOT, "%n%s resampled to %dx%d, firstOctave %d, contrastThreshold %s, maxFeatures"
-                            + " %d: %d features (%d octaves; CUDA graph %s)%n", name, image.width, image.height,
-                    config.firstOctave, config.contrastThreshold, config.maxFeatures, out.size(), octaves.length,
-                    graphs ? "on" : "OFF");
+            report.note(String.format(Locale.ROOT, "%s resampled to %dx%d, firstOctave %d, contrastThreshold %s, "
+                            + "maxFeatures %d: %d features (%d octaves; CUDA graph %s)", name, image.width,
+                    image.height, config.firstOctave, config.contrastThreshold, config.maxFeatures, out.size(),
+                    octaves.length, graphs ? "on" : "OFF"));
         }
+        String configuration = String.format(Locale.ROOT, "%s %dx%d, octave %d, n %d", name, image.width,
+                image.height, config.firstOctave, config.maxFeatures);
         SiftOctaveTable table = new SiftOctaveTable(config, image.width, image.height);
-        System.out.printf(Locale.ROOT, "  plan: small octaves' branch from octave %d (%s), the tail from octave %d;"
-                        + " the graph's small branch at a higher priority: %s%n", defaultSplit,
+        report.note(String.format(Locale.ROOT, "  plan: small octaves' branch from octave %d (%s), the tail from octave"
+                        + " %d; the graph's small branch at a higher priority: %s", defaultSplit,
                 defaultSplit < octaves.length ? "octaves 0 .. " + (defaultSplit - 1) + " large" : "none: one chain",
-                SiftLaunchPlan.tailStart(table), priorities ? "yes" : "NO (refused)");
-        System.out.printf(Locale.ROOT, "  counts: scale-space extrema %d, refined %d, oriented %d, ranked %d, output %d;"
-                + " refined per octave %s%n", counts[0], counts[1], counts[2], counts[3], counts[4], Arrays.toString(octaves));
-        System.out.printf(Locale.ROOT, "  %-36s %9s %9s%n", "(ms)", "median", "p90");
-        line("device, whole detection (graph)", device);
+                SiftLaunchPlan.tailStart(table), priorities ? "yes" : "NO (refused)"));
+        report.note(String.format(Locale.ROOT, "  counts: scale-space extrema %d, refined %d, oriented %d, ranked %d, "
+                        + "output %d; refined per octave %s", counts[0], counts[1], counts[2], counts[3], counts[4],
+                Arrays.toString(octaves)));
+        line(report, configuration, "device, whole detection (graph)", device);
         for (Map.Entry<String, double[]> e : stages.entrySet())
-            line("stage " + e.getKey(), e.getValue());
-        line("sum of stages (launches one by one)", sum);
-        line("wall detect (host result)", wall);
-        line("wall detectOnDevice (counts only)", onDevice);
-        System.out.printf(Locale.ROOT, "  %-52s %9s %9s%n", "(ms) device, whole detection (graph), by split", "median",
-                "p90");
+            line(report, configuration, "stage " + e.getKey(), e.getValue());
+        line(report, configuration, "sum of stages (one by one)", sum);
+        line(report, configuration, "wall detect (host result)", wall);
+        line(report, configuration, "wall detectOnDevice (counts only)", onDevice);
+        report.note("  device, whole detection (graph), by split; features against the default split:");
         for (Map.Entry<String, double[]> e : splits.entrySet())
-            System.out.printf(Locale.ROOT, "  %-52s %9.4f %9.4f  %s%n", e.getKey(), percentile(e.getValue(), 0.5),
-                    percentile(e.getValue(), 0.9), sameBits.get(e.getKey()));
+            line(report, configuration, e.getKey() + ": " + sameBits.get(e.getKey()), e.getValue());
         if (withCpu) {
             SiftFeatures ref = new SiftFeatures();
             try (SiftExtractor reference = FactorySift.cpu(config)) {
                 long t0 = System.nanoTime();
                 reference.detect(image, ref);
                 double ms = (System.nanoTime() - t0) / 1e6;
-                System.out.printf(Locale.ROOT, "  CPU reference (1 thread): %.1f ms, %d features; %s%n", ms, ref.size(),
-                        SiftComparison.of(ref, out, config.sigma).summary());
+                report.timing(configuration, "CPU reference (1 thread), once", ms, Double.NaN, 1);
+                report.note(String.format(Locale.ROOT, "  CPU reference: %d features; %s", ref.size(),
+                        SiftComparison.of(ref, out, config.sigma).summary()));
             }
         }
     }
 
     /**
      * The graph's device time for every place the small octaves' branch may start and for none, with whether the
-     * features are those of the default split ({@code expected}); leaves the extractor on the default split.
+     * features are those of the default split ({@code expected}); each setting on an extractor of its own on
+     * {@code sift}'s context.
      */
     private static void timeSplits(CudaSiftExtractor sift, GrayImage image, SiftFeatures expected, int reps,
                                    int warmup, Map<String, double[]> times, Map<String, String> sameBits) {
         SiftOctaveTable table = new SiftOctaveTable(sift.config(), image.width, image.height);
-        int tail = SiftLaunchPlan.tailStart(table), chosen = sift.smallStartForTest();
-        List<Integer> splits = new ArrayList<>();
+        int tail = SiftLaunchPlan.tailStart(table), chosen = sift.lastSmallStart();
+        CudaSiftExtractor.Tuning tuning = CudaSiftExtractor.Tuning.DEFAULT;
+        Map<String, CudaSiftExtractor.Tuning> settings = new LinkedHashMap<>();
         for (int k = 1; k <= tail; k++)
-            splits.add(k);
+            settings.put("small branch from octave " + k + (k == chosen ? " (default)" : ""), tuning.withSmallStart(k));
         if (tail < table.count)
-            splits.add(table.count);
-        SiftFeatures got = new SiftFeatures();
-        for (int k : splits) {
-            sift.splitOctavesForTest(k);
-            String label = (k < table.count ? "small branch from octave " + k : "no small branch")
-                    + (k == chosen ? " (default)" : "");
-            times.put(label, deviceTimes(sift, image, reps, warmup));
-            sift.detect(image, got);
-            sameBits.put(label, graphState(sift) + difference(expected, got));
-        }
-        if (chosen < table.count) {
-            sift.splitOctavesForTest(chosen);
-            sift.graphPrioritiesForTest(false);
-            String label = "default split, branches of one priority";
-            times.put(label, deviceTimes(sift, image, reps, warmup));
-            sift.detect(image, got);
-            sameBits.put(label, graphState(sift) + difference(expected, got));
-            sift.graphPrioritiesForTest(true);
-        }
-        sift.splitOctavesForTest(-1);
-        for (int blocksPerSm : new int[]{1, 2, 4, 8, SiftLaunchPlan.TALL_TILE_BLOCKS_PER_SM, Integer.MAX_VALUE}) {
-            sift.tallTilesForTest(blocksPerSm);
-            String label = blocksPerSm == Integer.MAX_VALUE ? "default split, no tall blur tiles"
+            settings.put("no small branch" + (table.count == chosen ? " (default)" : ""),
+                    tuning.withSmallStart(table.count));
+        if (chosen < table.count)
+            settings.put("default split, branches of one priority", tuning.withGraphPriorities(false));
+        for (int blocksPerSm : new int[]{1, 2, 4, 8, SiftLaunchPlan.TALL_TILE_BLOCKS_PER_SM, Integer.MAX_VALUE})
+            settings.put(blocksPerSm == Integer.MAX_VALUE ? "default split, no tall blur tiles"
                     : "default split, tall blur tiles from " + blocksPerSm + " blocks/SM"
-                    + (blocksPerSm == SiftLaunchPlan.TALL_TILE_BLOCKS_PER_SM ? " (default)" : "");
-            times.put(label, deviceTimes(sift, image, reps, warmup));
-            sift.detect(image, got);
-            sameBits.put(label, graphState(sift) + difference(expected, got));
+                    + (blocksPerSm == SiftLaunchPlan.TALL_TILE_BLOCKS_PER_SM ? " (default)" : ""),
+                    tuning.withTallTiles(blocksPerSm));
+        SiftFeatures got = new SiftFeatures();
+        for (Map.Entry<String, CudaSiftExtractor.Tuning> e : settings.entrySet()) {
+            try (CudaSiftExtractor tuned = new CudaSiftExtractor(sift.context(), sift.config(), e.getValue())) {
+                tuned.enableFrameTiming();
+                times.put(e.getKey(), deviceTimes(tuned, image, reps, warmup));
+                tuned.detect(image, got);
+                sameBits.put(e.getKey(), graphState(tuned) + difference(expected, got));
+            }
         }
-        sift.tallTilesForTest(-1);
     }
 
     /** The graph's device time of {@code reps} frames, after {@code warmup} (at least the frames that capture). */
@@ -294,8 +267,8 @@ public final class CudaSiftTiming {
         return "same bits";
     }
 
-    private static void line(String label, double[] values) {
-        System.out.printf(Locale.ROOT, "  %-36s %9.4f %9.4f%n", label, percentile(values, 0.5), percentile(values, 0.9));
+    private static void line(BenchmarkReport report, String configuration, String label, double[] values) {
+        report.timing(configuration, label, percentile(values, 0.5), percentile(values, 0.9), values.length);
     }
 
     private static double percentile(double[] v, double p) {

@@ -1,9 +1,17 @@
-package org.gpuvo.odometry.metrics;
+package org.gpuvo.tests.bench.odometry;
 
+import org.gpuvo.app.TimingStats;
 import org.gpuvo.gpu.testdata.SharedData;
+import org.gpuvo.odometry.metrics.AssociationMethod;
+import org.gpuvo.odometry.metrics.ConfigEvaluation;
+import org.gpuvo.odometry.metrics.DeltaUnit;
+import org.gpuvo.odometry.metrics.EvaluationResult;
+import org.gpuvo.odometry.metrics.TrajectoryEvaluation;
 import org.gpuvo.odometry.trajectory.Trajectory;
 import org.gpuvo.odometry.trajectory.TrajectoryReader;
+import org.gpuvo.tests.bench.BenchmarkReport;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
@@ -13,12 +21,11 @@ import java.util.Locale;
  * devkit's t_err / r_err): reading both files and {@link TrajectoryEvaluation#evaluate}, the first (cold) run and
  * the median of the following ones. Needs the shared data.
  *
- * <pre>
- * usage: TrajectoryEvaluationTiming [--reps 20]
- * </pre>
+ * Run as every benchmark of this module ({@link org.gpuvo.tests.bench}):
+ * <pre>java -cp ... org.gpuvo.tests.bench.odometry.TrajectoryEvaluationTiming [--reps 20]</pre>
  */
 public final class TrajectoryEvaluationTiming {
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException {
         int reps = args.length == 2 && args[0].equals("--reps") ? Integer.parseInt(args[1]) : 20;
         Path dir = SharedData.root().resolve("trajectories");
         ConfigEvaluation config = new ConfigEvaluation();
@@ -38,13 +45,16 @@ public final class TrajectoryEvaluationTiming {
             readMs[r] = (t1 - t0) / 1e6;
             evalMs[r] = (t2 - t1) / 1e6;
         }
-        double[] warmRead = Arrays.copyOfRange(readMs, 1, reps + 1), warmEval = Arrays.copyOfRange(evalMs, 1, reps + 1);
-        Arrays.sort(warmRead);
-        Arrays.sort(warmEval);
-        System.out.printf(Locale.ROOT, "KITTI 00, %d poses: ATE rmse %.6f m, RPE(10 m) %.6f m over %d pairs, t_err %.5f %% over %d segments%n",
-                result.pairs().size(), result.ate().rmse(), result.rpe().transRmse(), result.rpe().n(),
-                result.kitti().tErrPercent(), result.kitti().segments());
-        System.out.printf(Locale.ROOT, "read both files: cold %.1f ms, median of %d warm %.1f ms%n", readMs[0], reps, warmRead[reps / 2]);
-        System.out.printf(Locale.ROOT, "evaluate:        cold %.1f ms, median of %d warm %.1f ms%n", evalMs[0], reps, warmEval[reps / 2]);
+        BenchmarkReport report = BenchmarkReport.start(TrajectoryEvaluationTiming.class, args);
+        report.note(String.format(Locale.ROOT, "KITTI 00, %d poses: ATE rmse %.6f m, RPE(10 m) %.6f m over %d pairs, "
+                        + "t_err %.5f %% over %d segments", result.pairs().size(), result.ate().rmse(),
+                result.rpe().transRmse(), result.rpe().n(), result.kitti().tErrPercent(), result.kitti().segments()));
+        report.timing("KITTI 00", "read both files, cold", readMs[0], Double.NaN, 1);
+        report.timing("KITTI 00", "read both files, warm",
+                TimingStats.ofMillis(Arrays.copyOfRange(readMs, 1, reps + 1), reps));
+        report.timing("KITTI 00", "evaluate, cold", evalMs[0], Double.NaN, 1);
+        report.timing("KITTI 00", "evaluate, warm",
+                TimingStats.ofMillis(Arrays.copyOfRange(evalMs, 1, reps + 1), reps));
+        report.finish();
     }
 }

@@ -1,10 +1,9 @@
-package org.gpuvo.gpu.cpu.sift;
+package org.gpuvo.tests.bench.cpu;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -22,18 +21,21 @@ import org.gpuvo.gpu.features.SiftFeatures;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.image.ImageFiles;
 import org.gpuvo.gpu.image.SyntheticImages;
+import org.gpuvo.app.TimingStats;
 import org.gpuvo.app.opencv.OpenCvOrb;
+import org.gpuvo.app.opencv.OpenCvSift;
+import org.gpuvo.gpu.cpu.sift.SiftScaleSpace;
 import org.gpuvo.gpu.testdata.SharedData;
+import org.gpuvo.tests.bench.BenchmarkReport;
 
 /**
- * Times the CPU SIFT extractor, one thread: the median and the fastest of the repetitions after warm-up, per image
+ * Times the CPU SIFT extractor, one thread: the median, p90 and fastest of the repetitions after warm-up, per image
  * and first octave, with maxFeatures 2000 (or {@code --n}), as wall time and as the thread's CPU time (which other
  * processes on a shared machine disturb less). With firstOctave −1 also OpenCV's {@code cv::SIFT} on one thread,
- * for scale (it always upsamples). Not a test: run it by hand.
- *
- * <pre>
- * usage: CpuSiftTiming [IMAGE.png | synthetic ...] [--n FEATURES] [--reps R] [--warmup W]
- * </pre>
+ * for scale (it always upsamples), as {@code gpuvo conformance sift} runs it ({@link OpenCvSift}). Run as every
+ * benchmark of this module ({@link org.gpuvo.tests.bench}):
+ * <pre>java -cp ... org.gpuvo.tests.bench.cpu.CpuSiftTiming [IMAGE.png | synthetic ...] [--n FEATURES] [--reps R] \
+ *     [--warmup W]</pre>
  * Without images: a KITTI 06 frame (1226×370) from the shared data where present, and the synthetic scene at
  * 1280×720.
  */
@@ -55,18 +57,18 @@ public final class CpuSiftTiming {
         Map<String, GrayImage> images = new LinkedHashMap<>();
         for (String name : names)
             if (name.equals("synthetic"))
-                images.put("synthetic 1280x720", synthetic720p());
+                images.put("synthetic", synthetic720p());
             else
                 images.put(Path.of(name).getFileName().toString(), ImageFiles.readGray(Path.of(name)));
         if (images.isEmpty()) {
             Path kitti = SharedData.root().resolve("kitti-06-0050/image_l");
             if (Files.isDirectory(kitti))
                 images.put("KITTI 06 frame 0", SharedData.read(SharedData.pngs(kitti, 1).get(0)));
-            images.put("synthetic 1280x720", synthetic720p());
+            images.put("synthetic", synthetic720p());
         }
-        System.out.printf(Locale.ROOT, "%s, %d cores, Java %s, load average %.1f%n", System.getProperty("os.arch"),
-                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
-                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        BenchmarkReport report = BenchmarkReport.start(CpuSiftTiming.class, args);
+        report.environment("load average", String.format(Locale.ROOT, "%.1f",
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()));
         for (Map.Entry<String, GrayImage> entry : images.entrySet()) {
             for (int firstOctave : new int[]{0, -1}) {
                 ConfigSift config = new ConfigSift(features);
@@ -74,28 +76,33 @@ public final class CpuSiftTiming {
                 GrayImage image = entry.getValue();
                 SiftFeatures out = new SiftFeatures();
                 try (SiftExtractor sift = FactorySift.cpu(config)) {
-                    print("gpuvo CPU", entry.getKey(), image, firstOctave, out, time(() -> sift.detect(image, out), warmup, reps));
+                    print(report, "gpuvo CPU", entry.getKey(), image, firstOctave, out,
+                            time(() -> sift.detect(image, out), warmup, reps));
                 }
                 SiftScaleSpace space = new SiftScaleSpace(config);
-                print("  of which scale space", entry.getKey(), image, firstOctave, out,
+                print(report, "of which scale space", entry.getKey(), image, firstOctave, null,
                         time(() -> space.build(image), warmup, reps));
-                if (firstOctave < 0 && openCvLoads()) {
+                if (firstOctave < 0 && openCvLoads(report)) {
                     OpenCvOrb.setThreads(1);
-                    try (OpenCvSiftOracle opencv = new OpenCvSiftOracle(config, false)) {
-                        print("OpenCV 1 thread", entry.getKey(), image, firstOctave, out,
+                    try (OpenCvSift opencv = new OpenCvSift(config)) {
+                        print(report, "OpenCV 1 thread", entry.getKey(), image, firstOctave, out,
                                 time(() -> opencv.detect(image, out), warmup, reps));
                     }
                 }
             }
         }
+        report.finish();
     }
 
     private static GrayImage synthetic720p() {
         return SyntheticImages.pair(1280, 720, 7, SyntheticImages.Homography.similarity(0, 1, 0, 0, 0, 0)).first();
     }
 
-    /** {median wall, min wall, median CPU, min CPU} in ms. */
-    private static double[] time(Runnable run, int warmup, int reps) {
+    /** Wall and CPU time of the thread, in ms. */
+    private record Times(TimingStats wall, TimingStats cpu) {
+    }
+
+    private static Times time(Runnable run, int warmup, int reps) {
         ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         for (int i = 0; i < warmup; i++)
             run.run();
@@ -106,23 +113,26 @@ public final class CpuSiftTiming {
             cpu[i] = (threads.getCurrentThreadCpuTime() - c) / 1e6;
             wall[i] = (System.nanoTime() - t) / 1e6;
         }
-        Arrays.sort(wall);
-        Arrays.sort(cpu);
-        return new double[]{wall[reps / 2], wall[0], cpu[reps / 2], cpu[0]};
+        return new Times(TimingStats.ofMillis(wall, reps), TimingStats.ofMillis(cpu, reps));
     }
 
-    private static void print(String who, String image, GrayImage frame, int firstOctave, SiftFeatures out, double[] t) {
-        System.out.printf(Locale.ROOT, "%-22s %-20s %4dx%-4d firstOctave %2d: %5d features, wall median %6.1f ms "
-                        + "(min %6.1f), CPU median %6.1f ms (min %6.1f)%n", who, image, frame.width, frame.height,
-                firstOctave, out.size(), t[0], t[1], t[2], t[3]);
+    /** {@code out}: the features, whose count is reported; null where the timed work extracts none. */
+    private static void print(BenchmarkReport report, String who, String image, GrayImage frame, int firstOctave,
+                              SiftFeatures out, Times t) {
+        String configuration = String.format(Locale.ROOT, "%s %dx%d, first octave %d", image, frame.width,
+                frame.height, firstOctave);
+        report.timing(configuration, who + ", wall", t.wall());
+        report.timing(configuration, who + ", CPU", t.cpu());
+        if (out != null)
+            report.value(configuration, who + ", features", out.size(), "features");
     }
 
-    private static boolean openCvLoads() {
+    private static boolean openCvLoads(BenchmarkReport report) {
         try {
             Loader.load(opencv_features2d.class);
             return true;
         } catch (Throwable e) {
-            System.out.println("OpenCV cannot be loaded: " + e);
+            report.note("OpenCV cannot be loaded: " + e);
             return false;
         }
     }

@@ -7,6 +7,7 @@ import static jcuda.driver.JCudaDriver.cuEventDestroy;
 import static jcuda.driver.JCudaDriver.cuEventElapsedTime;
 import static jcuda.driver.JCudaDriver.cuEventRecord;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -19,6 +20,7 @@ import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.DescriptorMatcher;
 import org.gpuvo.gpu.match.FactoryMatcher;
 import org.gpuvo.gpu.match.Matches;
+import org.gpuvo.tests.bench.BenchmarkReport;
 
 import jcuda.driver.CUevent;
 
@@ -33,20 +35,23 @@ import jcuda.driver.CUevent;
  * size, for the ratio, a check that all variants gave the same matches, and for each size and configuration
  * the kernels and launch configuration that AUTO picks ({@link CudaHammingMatcher#lastPlan()}).
  *
+ * <p>Run as every benchmark of the tests module ({@link org.gpuvo.tests.bench}; it stays in the package of
+ * what it measures, for the package's own tuning and helpers):
  * <pre>
- * usage: CudaMatchTiming [--sizes 2000,4000,16384] [--reps 100] [--cpu-reps 5]
+ * java -cp ... org.gpuvo.gpu.cuda.CudaMatchTiming [--sizes 2000,4000,16384] [--reps 100] [--cpu-reps 5]
  * </pre>
  */
 public final class CudaMatchTiming {
     private CudaMatchTiming() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException {
         int[] sizes = {2000, 4000, 16384};
         int reps = 100, cpuReps = 5;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--sizes" -> sizes = Arrays.stream(args[++i].split(",")).mapToInt(s -> Integer.parseInt(s.trim())).toArray();
+                case "--sizes" -> sizes = Arrays.stream(args[++i].split(",")).mapToInt(s -> Integer.parseInt(s.trim()))
+                        .toArray();
                 case "--reps" -> reps = Integer.parseInt(args[++i]);
                 case "--cpu-reps" -> cpuReps = Integer.parseInt(args[++i]);
                 default -> {
@@ -55,20 +60,17 @@ public final class CudaMatchTiming {
                 }
             }
         }
-        CudaStatus status = CudaProbe.status();
-        if (!status.usable()) {
-            System.err.println("CUDA unavailable: " + status.reason());
-            System.exit(1);
-        }
-        System.out.printf(Locale.ROOT, "device: %s (compute %s, %d SMs), driver CUDA %s; reps %d%n",
-                status.deviceName(), status.computeCapability(), status.multiprocessorCount(), status.driverVersion(),
-                reps);
-        List<String> rows = new ArrayList<>(), plans = new ArrayList<>();
+        BenchmarkReport report = BenchmarkReport.startOnCuda(CudaMatchTiming.class, args);
+        report.environment("figures", "GPU kernels = CUDA event time of the match kernels only; wall = Java match() "
+                + "call including the download; POPC and TC 2-stage force a path, TENSOR_CORE is what AUTO sizes");
+        List<String> plans = new ArrayList<>();
         ConfigMatch ratio = new ConfigMatch(0.8, false, 256), mutual = new ConfigMatch(0.8, true, 256);
         double cpuMedianMs = Double.NaN;
         int cpuSize = -1;
         try (CudaContext cuda = CudaContext.open("timing");
-             CudaHammingMatcher matcher = new CudaHammingMatcher(cuda, ratio)) {
+             CudaHammingMatcher matcher = new CudaHammingMatcher(cuda, ratio);
+             CudaHammingMatcher twoStage = new CudaHammingMatcher(cuda, ratio,
+                     new CudaHammingMatcher.Tuning(0, false))) {
             CUevent start = new CUevent(), stop = new CUevent();
             cuEventCreate(start, 0);
             cuEventCreate(stop, 0);
@@ -76,37 +78,38 @@ public final class CudaMatchTiming {
                 Random random = new Random(n);
                 Descriptors train = RandomDescriptors.uniform(random, n, 32);
                 Descriptors query = RandomDescriptors.noisyCopies(random, train, n, 40, 0.5);
-                try (DeviceFeatures q = MatchTestData.upload(cuda, query, RandomDescriptors.keyPoints(random, n, 1280, 720), n);
-                     DeviceFeatures t = MatchTestData.upload(cuda, train, RandomDescriptors.keyPoints(random, n, 1280, 720), n)) {
+                try (DeviceFeatures q = MatchTestData.upload(cuda, query,
+                        RandomDescriptors.keyPoints(random, n, 1280, 720), n);
+                     DeviceFeatures t = MatchTestData.upload(cuda, train,
+                             RandomDescriptors.keyPoints(random, n, 1280, 720), n)) {
                     for (ConfigMatch config : List.of(ratio, mutual)) {
                         Matches reference = null;
                         matcher.setPath(Path.AUTO);
-                        matcher.setFusedForTesting(null);
                         matcher.match(q, t, config, new Matches());
                         plans.add(String.format(Locale.ROOT, "%6d x %-6d %-14s AUTO -> %s", n, n,
                                 config.mutual ? "ratio+mutual" : "ratio 0.8", matcher.lastPlan()));
-                        List<String> variants = matcher.hasTensorCorePath() ? List.of("POPC", "TENSOR_CORE", "TC 2-stage")
-                                : List.of("POPC");
+                        List<String> variants = matcher.hasTensorCorePath()
+                                ? List.of("POPC", "TENSOR_CORE", "TC 2-stage") : List.of("POPC");
                         for (String variant : variants) {
                             Path path = variant.equals("POPC") ? Path.POPC : Path.TENSOR_CORE;
-                            matcher.setPath(path);
-                            matcher.setFusedForTesting(variant.equals("TC 2-stage") ? Boolean.FALSE : null);
+                            CudaHammingMatcher m = variant.equals("TC 2-stage") ? twoStage : matcher;
+                            m.setPath(path);
                             Matches out = new Matches();
                             for (int w = 0; w < 5; w++)
-                                matcher.match(q, t, config, out);
+                                m.match(q, t, config, out);
                             double[] gpu = new double[reps], wall = new double[reps];
                             float[] ms = new float[1];
                             for (int r = 0; r < reps; r++) {
                                 cuEventRecord(start, cuda.stream());
-                                matcher.enqueueKernels(q, t, null, config, true);
+                                m.enqueueKernels(q, t, null, config, true);
                                 cuEventRecord(stop, cuda.stream());
-                                matcher.download(out);
+                                m.download(out);
                                 cuEventElapsedTime(ms, start, stop);
                                 gpu[r] = ms[0];
                             }
                             for (int r = 0; r < reps; r++) {
                                 long t0 = System.nanoTime();
-                                matcher.match(q, t, config, out);
+                                m.match(q, t, config, out);
                                 wall[r] = (System.nanoTime() - t0) / 1e6;
                             }
                             String same = "";
@@ -116,9 +119,12 @@ public final class CudaMatchTiming {
                                 same = MatchTestData.differences(reference, out, n).isEmpty() ? "same as popc"
                                         : "DIFFERS from popc";
                             }
-                            rows.add(String.format(Locale.ROOT, "%6d x %-6d %-14s %-12s %10.4f %10.4f %10.4f %10.4f %7d  %s",
-                                    n, n, config.mutual ? "ratio+mutual" : "ratio 0.8", variant, median(gpu), p90(gpu),
-                                    median(wall), p90(wall), out.size(), same));
+                            String configuration = String.format(Locale.ROOT, "%d x %d %s %s", n, n,
+                                    config.mutual ? "ratio+mutual" : "ratio 0.8", variant);
+                            report.timing(configuration, "GPU kernels", median(gpu), p90(gpu), reps);
+                            report.timing(configuration, "wall match()", median(wall), p90(wall), reps);
+                            report.value(configuration, "matches kept" + (same.isEmpty() ? "" : ", " + same),
+                                    out.size(), "matches");
                         }
                     }
                 }
@@ -139,18 +145,12 @@ public final class CudaMatchTiming {
             cuEventDestroy(start);
             cuEventDestroy(stop);
         }
-        System.out.println();
-        System.out.printf(Locale.ROOT, "%-15s %-14s %-12s %10s %10s %10s %10s %7s%n", "size", "config", "path",
-                "gpu med ms", "gpu p90 ms", "wall med", "wall p90", "kept");
-        rows.forEach(System.out::println);
-        System.out.println();
-        System.out.println("what AUTO runs (TENSOR_CORE rows; POPC/TC 2-stage rows force another path):");
-        plans.forEach(System.out::println);
-        System.out.println();
-        System.out.printf(Locale.ROOT, "CPU matcher (pure Java, 1 thread), %d x %d, ratio 0.8: median %.3f ms%n",
-                cpuSize, cpuSize, cpuMedianMs);
-        System.out.println("targets (H100): 2000 x 2000 <= 0.03 ms, 16384 x 16384 <= 0.6 ms of GPU time (ratio test)");
-        System.out.println("gpu = cuEvent time of the match kernels only; wall = Java match() call incl. download");
+        report.timing(String.format(Locale.ROOT, "%d x %d ratio 0.8 CPU", cpuSize, cpuSize),
+                "CPU matcher (pure Java, 1 thread)", cpuMedianMs, Double.NaN, Math.max(1, cpuReps));
+        report.note("what AUTO runs (TENSOR_CORE rows; POPC/TC 2-stage rows force another path):");
+        plans.forEach(report::note);
+        report.note("targets (H100): 2000 x 2000 <= 0.03 ms, 16384 x 16384 <= 0.6 ms of GPU time (ratio test)");
+        report.finish();
     }
 
     static double median(double[] v) {

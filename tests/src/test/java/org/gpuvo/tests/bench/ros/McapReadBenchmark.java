@@ -1,4 +1,4 @@
-package org.gpuvo.ros.bag.mcap;
+package org.gpuvo.tests.bench.ros;
 
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.image.SyntheticImages;
@@ -6,12 +6,16 @@ import org.gpuvo.gpu.testdata.SharedData;
 import org.gpuvo.ros.bag.BagMessage;
 import org.gpuvo.ros.bag.MessageCursor;
 import org.gpuvo.ros.bag.TopicInfo;
+import org.gpuvo.ros.bag.mcap.McapBagFileReader;
+import org.gpuvo.ros.bag.mcap.McapBagFileWriter;
+import org.gpuvo.ros.bag.mcap.McapWriterOptions;
 import org.gpuvo.ros.cdr.MessageCodec;
 import org.gpuvo.ros.cdr.MessageCodecs;
 import org.gpuvo.ros.image.ImageMessages;
 import org.gpuvo.ros.msg.Header;
 import org.gpuvo.ros.msg.Image;
 import org.gpuvo.ros.msg.Time;
+import org.gpuvo.tests.bench.BenchmarkReport;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,6 +23,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.SplittableRandom;
 
 /**
@@ -27,12 +32,10 @@ import java.util.SplittableRandom;
  * an MCAP file with zstd chunks in a temporary folder, then reads them back on one thread several times and prints
  * the median frames per second of (a) reading and decompressing (each message copied into its own array, as
  * {@link BagMessage} holds it) and (b) the same plus decoding the CDR into the grey image a replay serves. Also
- * prints write speed and size for zstd levels 1 and 3. Run from the project root:
- * <pre>mvn -q -o -pl ros_package -am test-compile dependency:build-classpath \
- *     -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test
- * java -cp ros_package/target/test-classes:ros_package/target/classes:$(cat ros_package/target/bench.classpath) \
- *     org.gpuvo.ros.bag.mcap.McapReadBenchmark [--frames N] [--repeats R] [--read-levels 1,-1,-3]</pre>
- * A benchmark, not a test: it asserts nothing and is not run by the build.
+ * prints write speed and size for zstd levels 1 and 3. Run as every benchmark of this module
+ * ({@link org.gpuvo.tests.bench}):
+ * <pre>java -cp ... org.gpuvo.tests.bench.ros.McapReadBenchmark [--frames N] [--repeats R] \
+ *     [--read-levels 1,-1,-3]</pre>
  */
 public final class McapReadBenchmark {
     private static final int WIDTH = 1280;
@@ -47,14 +50,13 @@ public final class McapReadBenchmark {
             switch (args[a]) {
                 case "--frames" -> frames = Integer.parseInt(args[++a]);
                 case "--repeats" -> repeats = Integer.parseInt(args[++a]);
-                case "--read-levels" -> readLevels = Arrays.stream(args[++a].split(",")).mapToInt(Integer::parseInt).toArray();
+                case "--read-levels" -> readLevels = Arrays.stream(args[++a].split(",")).mapToInt(Integer::parseInt)
+                        .toArray();
                 default -> throw new IllegalArgumentException("unknown argument " + args[a]);
             }
         }
-        System.out.printf("%s, %s %s, %d processors visible (shared machine: figures vary with other load)%n",
-                System.getProperty("os.arch"), System.getProperty("java.vm.name"), System.getProperty("java.version"),
-                Runtime.getRuntime().availableProcessors());
-        List<byte[]> images = sourceImages();
+        BenchmarkReport report = BenchmarkReport.start(McapReadBenchmark.class, args);
+        List<byte[]> images = sourceImages(report);
         List<byte[]> messages = new ArrayList<>();
         MessageCodec<Image> codec = MessageCodecs.of(Image.class);
         for (int i = 0; i < images.size(); i++)
@@ -69,9 +71,11 @@ public final class McapReadBenchmark {
                 write(file, McapWriterOptions.defaults().withZstdLevel(level), messages, frames);
                 double seconds = (System.nanoTime() - t0) / 1e9;
                 long raw = (long) frames * messages.get(0).length;
-                System.out.printf("write zstd level %d: %d frames in %.2f s = %.0f frames/s, %.1f MB -> %.1f MB"
-                                + " (%.1f %%)%n", level, frames, seconds, frames / seconds, raw / 1e6,
-                        Files.size(file) / 1e6, 100.0 * Files.size(file) / raw);
+                String configuration = String.format(Locale.ROOT, "write zstd %d, %d frames", level, frames);
+                report.value(configuration, "write speed", frames / seconds, "frames/s");
+                report.value(configuration, "raw size", raw / 1e6, "MB");
+                report.value(configuration, "file size", Files.size(file) / 1e6, "MB");
+                report.value(configuration, "file size of raw", 100.0 * Files.size(file) / raw, "%");
                 Files.delete(file);
             }
             for (int level : readLevels) {
@@ -84,12 +88,14 @@ public final class McapReadBenchmark {
                     copy[r] = frames / timeRead(file, frames, true);
                 }
                 long raw = (long) frames * messages.get(0).length;
-                System.out.printf("read zstd level %d (%.1f %% of raw), one thread, median of %d: (a) read+decompress "
-                                + "%.0f frames/s (%.0f MB/s), (b) + CDR decode to a grey image, as replay does, %.0f "
-                                + "frames/s%n", level, 100.0 * Files.size(file) / raw, repeats, median(decode),
-                        median(decode) * messages.get(0).length / 1e6, median(copy));
-                System.out.printf("  all runs (a): %s%n  all runs (b): %s%n", Arrays.toString(round(decode)),
-                        Arrays.toString(round(copy)));
+                String configuration = String.format(Locale.ROOT, "read zstd %d (%.1f %% of raw), %d frames",
+                        level, 100.0 * Files.size(file) / raw, frames);
+                report.value(configuration, "(a) read+decompress, median", median(decode), "frames/s");
+                report.value(configuration, "(a) read+decompress, median bytes", median(decode) * messages.get(0).length
+                        / 1e6, "MB/s");
+                report.value(configuration, "(b) + CDR decode, median", median(copy), "frames/s");
+                report.note(String.format(Locale.ROOT, "  all %d runs, frames/s: (a) %s, (b) %s", repeats,
+                        Arrays.toString(round(decode)), Arrays.toString(round(copy))));
                 Files.delete(file);
             }
         } finally {
@@ -99,10 +105,11 @@ public final class McapReadBenchmark {
             }
             Files.delete(dir);
         }
+        report.finish();
     }
 
     /** 51 KITTI frames (1226×370) tiled to 1280×720, or 8 synthetic frames with noise where the data is absent. */
-    static List<byte[]> sourceImages() throws IOException {
+    private static List<byte[]> sourceImages(BenchmarkReport report) throws IOException {
         Path kitti = SharedData.root().resolve("kitti-06-0050/image_l");
         List<byte[]> images = new ArrayList<>();
         if (Files.isDirectory(kitti)) {
@@ -110,10 +117,10 @@ public final class McapReadBenchmark {
             int half = frames.size() / 2;
             for (int i = 0; i < frames.size(); i++)
                 images.add(tile(frames.get(i), frames.get((i + half) % frames.size())));
-            System.out.printf("frames: %d real KITTI 06 frames (%dx%d), each tiled to %dx%d: frame k above frame"
-                            + " k+%d mirrored left-right (so no image repeats another's rows), the last %d columns"
-                            + " wrapped from the left%n", frames.size(), frames.get(0).width, frames.get(0).height,
-                    WIDTH, HEIGHT, half, WIDTH - frames.get(0).width);
+            report.environment("frames", String.format(Locale.ROOT, "%d real KITTI 06 frames (%dx%d), each tiled to"
+                            + " %dx%d: frame k above frame k+%d mirrored left-right (so no image repeats another's"
+                            + " rows), the last %d columns wrapped from the left", frames.size(), frames.get(0).width,
+                    frames.get(0).height, WIDTH, HEIGHT, half, WIDTH - frames.get(0).width));
         } else {
             SplittableRandom noise = new SplittableRandom(7);
             for (int i = 0; i < 8; i++) {
@@ -124,8 +131,8 @@ public final class McapReadBenchmark {
                     p[k] = (byte) Math.max(0, Math.min(255, (p[k] & 0xFF) + noise.nextInt(-3, 4)));
                 images.add(p);
             }
-            System.out.printf("frames: KITTI data absent (%s): 8 synthetic textured %dx%d frames with +-3 noise%n",
-                    kitti, WIDTH, HEIGHT);
+            report.environment("frames", String.format(Locale.ROOT, "KITTI data absent (%s): 8 synthetic textured"
+                    + " %dx%d frames with +-3 noise", kitti, WIDTH, HEIGHT));
         }
         return images;
     }
@@ -144,7 +151,7 @@ public final class McapReadBenchmark {
         return p;
     }
 
-    static void write(Path file, McapWriterOptions options, List<byte[]> messages, int frames)
+    private static void write(Path file, McapWriterOptions options, List<byte[]> messages, int frames)
             throws IOException {
         try (McapBagFileWriter writer = McapBagFileWriter.create(file, options)) {
             writer.addTopic(new TopicInfo(TOPIC, "sensor_msgs/msg/Image", "cdr", "", ""), "");
