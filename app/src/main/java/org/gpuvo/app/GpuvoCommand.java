@@ -1,5 +1,15 @@
 package org.gpuvo.app;
 
+import org.gpuvo.app.bag.BagCommand;
+import org.gpuvo.app.bag.BagFromCommand;
+import org.gpuvo.app.bag.ReplayCommand;
+import org.gpuvo.app.bench.BenchCommand;
+import org.gpuvo.app.conformance.ConformanceCommand;
+import org.gpuvo.app.features.FeaturesCommand;
+import org.gpuvo.app.info.InfoCommand;
+import org.gpuvo.app.run.DemoCommand;
+import org.gpuvo.app.run.EvalCommand;
+import org.gpuvo.app.run.RunCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

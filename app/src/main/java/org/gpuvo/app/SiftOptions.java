@@ -31,7 +31,7 @@ public final class SiftOptions {
     CommandSpec spec;
 
     /** The options as a configuration with {@code maxFeatures}, not yet checked; pass it through {@link #checked}. */
-    ConfigSift toConfig(int maxFeatures) {
+    public ConfigSift toConfig(int maxFeatures) {
         ConfigSift config = new ConfigSift(maxFeatures);
         config.firstOctave = firstOctave;
         config.contrastThreshold = contrastThreshold;
@@ -41,7 +41,7 @@ public final class SiftOptions {
     }
 
     /** {@code config}, or a usage error naming the parameter that is out of range. */
-    ConfigSift checked(ConfigSift config) {
+    public ConfigSift checked(ConfigSift config) {
         try {
             return config.checkValidity();
         } catch (IllegalArgumentException e) {

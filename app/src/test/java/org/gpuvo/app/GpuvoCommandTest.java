@@ -1,5 +1,6 @@
 package org.gpuvo.app;
 
+import org.gpuvo.app.features.FeaturesCliRun;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -41,13 +42,13 @@ class GpuvoCommandTest {
                 .isEqualTo("IndexOutOfBoundsException: 7");
 
         String[] args = {"features", "--synthetic"};
-        CliRun quiet = CliRun.runWithExtractor(config -> {
+        CliRun quiet = FeaturesCliRun.runWithExtractor(config -> {
             throw new IllegalStateException("the extractor broke");
         }, args);
         assertThat(quiet.exitCode()).isEqualTo(1);
         assertThat(quiet.err().trim()).isEqualTo("gpuvo features: error: the extractor broke (--verbose shows where)");
 
-        CliRun verbose = CliRun.runWithExtractor(config -> {
+        CliRun verbose = FeaturesCliRun.runWithExtractor(config -> {
             throw new IllegalStateException("the extractor broke");
         }, "features", "--synthetic", "--verbose");
         assertThat(verbose.exitCode()).isEqualTo(1);
