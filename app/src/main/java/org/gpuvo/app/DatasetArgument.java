@@ -19,14 +19,14 @@ import java.util.Locale;
  * rendered sequences (300 frames of 640×480 with exact ground truth, stereo and depth; the highway's with motion
  * blur).
  */
-public final class DatasetArgument {
+final class DatasetArgument {
     static final String SYNTHETIC = "synthetic:";
 
     private DatasetArgument() {
     }
 
     /** The sequence: a usage error if there is no such folder or scene, a failure if it cannot be read. */
-    public static Sequence open(String argument, CommandLine commandLine) throws IOException {
+    static Sequence open(String argument, CommandLine commandLine) throws IOException {
         if (argument.toLowerCase(Locale.ROOT).startsWith(SYNTHETIC))
             return synthetic(argument.substring(SYNTHETIC.length()), commandLine);
         Path folder = Path.of(argument);

@@ -2,32 +2,25 @@ package org.gpuvo.app.bag;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import me.tongfei.progressbar.ProgressBar;
-import org.gpuvo.app.DatasetArgument;
-import org.gpuvo.app.FrameRange;
+import org.gpuvo.app.AbstractCommand;
+import org.gpuvo.app.DatasetSelection;
 import org.gpuvo.app.JsonOutput;
-import org.gpuvo.app.SequenceSlice;
 import org.gpuvo.app.StagingFolder;
 import org.gpuvo.app.run.RunProgress;
 import org.gpuvo.odometry.dataset.DatasetException;
 import org.gpuvo.odometry.dataset.Sequence;
 import org.gpuvo.ros.bag.BagWriter;
-import org.gpuvo.ros.bag.Bags;
-import org.gpuvo.ros.bag.Storage;
 import org.gpuvo.ros.replay.SequenceBagWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
 /** {@code gpuvo bag-from}: a dataset as the bag a robot's camera would have recorded, for replay and for tools. */
@@ -39,22 +32,15 @@ import java.util.stream.Collectors;
                 + "/camera/rgb/image_raw and /camera/depth/image_raw), stamped with the frame times; the ground truth "
                 + "as nav_msgs/Odometry on /ground_truth and as /tf.",
                 "OUT is created as a bag folder with metadata.yaml; it must not exist or be empty."})
-public final class BagFromCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "DATASET",
-            description = "The dataset folder, or synthetic:room / synthetic:street / synthetic:highway (rendered, "
-                    + "300 frames).")
-    String dataset;
+public final class BagFromCommand extends AbstractCommand {
+    @Mixin
+    DatasetSelection dataset;
 
     @Parameters(index = "1", paramLabel = "OUT", description = "The bag folder to create.")
     Path out;
 
-    @Option(names = "--storage", paramLabel = "ID", defaultValue = "MCAP",
-            description = "mcap (the default: zstd-compressed chunks, with summary and index) or sqlite3.")
-    Storage storage;
-
-    @Option(names = "--frames", paramLabel = "A:B",
-            description = "Only frames A to B-1 (either may be left out: 100: or :50; default: all).")
-    String frames;
+    @Mixin
+    StorageOption storage;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
     boolean quiet;
@@ -62,22 +48,18 @@ public final class BagFromCommand implements Callable<Integer> {
     @Mixin
     JsonOutput json;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        Sequence whole = DatasetArgument.open(dataset, spec.commandLine());
-        int[] range = FrameRange.parse(frames, whole.size(), spec.commandLine());
-        Sequence sequence = range[0] == 0 && range[1] == whole.size() ? whole : new SequenceSlice(whole, range[0], range[1]);
+        DatasetSelection.Selection selection = dataset.open();
+        Sequence whole = selection.whole(), sequence = selection.frames();
         if (Files.exists(out) && !(Files.isDirectory(out) && isEmpty(out)))
-            throw new ParameterException(spec.commandLine(), "OUT " + out + " exists: name a new (or empty) folder");
+            throw usageError("OUT " + out + " exists: name a new (or empty) folder");
         long start = System.nanoTime();
         long messages;
         boolean show = !quiet && RunProgress.standardErrorIsTerminal();
         boolean done = false;
         BagFinishedOnExit onExit = null;
-        try (BagWriter bag = Bags.create(out, storage);
+        try (BagWriter bag = storage.create(out);
              BagFinishedOnExit finisher = new BagFinishedOnExit(bag, "bag-from");
              ProgressBar bar = show ? RunProgress.bar("bag-from " + whole.name(), sequence.size(), " frames") : null) {
             onExit = finisher;

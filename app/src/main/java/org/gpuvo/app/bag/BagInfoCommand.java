@@ -2,6 +2,7 @@ package org.gpuvo.app.bag;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpuvo.app.AbstractCommand;
 import org.gpuvo.app.JsonOutput;
 import org.gpuvo.ros.bag.BagDamageLog;
 import org.gpuvo.ros.bag.BagFormatException;
@@ -13,9 +14,7 @@ import org.gpuvo.ros.bag.TimeRange;
 import org.gpuvo.ros.bag.TopicInfo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -27,7 +26,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 /** {@code gpuvo bag info}: what {@code ros2 bag info} shows, without ROS 2. */
 @Command(name = "info", mixinStandardHelpOptions = true, sortOptions = false,
@@ -36,7 +34,7 @@ import java.util.concurrent.Callable;
                 "BAG is a bag folder (with or without metadata.yaml) or a single .db3 or .mcap file.",
                 "A damaged bag is read past its damage: the counts are of the messages that can be read, the damage "
                         + "is listed, and the exit status is 1."})
-final class BagInfoCommand implements Callable<Integer> {
+final class BagInfoCommand extends AbstractCommand {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("MMM d yyyy HH:mm:ss", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
 
@@ -45,9 +43,6 @@ final class BagInfoCommand implements Callable<Integer> {
 
     @Mixin
     JsonOutput json;
-
-    @Spec
-    CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {

@@ -1,18 +1,19 @@
 package org.gpuvo.app.bag;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpuvo.app.AbstractCommand;
 import org.gpuvo.app.JsonOutput;
 import org.gpuvo.app.StagingFolder;
 import org.gpuvo.app.run.MappingOption;
 import org.gpuvo.app.run.PipelineOptions;
 import org.gpuvo.app.run.PipelineRun;
+import org.gpuvo.app.run.RunFolderOption;
 import org.gpuvo.app.run.RunSummary;
 import org.gpuvo.odometry.trajectory.Trajectory;
 import org.gpuvo.odometry.trajectory.TrajectoryReader;
 import org.gpuvo.ros.bag.BagReader;
 import org.gpuvo.ros.bag.BagWriter;
 import org.gpuvo.ros.bag.Bags;
-import org.gpuvo.ros.bag.Storage;
 import org.gpuvo.ros.replay.BagPublisher;
 import org.gpuvo.ros.replay.BagSequence;
 import org.gpuvo.ros.replay.ConfigSync;
@@ -21,11 +22,8 @@ import org.gpuvo.ros.replay.ReplayTopics;
 import org.gpuvo.ros.replay.ResultBagWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -34,7 +32,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 
 /** {@code gpuvo replay}: the visual odometry over a bag's camera topics, evaluated against its ground truth. */
 @Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
@@ -53,7 +50,7 @@ import java.util.concurrent.Callable;
                         + "onto the ROS 2 graph at --rate × real time (default 1), for a live gpuvo_node or any node "
                         + "with use_sim_time, and prints what it published per topic.",
                 "BAG is a bag folder (with or without metadata.yaml) or a single .db3 or .mcap file."})
-public final class ReplayCommand implements Callable<Integer> {
+public final class ReplayCommand extends AbstractCommand {
     @Parameters(index = "0", paramLabel = "BAG", description = "The bag folder or file.")
     Path bagPath;
 
@@ -84,18 +81,16 @@ public final class ReplayCommand implements Callable<Integer> {
             description = "Serve frames at R × the recording's speed (default: as fast as possible; with --publish 1).")
     Double rate;
 
-    @Option(names = "--out", paramLabel = "DIR",
-            description = "The run folder (default: runs/<bag name>-<mode>).")
-    Path out;
+    @Mixin
+    RunFolderOption out;
 
     @Option(names = "--write-bag", paramLabel = "OUT",
             description = "Also write a bag folder with the input's messages and the results (/gpuvo/odom, /tf, "
                     + "/gpuvo/path, /gpuvo/matches, /gpuvo/inliers), for Foxglove or RViz.")
     Path writeBag;
 
-    @Option(names = "--storage", paramLabel = "ID", defaultValue = "MCAP",
-            description = "Storage of --write-bag: mcap (the default) or sqlite3.")
-    Storage storage;
+    @Mixin
+    StorageOption storage;
 
     @Mixin
     PipelineOptions pipeline;
@@ -109,28 +104,25 @@ public final class ReplayCommand implements Callable<Integer> {
     @Mixin
     ReplayPublish publish;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
         BagArgument.requireExists(bagPath, spec.commandLine());
         if (rate != null && !(rate > 0))
-            throw new ParameterException(spec.commandLine(), "--rate must be positive, got " + rate);
+            throw usageError("--rate must be positive, got " + rate);
         publish.checkOptions(rate);
         if (publish.publish)
             return publish();
         if (groundTruthFile != null && groundTruthTopic != null)
-            throw new ParameterException(spec.commandLine(), "--gt and --gt-topic exclude each other");
+            throw usageError("--gt and --gt-topic exclude each other");
         if (groundTruthFile != null && !Files.isRegularFile(groundTruthFile))
-            throw new ParameterException(spec.commandLine(), "--gt " + groundTruthFile + ": no such file");
+            throw usageError("--gt " + groundTruthFile + ": no such file");
         if (writeBag != null && Files.exists(writeBag))
-            throw new ParameterException(spec.commandLine(), "--write-bag " + writeBag + " exists: name a new folder");
+            throw usageError("--write-bag " + writeBag + " exists: name a new folder");
         ConfigSync sync;
         try {
             sync = ConfigSync.approximate(syncTolerance);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--sync-tolerance: " + e.getMessage());
+            throw usageError("--sync-tolerance: " + e.getMessage());
         }
         Trajectory truthFromFile = groundTruthFile == null ? null : new TrajectoryReader().read(groundTruthFile);
         String name = BagArgument.name(bagPath);
@@ -141,8 +133,7 @@ public final class ReplayCommand implements Callable<Integer> {
             try (BagSequence sequence = BagSequence.open(bag, name, topics, sync, truthFromFile,
                     rate == null ? 0 : rate, counters)) {
                 PipelineRun run = new PipelineRun(sequence, pipeline, mapping.deterministic);
-                Path folder = out != null ? out : Path.of("runs", name + "-" + PipelineOptions.name(run.mode()));
-                RunSummary summary = run.execute(folder, i -> i);
+                RunSummary summary = run.execute(out.folder(name, run.mode()), i -> i);
                 long written = 0;
                 if (writeBag != null)
                     written = writeResults(bag, sequence, summary);
@@ -164,7 +155,7 @@ public final class ReplayCommand implements Callable<Integer> {
     private long writeResults(BagReader bag, BagSequence sequence, RunSummary summary) throws IOException {
         boolean done = false;
         BagFinishedOnExit onExit = null;
-        try (BagWriter output = Bags.create(writeBag, storage);
+        try (BagWriter output = storage.create(writeBag);
              BagFinishedOnExit finisher = new BagFinishedOnExit(output, "replay")) {
             onExit = finisher;
             long written = ResultBagWriter.write(bag, sequence, summary.run(), output);

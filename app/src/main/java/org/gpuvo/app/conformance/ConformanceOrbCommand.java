@@ -1,6 +1,7 @@
 package org.gpuvo.app.conformance;
 
 import me.tongfei.progressbar.ProgressBar;
+import org.gpuvo.app.AbstractCommand;
 import org.gpuvo.app.ImageInputs;
 import org.gpuvo.app.JsonOutput;
 import org.gpuvo.app.OrbOptions;
@@ -10,14 +11,11 @@ import org.gpuvo.app.opencv.OrbConformance.NamedImage;
 import org.gpuvo.app.opencv.OrbConformanceReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /**
  * {@code gpuvo conformance orb}: how interchangeable gpuvo's ORB is with OpenCV's on the given images, so that
@@ -29,7 +27,7 @@ import java.util.concurrent.Callable;
                 "descriptors computed on OpenCV's keypoints (bit-identical fraction, mean Hamming distance) and "
                         + "keypoints (recall and precision against OpenCV's, same level, within "
                         + OrbConformance.MATCH_RADIUS_PX + " px)."})
-final class ConformanceOrbCommand implements Callable<Integer> {
+final class ConformanceOrbCommand extends AbstractCommand {
     @Parameters(arity = "1..*", paramLabel = "DIR_OR_IMAGE",
             description = "Image files, or directories whose *.png, *.jpg, *.jpeg and *.pgm files are taken (sorted; subfolders down to 3 levels, e.g. EuRoC's mav0/cam0/data).")
     List<Path> paths = new ArrayList<>();
@@ -39,9 +37,6 @@ final class ConformanceOrbCommand implements Callable<Integer> {
 
     @Mixin
     JsonOutput json;
-
-    @Spec
-    CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {

@@ -2,6 +2,7 @@ package org.gpuvo.app.conformance;
 
 import me.tongfei.progressbar.ProgressBar;
 import org.bytedeco.opencv.global.opencv_core;
+import org.gpuvo.app.AbstractCommand;
 import org.gpuvo.app.FrameRange;
 import org.gpuvo.app.JsonOutput;
 import org.gpuvo.app.OutputFiles;
@@ -23,11 +24,8 @@ import org.gpuvo.gpu.match.FactoryMatcher;
 import org.gpuvo.app.opencv.OpenCvSift;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,7 +33,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 /**
  * {@code gpuvo conformance sift}: how good gpuvo's SIFT is for matching, next to OpenCV's and BoofCV's, on image
@@ -76,7 +73,7 @@ import java.util.concurrent.Callable;
                         + "correct_matches, precision}], bar [as a set's]}]; bar_holds [{gpuvo, reference, holds}] "
                         + "(on every group: the conformance bar); bar_holds_on_every_set [{gpuvo, reference, holds}] "
                         + "(the bar's arrays empty without OpenCV)."})
-final class ConformanceSiftCommand implements Callable<Integer> {
+final class ConformanceSiftCommand extends AbstractCommand {
     /** Creates gpuvo's extractor for a backend; tests substitute their own. */
     interface ExtractorFactory {
         SiftExtractor create(Backend backend, ConfigSift config);
@@ -127,9 +124,6 @@ final class ConformanceSiftCommand implements Callable<Integer> {
     @Mixin
     JsonOutput json;
 
-    @Spec
-    CommandSpec spec;
-
     private final ExtractorFactory extractors;
 
     ConformanceSiftCommand() {
@@ -144,17 +138,17 @@ final class ConformanceSiftCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ConfigSift config = sift.checked(sift.toConfig(maxFeatures));
         if (compareWith.contains(Reference.NONE) && compareWith.size() > 1)
-            throw new ParameterException(spec.commandLine(), "--compare-with none takes no other name, got "
+            throw usageError("--compare-with none takes no other name, got "
                     + compareWith.stream().map(r -> r.name().toLowerCase(Locale.ROOT)).toList());
         // the inputs differ in length: the range is cut to each one's frames
         int[] range = FrameRange.parse(frames, Integer.MAX_VALUE, spec.commandLine());
         if (plot != null && !compareWith.contains(Reference.OPENCV))
-            throw new ParameterException(spec.commandLine(), "--plot draws gpuvo's differences from OpenCV: it needs "
+            throw usageError("--plot draws gpuvo's differences from OpenCV: it needs "
                     + "opencv in --compare-with");
         if (plot != null)
             OutputFiles.requireWritable(plot);   // before minutes of measuring
         if (warpImages < 0)
-            throw new ParameterException(spec.commandLine(), "--warp-images must not be negative, got " + warpImages);
+            throw usageError("--warp-images must not be negative, got " + warpImages);
         List<String> warnings = new ArrayList<>();
         List<SiftPairSets.Input> inputs = new ArrayList<>();
         for (Path path : paths)
@@ -163,7 +157,7 @@ final class ConformanceSiftCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("warning: " + warning);
         List<SiftPairSets.PlannedPair> plan = new SiftPairSets().plan(inputs, warpImages);
         if (plan.isEmpty())
-            throw new ParameterException(spec.commandLine(), "no image pairs to measure: give a KITTI sequence with "
+            throw usageError("no image pairs to measure: give a KITTI sequence with "
                     + "poses.txt, or images with --warp-images at least 1");
 
         ConfigMatch match = new ConfigMatch(RATIO, true, Integer.MAX_VALUE);

@@ -1,5 +1,6 @@
 package org.gpuvo.app.features;
 
+import org.gpuvo.app.AbstractCommand;
 import org.gpuvo.app.FeatureOptions;
 import org.gpuvo.app.ImageInputs;
 import org.gpuvo.app.JsonOutput;
@@ -23,17 +24,13 @@ import org.gpuvo.gpu.match.Matches;
 import org.gpuvo.odometry.frontend.FeatureDescriptors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 import static org.gpuvo.odometry.frontend.FeatureDescriptors.binaryRows;
 import static org.gpuvo.odometry.frontend.FeatureDescriptors.floatRows;
@@ -49,7 +46,7 @@ import static org.gpuvo.odometry.frontend.FeatureDescriptors.floatRows;
                 "With two images, also matches them (nearest Hamming distance, SIFT: Euclidean, with Lowe's ratio test).",
                 "With --synthetic, runs on an image pair gpuvo renders itself (a textured scene, then the same scene "
                         + "rotated by 4°, scaled by 1.03 and shifted) and reports how many matches agree with that known motion."})
-public final class FeaturesCommand implements Callable<Integer> {
+public final class FeaturesCommand extends AbstractCommand {
     /** Creates the extractor for a backend; tests substitute their own. */
     interface ExtractorFactory {
         OrbExtractor create(Backend backend, ConfigOrb config);
@@ -87,9 +84,6 @@ public final class FeaturesCommand implements Callable<Integer> {
     @Mixin
     JsonOutput json;
 
-    @Spec
-    CommandSpec spec;
-
     /** ORB's options that SIFT does not take (the count, {@code --n} or {@code --max-features}, serves both). */
     private static final List<String> ORB_ONLY = List.of("--levels", "--scale", "--fast-threshold", "--grid");
 
@@ -117,14 +111,14 @@ public final class FeaturesCommand implements Callable<Integer> {
         Homography motion = null;
         if (synthetic) {
             if (!images.isEmpty())
-                throw new ParameterException(spec.commandLine(), "--synthetic renders its own image pair: give no IMAGE with it");
+                throw usageError("--synthetic renders its own image pair: give no IMAGE with it");
             SyntheticImages.Pair pair = SyntheticImages.defaultPair();
             inputs.add(new Input("synthetic-first", pair.first()));
             inputs.add(new Input("synthetic-second", pair.second()));
             motion = pair.firstToSecond();
         } else {
             if (images.isEmpty())
-                throw new ParameterException(spec.commandLine(), "give one or two IMAGE files, or --synthetic");
+                throw usageError("give one or two IMAGE files, or --synthetic");
             for (Path file : images)
                 inputs.add(new Input(file.toString(), ImageInputs.read(file, spec.commandLine())));
         }
@@ -189,7 +183,7 @@ public final class FeaturesCommand implements Callable<Integer> {
         try {
             return config.checkValidity();
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "invalid --ratio: " + e.getMessage());
+            throw usageError("invalid --ratio: " + e.getMessage());
         }
     }
 

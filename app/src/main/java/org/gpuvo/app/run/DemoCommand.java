@@ -1,18 +1,15 @@
 package org.gpuvo.app.run;
 
+import org.gpuvo.app.AbstractCommand;
 import org.gpuvo.app.JsonOutput;
 import org.gpuvo.odometry.synthetic.ConfigSynthetic;
 import org.gpuvo.odometry.synthetic.SyntheticSequence;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -26,7 +23,7 @@ import java.util.regex.Pattern;
                 + "CUDA is usable, else the CPU), prints the errors and writes the same files as gpuvo run.",
                 "Local mapping runs deterministically (as gpuvo run --deterministic runs it), so that the figures "
                         + "printed repeat from run to run."})
-public final class DemoCommand implements Callable<Integer> {
+public final class DemoCommand extends AbstractCommand {
     private static final Pattern SIZE = Pattern.compile("(\\d+)x(\\d+)");
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "runs/demo",
@@ -53,16 +50,13 @@ public final class DemoCommand implements Callable<Integer> {
     @Mixin
     JsonOutput json;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
         SyntheticSequence sequence;
         try {
             sequence = new SyntheticSequence(config());
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "invalid synthetic sequence: " + e.getMessage());
+            throw usageError("invalid synthetic sequence: " + e.getMessage());
         }
         // deterministic: what the demo prints (and the README shows) must repeat
         PipelineRun run = new PipelineRun(sequence, pipeline, true);
@@ -74,12 +68,12 @@ public final class DemoCommand implements Callable<Integer> {
         ConfigSynthetic config = ConfigSynthetic.preset(scene);
         Matcher m = SIZE.matcher(size.trim().toLowerCase(Locale.ROOT));
         if (!m.matches())
-            throw new ParameterException(spec.commandLine(), "--size takes WxH (e.g. 640x480), not '" + size + "'");
+            throw usageError("--size takes WxH (e.g. 640x480), not '" + size + "'");
         try {
             config.width = Integer.parseInt(m.group(1));
             config.height = Integer.parseInt(m.group(2));
         } catch (NumberFormatException e) {
-            throw new ParameterException(spec.commandLine(), "--size " + size + ": number too large");
+            throw usageError("--size " + size + ": number too large");
         }
         // the field of view of the default camera (500 px at 640 wide: 65 degrees across) at any size
         config.focalLength = 500.0 * config.width / 640.0;

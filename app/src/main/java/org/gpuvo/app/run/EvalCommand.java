@@ -1,6 +1,7 @@
 package org.gpuvo.app.run;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.gpuvo.app.AbstractCommand;
 import org.gpuvo.app.JsonOutput;
 import org.gpuvo.odometry.dataset.DatasetException;
 import org.gpuvo.odometry.metrics.AlignmentMode;
@@ -16,11 +17,8 @@ import org.gpuvo.odometry.trajectory.TrajectoryReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -28,7 +26,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 
 /**
  * {@code gpuvo eval}: an estimated trajectory against ground truth, with the conventions of evo, the TUM RGB-D
@@ -39,7 +36,7 @@ import java.util.concurrent.Callable;
                 + "and, where the ground truth runs 100 m or more, the KITTI benchmark's t_err and r_err.",
                 "Files: TUM (t tx ty tz qx qy qz qw), KITTI (3x4 row-major, optionally after a frame index; "
                         + "time = frame x --frame-period) or EuRoC csv; the format is detected unless given."})
-public final class EvalCommand implements Callable<Integer> {
+public final class EvalCommand extends AbstractCommand {
     /** Association choice on the command line: AUTO picks by the files' formats. */
     enum Association { AUTO, NEAREST, GREEDY, INDEX }
 
@@ -97,9 +94,6 @@ public final class EvalCommand implements Callable<Integer> {
     @Mixin
     JsonOutput json;
 
-    @Spec
-    CommandSpec spec;
-
     /** Reads f|m|s (or frames|meters|metres|seconds). */
     static final class UnitConverter implements ITypeConverter<DeltaUnit> {
         @Override
@@ -117,7 +111,7 @@ public final class EvalCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (!(framePeriod > 0) || !Double.isFinite(framePeriod))
-            throw new ParameterException(spec.commandLine(), "--frame-period must be positive, not " + framePeriod);
+            throw usageError("--frame-period must be positive, not " + framePeriod);
         TrajectoryReader reader = new TrajectoryReader(framePeriod);
         TrajectoryFormat estFormat = format(estimateFile, estimateFormat);
         TrajectoryFormat refFormat = format(referenceFile, referenceFormat);
@@ -135,7 +129,7 @@ public final class EvalCommand implements Callable<Integer> {
         try {
             config.checkValidity();
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            throw usageError(e.getMessage());
         }
         EvaluationResult result;
         try {
@@ -207,9 +201,9 @@ public final class EvalCommand implements Callable<Integer> {
 
     private void requireFile(Path file) {
         if (!Files.exists(file))
-            throw new ParameterException(spec.commandLine(), "no such file: " + file);
+            throw usageError("no such file: " + file);
         if (Files.isDirectory(file))
-            throw new ParameterException(spec.commandLine(), "a directory, not a trajectory file: " + file);
+            throw usageError("a directory, not a trajectory file: " + file);
     }
 
     private static ObjectNode fileNode(Path file, TrajectoryFormat format, Trajectory trajectory) {

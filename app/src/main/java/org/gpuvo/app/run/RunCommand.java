@@ -1,18 +1,10 @@
 package org.gpuvo.app.run;
 
-import org.gpuvo.app.DatasetArgument;
-import org.gpuvo.app.FrameRange;
+import org.gpuvo.app.DatasetSelection;
 import org.gpuvo.app.JsonOutput;
-import org.gpuvo.app.SequenceSlice;
-import org.gpuvo.odometry.dataset.Sequence;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /** {@code gpuvo run}: the visual odometry over a dataset folder, with its outputs and, given ground truth, its errors. */
@@ -29,18 +21,11 @@ import java.util.concurrent.Callable;
                         + "node's live mapping on a thread of its own.",
                 "The folder appears complete or not at all; an earlier run's folder is replaced only then."})
 public final class RunCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "DATASET",
-            description = "The dataset folder, or synthetic:room / synthetic:street / synthetic:highway (rendered, "
-                    + "300 frames).")
-    String dataset;
+    @Mixin
+    DatasetSelection dataset;
 
-    @Option(names = "--out", paramLabel = "DIR",
-            description = "The run folder (default: runs/<dataset name>-<mode>).")
-    Path out;
-
-    @Option(names = "--frames", paramLabel = "A:B",
-            description = "Only frames A to B-1 (either may be left out: 100: or :50; default: all).")
-    String frames;
+    @Mixin
+    RunFolderOption out;
 
     @Mixin
     PipelineOptions pipeline;
@@ -51,17 +36,12 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     JsonOutput json;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() throws Exception {
-        Sequence whole = DatasetArgument.open(dataset, spec.commandLine());
-        int[] range = FrameRange.parse(frames, whole.size(), spec.commandLine());
-        Sequence sequence = range[0] == 0 && range[1] == whole.size() ? whole : new SequenceSlice(whole, range[0], range[1]);
-        PipelineRun run = new PipelineRun(sequence, pipeline, mapping.deterministic);
-        Path folder = out != null ? out : Path.of("runs", whole.name() + "-" + PipelineOptions.name(run.mode()));
-        run.execute(folder, i -> range[0] + i).report("gpuvo run", json);
+        DatasetSelection.Selection selection = dataset.open();
+        PipelineRun run = new PipelineRun(selection.frames(), pipeline, mapping.deterministic);
+        run.execute(out.folder(selection.whole().name(), run.mode()), i -> selection.first() + i)
+                .report("gpuvo run", json);
         return 0;
     }
 }
