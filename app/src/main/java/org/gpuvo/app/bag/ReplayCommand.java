@@ -4,10 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpuvo.app.AbstractCommand;
 import org.gpuvo.app.JsonOutput;
 import org.gpuvo.app.StagingFolder;
-import org.gpuvo.app.run.MappingOption;
-import org.gpuvo.app.run.PipelineOptions;
-import org.gpuvo.app.run.PipelineRun;
-import org.gpuvo.app.run.RunFolderOption;
+import org.gpuvo.app.run.RunOptions;
 import org.gpuvo.app.run.RunSummary;
 import org.gpuvo.odometry.trajectory.Trajectory;
 import org.gpuvo.odometry.trajectory.TrajectoryReader;
@@ -81,9 +78,6 @@ public final class ReplayCommand extends AbstractCommand {
             description = "Serve frames at R × the recording's speed (default: as fast as possible; with --publish 1).")
     Double rate;
 
-    @Mixin
-    RunFolderOption out;
-
     @Option(names = "--write-bag", paramLabel = "OUT",
             description = "Also write a bag folder with the input's messages and the results (/gpuvo/odom, /tf, "
                     + "/gpuvo/path, /gpuvo/matches, /gpuvo/inliers), for Foxglove or RViz.")
@@ -93,10 +87,7 @@ public final class ReplayCommand extends AbstractCommand {
     StorageOption storage;
 
     @Mixin
-    PipelineOptions pipeline;
-
-    @Mixin
-    MappingOption mapping;
+    RunOptions run;
 
     @Mixin
     JsonOutput json;
@@ -127,13 +118,12 @@ public final class ReplayCommand extends AbstractCommand {
         Trajectory truthFromFile = groundTruthFile == null ? null : new TrajectoryReader().read(groundTruthFile);
         String name = BagArgument.name(bagPath);
         try (BagReader bag = Bags.open(bagPath)) {
-            ReplayTopics topics = ReplayTopics.choose(bag.topics(), pipeline.mode, imageTopics, cameraInfoTopic,
+            ReplayTopics topics = ReplayTopics.choose(bag.topics(), run.pipeline().mode, imageTopics, cameraInfoTopic,
                     groundTruthFile != null ? "" : groundTruthTopic);
             ReplayCounters counters = new ReplayCounters();
             try (BagSequence sequence = BagSequence.open(bag, name, topics, sync, truthFromFile,
                     rate == null ? 0 : rate, counters)) {
-                PipelineRun run = new PipelineRun(sequence, pipeline, mapping.deterministic);
-                RunSummary summary = run.execute(out.folder(name, run.mode()), i -> i);
+                RunSummary summary = run.execute(sequence, name, i -> i);
                 long written = 0;
                 if (writeBag != null)
                     written = writeResults(bag, sequence, summary);
@@ -146,9 +136,10 @@ public final class ReplayCommand extends AbstractCommand {
     /** {@code --publish}: the camera topics chosen as for a replay, onto the ROS 2 graph. */
     private int publish() throws IOException {
         try (BagReader bag = Bags.open(bagPath)) {
-            ReplayTopics topics = ReplayTopics.choose(bag.topics(), pipeline.mode, imageTopics, cameraInfoTopic, "");
+            ReplayTopics topics = ReplayTopics.choose(bag.topics(), run.pipeline().mode, imageTopics, cameraInfoTopic,
+                    "");
             return publish.run(bag, BagPublisher.cameraTopics(topics), topics.image, json,
-                    pipeline.showProgress());
+                    run.pipeline().showProgress());
         }
     }
 

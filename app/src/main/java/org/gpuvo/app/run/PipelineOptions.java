@@ -125,7 +125,7 @@ public final class PipelineOptions {
         return !quiet && RunProgress.standardErrorIsTerminal();
     }
 
-    public static String name(VoMode mode) {
+    static String name(VoMode mode) {
         return mode.name().toLowerCase(Locale.ROOT);
     }
 

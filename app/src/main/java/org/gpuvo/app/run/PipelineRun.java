@@ -21,7 +21,7 @@ import java.util.function.IntUnaryOperator;
  * bar, measure against ground truth, and write the run folder through a {@link StagingFolder}, so that a failure or
  * Ctrl-C at any point leaves no partial folder.
  */
-public final class PipelineRun {
+final class PipelineRun {
     private final Sequence sequence;
     private final VoMode mode;
     private final ConfigVisualOdometry config;
@@ -35,7 +35,7 @@ public final class PipelineRun {
      *                      thread (the live default)
      * @throws IllegalArgumentException if the sequence cannot serve the mode or its ground truth covers too few frames
      */
-    public PipelineRun(Sequence sequence, PipelineOptions options, boolean deterministic) {
+    PipelineRun(Sequence sequence, PipelineOptions options, boolean deterministic) {
         this.sequence = sequence;
         this.options = options;
         this.mode = options.mode(sequence);
@@ -46,7 +46,7 @@ public final class PipelineRun {
                 .orElse(null);
     }
 
-    public VoMode mode() {
+    VoMode mode() {
         return mode;
     }
 
@@ -56,7 +56,7 @@ public final class PipelineRun {
      * @param datasetIndex the dataset's number of the sequence's frame i (for frames.csv)
      * @throws IOException with the file (and line) at fault when an image or the output cannot be read or written
      */
-    public RunSummary execute(Path out, IntUnaryOperator datasetIndex) throws IOException {
+    RunSummary execute(Path out, IntUnaryOperator datasetIndex) throws IOException {
         StagingFolder.requireReplaceable(out, RunOutputs.NAMES);
         long start = System.nanoTime();
         SequenceRun run;

@@ -25,13 +25,7 @@ public final class RunCommand implements Callable<Integer> {
     DatasetSelection dataset;
 
     @Mixin
-    RunFolderOption out;
-
-    @Mixin
-    PipelineOptions pipeline;
-
-    @Mixin
-    MappingOption mapping;
+    RunOptions run;
 
     @Mixin
     JsonOutput json;
@@ -39,8 +33,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         DatasetSelection.Selection selection = dataset.open();
-        PipelineRun run = new PipelineRun(selection.frames(), pipeline, mapping.deterministic);
-        run.execute(out.folder(selection.whole().name(), run.mode()), i -> selection.first() + i)
+        run.execute(selection.frames(), selection.whole().name(), i -> selection.first() + i)
                 .report("gpuvo run", json);
         return 0;
     }
