@@ -53,8 +53,9 @@ public final class FeatureOptions {
                 wrong.add(o.longestName());
         }
         if (!wrong.isEmpty())
-            throw new ParameterException(spec.commandLine(), String.join(", ", wrong) + (wrong.size() == 1 ? " is" : " are")
-                    + (type == FeatureType.SIFT ? " for ORB: not with --features sift" : " for SIFT: add --features sift"));
+            throw new ParameterException(spec.commandLine(), String.join(", ", wrong)
+                    + (wrong.size() == 1 ? " is" : " are") + (type == FeatureType.SIFT
+                    ? " for ORB: not with --features sift" : " for SIFT: add --features sift"));
     }
 
     /** orb or sift, any case; a number (the feature count, which {@code --features} used to take) says what to use. */

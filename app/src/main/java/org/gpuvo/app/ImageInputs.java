@@ -36,7 +36,8 @@ public final class ImageInputs {
             return ImageFiles.readGray(file);
         } catch (IOException | RuntimeException e) {
             String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            throw new IOException(message.contains(file.toString()) ? message : "cannot read " + file + ": " + message, e);
+            throw new IOException(message.contains(file.toString()) ? message
+                    : "cannot read " + file + ": " + message, e);
         }
     }
 
@@ -57,8 +58,9 @@ public final class ImageInputs {
                 List<Path> found = files.filter(Files::isRegularFile).filter(ImageInputs::hasImageExtension)
                         .sorted().toList();
                 if (found.isEmpty())
-                    throw new ParameterException(command, "no images (*." + String.join(", *.", EXTENSIONS.stream().sorted().toList())
-                            + ") in " + path + " or its subfolders down to " + MAX_FOLDER_DEPTH + " levels");
+                    throw new ParameterException(command, "no images (*."
+                            + String.join(", *.", EXTENSIONS.stream().sorted().toList()) + ") in " + path
+                            + " or its subfolders down to " + MAX_FOLDER_DEPTH + " levels");
                 images.addAll(found);
             }
         }

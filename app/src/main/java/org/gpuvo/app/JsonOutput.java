@@ -25,7 +25,8 @@ public final class JsonOutput {
             .enable(SerializationFeature.INDENT_OUTPUT);
 
     @Option(names = "--json", paramLabel = "FILE",
-            description = "Also write the result as JSON to FILE ('-' for standard output; the text then goes to standard error).")
+            description = "Also write the result as JSON to FILE ('-' for standard output; the text then goes to "
+                    + "standard error).")
     String file;
 
     @Spec(Spec.Target.MIXEE)

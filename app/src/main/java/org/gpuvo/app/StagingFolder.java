@@ -103,7 +103,8 @@ public final class StagingFolder implements AutoCloseable {
     /** Writes into the partial folder; a shutdown meanwhile waits for it to end, then deletes the folder. */
     public synchronized void write(Step step) throws IOException {
         if (aborted || committed)
-            throw new IllegalStateException("the output folder " + target + " is " + (aborted ? "abandoned" : "committed"));
+            throw new IllegalStateException("the output folder " + target + " is "
+                    + (aborted ? "abandoned" : "committed"));
         step.writeInto(partial);
     }
 

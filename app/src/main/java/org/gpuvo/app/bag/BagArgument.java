@@ -14,7 +14,8 @@ final class BagArgument {
     /** A usage error where nothing is at {@code bag}. */
     static void requireExists(Path bag, CommandLine commandLine) {
         if (!Files.exists(bag))
-            throw new ParameterException(commandLine, "no such bag: " + bag + " (a bag folder, or a .db3 or .mcap file)");
+            throw new ParameterException(commandLine, "no such bag: " + bag
+                    + " (a bag folder, or a .db3 or .mcap file)");
     }
 
     /** A short name for reports: the folder's name, or the file's without its extension. */

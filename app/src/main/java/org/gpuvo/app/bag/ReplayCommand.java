@@ -34,10 +34,9 @@ import java.util.Locale;
 @Command(name = "replay", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Runs the visual odometry over a rosbag2 recording's camera topics as fast as it can (or at "
                 + "--rate × real time) and writes into --out what gpuvo run writes: trajectory.tum, "
-                + "trajectory_refined.tum, trajectory.kitti, frames.csv, mapping.csv, points.ply, and with ground truth "
-                + "metrics.json and the plots. Local "
-                + "mapping runs at fixed points of the frames, repeatably, unless --no-deterministic asks for the "
-                + "node's live mapping on a thread of its own.",
+                + "trajectory_refined.tum, trajectory.kitti, frames.csv, mapping.csv, points.ply, and with ground "
+                + "truth metrics.json and the plots. Local mapping runs at fixed points of the frames, repeatably, "
+                + "unless --no-deterministic asks for the node's live mapping on a thread of its own.",
                 "Topics are found by ROS's conventions where not named: one image topic is mono; a left/right "
                         + "(or cam0/cam1) pair is stereo; an image and a depth topic are RGB-D; the camera_info "
                         + "beside each image topic; the ground truth on /ground_truth (nav_msgs/Odometry or "
@@ -167,8 +166,8 @@ public final class ReplayCommand extends AbstractCommand {
         text.print("gpuvo replay: ");
         summary.print(text);
         text.printf(Locale.ROOT, "topics     %s%n", topics);
-        text.printf(Locale.ROOT, "skipped    %d of %d image messages (malformed %d, unpaired %d, stamps not increasing %d, "
-                        + "wrong size %d, lost to damage %s)%s%n", counters.skipped(), counters.imageMessages(),
+        text.printf(Locale.ROOT, "skipped    %d of %d image messages (malformed %d, unpaired %d, stamps not "
+                        + "increasing %d, wrong size %d, lost to damage %s)%s%n", counters.skipped(), counters.imageMessages(),
                 counters.malformed(), counters.unpaired(), counters.stampsNotIncreasing(), counters.wrongSize(),
                 counters.lostToDamage() < 0 ? "unknown" : Long.toString(counters.lostToDamage()),
                 counters.damage().isEmpty() ? "" : "; damaged: " + String.join("; ", counters.damage()));

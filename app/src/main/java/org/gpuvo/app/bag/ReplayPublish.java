@@ -119,7 +119,8 @@ final class ReplayPublish {
             if (waitSubscribers < 0 || !(waitTimeout > 0))
                 throw new IllegalArgumentException("--wait-subscribers must be 0 or more and --wait-timeout positive");
             domain = domainId != null ? domainId : IhmcTransportConfig.domainIdFromEnvironment(environment);
-            localhost = localhostOnly != null ? localhostOnly : IhmcTransportConfig.localhostOnlyFromEnvironment(environment);
+            localhost = localhostOnly != null ? localhostOnly
+                    : IhmcTransportConfig.localhostOnlyFromEnvironment(environment);
             if (domain < 0 || domain > IhmcTransportConfig.MAX_DOMAIN_ID)
                 throw new IllegalArgumentException("--domain-id " + domain + " is outside 0.."
                         + IhmcTransportConfig.MAX_DOMAIN_ID);

@@ -41,25 +41,29 @@ import static org.gpuvo.odometry.frontend.FeatureDescriptors.floatRows;
  * motion it was rendered with.
  */
 @Command(name = "features", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Extracts ORB keypoints (or SIFT's, with --features sift) of an image and reports their count per "
-                + "pyramid level (SIFT: per octave, and their scales) and the time taken.",
-                "With two images, also matches them (nearest Hamming distance, SIFT: Euclidean, with Lowe's ratio test).",
+        description = {"Extracts ORB keypoints (or SIFT's, with --features sift) of an image and reports their count "
+                + "per pyramid level (SIFT: per octave, and their scales) and the time taken.",
+                "With two images, also matches them (nearest Hamming distance, SIFT: Euclidean, with Lowe's ratio "
+                        + "test).",
                 "With --synthetic, runs on an image pair gpuvo renders itself (a textured scene, then the same scene "
-                        + "rotated by 4°, scaled by 1.03 and shifted) and reports how many matches agree with that known motion."})
+                        + "rotated by 4°, scaled by 1.03 and shifted) and reports how many matches agree with that "
+                        + "known motion."})
 public final class FeaturesCommand extends AbstractCommand {
     /** Creates the extractor for a backend; tests substitute their own. */
     interface ExtractorFactory {
         OrbExtractor create(Backend backend, ConfigOrb config);
     }
 
-    @Parameters(index = "0..1", arity = "0..2", paramLabel = "IMAGE", description = "One image, or two to match (PNG, JPEG, PGM, TIFF, BMP).")
+    @Parameters(index = "0..1", arity = "0..2", paramLabel = "IMAGE",
+            description = "One image, or two to match (PNG, JPEG, PGM, TIFF, BMP).")
     List<Path> images = new ArrayList<>();
 
     @Option(names = "--synthetic", description = "Use gpuvo's own synthetic image pair instead of IMAGE files.")
     boolean synthetic;
 
     @Option(names = "--backend", paramLabel = "NAME", defaultValue = "AUTO",
-            description = "Where features are computed: auto (the default: the GPU where CUDA is usable, else the CPU, with a warning), cuda or cpu.")
+            description = "Where features are computed: auto (the default: the GPU where CUDA is usable, else the "
+                    + "CPU, with a warning), cuda or cpu.")
     Backend backend;
 
     @Mixin
@@ -69,11 +73,13 @@ public final class FeaturesCommand extends AbstractCommand {
     OrbOptions orb;
 
     @Option(names = "--grid", paramLabel = "CELL",
-            description = "Spread keypoints over square cells of CELL level pixels (ORB-SLAM style) instead of keeping each level's strongest.")
+            description = "Spread keypoints over square cells of CELL level pixels (ORB-SLAM style) instead of "
+                    + "keeping each level's strongest.")
     Integer gridCell;
 
     @Option(names = "--ratio", paramLabel = "RATIO", defaultValue = "0.8",
-            description = "Keep a match when its distance is below RATIO times the second nearest (default: ${DEFAULT-VALUE}).")
+            description = "Keep a match when its distance is below RATIO times the second nearest (default: "
+                    + "${DEFAULT-VALUE}).")
     double ratio;
 
     @Option(names = "--draw", paramLabel = "PNG",
@@ -104,8 +110,8 @@ public final class FeaturesCommand extends AbstractCommand {
     @Override
     public Integer call() throws Exception {
         features.requireOptionsOfTheType(ORB_ONLY);
-        FeatureSettings settings = features.type == FeatureType.SIFT ? FeatureSettings.sift(features.siftConfig(orb.maxFeatures))
-                : FeatureSettings.orb(orbConfig());
+        FeatureSettings settings = features.type == FeatureType.SIFT
+                ? FeatureSettings.sift(features.siftConfig(orb.maxFeatures)) : FeatureSettings.orb(orbConfig());
         ConfigMatch matchConfig = matchConfig(settings.type());
         List<Input> inputs = new ArrayList<>();
         Homography motion = null;
@@ -138,7 +144,8 @@ public final class FeaturesCommand extends AbstractCommand {
                         FeatureType.ORB, extracted);
             }
         }
-        MatchedPair pair = extracted.size() == 2 ? match(extracted.get(0), extracted.get(1), matchConfig, motion) : null;
+        MatchedPair pair = extracted.size() == 2
+                ? match(extracted.get(0), extracted.get(1), matchConfig, motion) : null;
 
         FeaturesReport.print(backendName, settings, extracted, pair, json.text());
         if (draw != null) {
@@ -187,13 +194,16 @@ public final class FeaturesCommand extends AbstractCommand {
         }
     }
 
-    private static MatchedPair match(ExtractedImage first, ExtractedImage second, ConfigMatch config, Homography motion) {
+    private static MatchedPair match(ExtractedImage first, ExtractedImage second, ConfigMatch config,
+                                     Homography motion) {
         long start = System.nanoTime();
         Matches matches = new Matches();
         if (first.descriptors().type() == FeatureType.SIFT)
-            FactoryMatcher.floatCpu(config).match(floatRows(first.descriptors()), floatRows(second.descriptors()), matches);
+            FactoryMatcher.floatCpu(config).match(floatRows(first.descriptors()), floatRows(second.descriptors()),
+                    matches);
         else
-            FactoryMatcher.cpu(config).match(binaryRows(first.descriptors()), binaryRows(second.descriptors()), matches);
+            FactoryMatcher.cpu(config).match(binaryRows(first.descriptors()), binaryRows(second.descriptors()),
+                    matches);
         double millis = millisSince(start);
         boolean[] agreeing = motion == null ? null
                 : MotionAgreement.agreeing(matches, first.keyPoints(), second.keyPoints(), motion);

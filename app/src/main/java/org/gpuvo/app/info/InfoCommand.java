@@ -11,7 +11,8 @@ import java.util.concurrent.Callable;
 
 /** {@code gpuvo info}: what this machine offers gpuvo — the Java runtime and whether the CUDA backend can run. */
 @Command(name = "info", mixinStandardHelpOptions = true,
-        description = "Reports the Java runtime, whether a CUDA device is usable (or why not), and whether the GPU kernels were built into gpuvo.")
+        description = "Reports the Java runtime, whether a CUDA device is usable (or why not), and whether the GPU "
+                + "kernels were built into gpuvo.")
 public final class InfoCommand implements Callable<Integer> {
     @Mixin
     JsonOutput json;
@@ -39,7 +40,8 @@ public final class InfoCommand implements Callable<Integer> {
                 java.arch(), java.cores(), java.maxHeapBytes() / (double) (1L << 30));
         CudaInfo cuda = report.cuda();
         if (cuda.usable())
-            out.printf(Locale.ROOT, "cuda      %s, compute capability %s, %d multiprocessors, driver CUDA %s, %.1f GiB%n",
+            out.printf(Locale.ROOT,
+                    "cuda      %s, compute capability %s, %d multiprocessors, driver CUDA %s, %.1f GiB%n",
                     cuda.device(), cuda.computeCapability(), cuda.multiprocessors(), cuda.driverVersion(),
                     cuda.memoryBytes() / (double) (1L << 30));
         else

@@ -53,7 +53,8 @@ public final class PipelineOptions {
             description = "points.ply as binary (the default: little-endian, 15 bytes a point) or ascii.")
     PlyWriter.Encoding plyEncoding;
 
-    @Option(names = {"-q", "--quiet"}, description = "No progress bar (there is none anyway where standard error is not a terminal).")
+    @Option(names = {"-q", "--quiet"},
+            description = "No progress bar (there is none anyway where standard error is not a terminal).")
     boolean quiet;
 
     @Spec(Spec.Target.MIXEE)
