@@ -17,7 +17,8 @@ public final class SiftOptions {
     int firstOctave;
 
     @Option(names = "--sift-contrast-threshold", paramLabel = "T", defaultValue = "0.04",
-            description = "SIFT: keep extrema with |DoG| ≥ T / 3, intensities in [0, 1] (default: ${DEFAULT-VALUE}, as OpenCV).")
+            description = "SIFT: keep extrema with |DoG| ≥ T / 3, intensities in [0, 1] (default: "
+                    + "${DEFAULT-VALUE}, as OpenCV).")
     double contrastThreshold;
 
     @Option(names = "--sift-edge-threshold", paramLabel = "R", defaultValue = "10",

@@ -167,7 +167,8 @@ public final class ReplayCommand extends AbstractCommand {
         summary.print(text);
         text.printf(Locale.ROOT, "topics     %s%n", topics);
         text.printf(Locale.ROOT, "skipped    %d of %d image messages (malformed %d, unpaired %d, stamps not "
-                        + "increasing %d, wrong size %d, lost to damage %s)%s%n", counters.skipped(), counters.imageMessages(),
+                        + "increasing %d, wrong size %d, lost to damage %s)%s%n", counters.skipped(),
+                counters.imageMessages(),
                 counters.malformed(), counters.unpaired(), counters.stampsNotIncreasing(), counters.wrongSize(),
                 counters.lostToDamage() < 0 ? "unknown" : Long.toString(counters.lostToDamage()),
                 counters.damage().isEmpty() ? "" : "; damaged: " + String.join("; ", counters.damage()));

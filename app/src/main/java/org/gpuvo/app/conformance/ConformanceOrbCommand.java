@@ -29,7 +29,8 @@ import java.util.List;
                         + OrbConformance.MATCH_RADIUS_PX + " px)."})
 final class ConformanceOrbCommand extends AbstractCommand {
     @Parameters(arity = "1..*", paramLabel = "DIR_OR_IMAGE",
-            description = "Image files, or directories whose *.png, *.jpg, *.jpeg and *.pgm files are taken (sorted; subfolders down to 3 levels, e.g. EuRoC's mav0/cam0/data).")
+            description = "Image files, or directories whose *.png, *.jpg, *.jpeg and *.pgm files are taken (sorted; "
+                    + "subfolders down to 3 levels, e.g. EuRoC's mav0/cam0/data).")
     List<Path> paths = new ArrayList<>();
 
     @Mixin

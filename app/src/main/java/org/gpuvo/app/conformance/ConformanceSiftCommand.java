@@ -47,9 +47,9 @@ import java.util.Map;
                 + "matcher: FP32 brute force on Euclidean distance, Lowe's ratio 0.8, mutual check.",
                 "Pairs: a KITTI sequence with poses.txt gives consecutive frames and every 5th frame, a match being "
                         + "correct within 1 px Sampson distance of the epipolar geometry of the two poses; every input "
-                        + "(KITTI, EuRoC, image folders and files) gives views changed by rotation (15, 30, 45, 60 deg), "
-                        + "scale (0.5, 0.75, 1.5, 2) about the image centre, Gaussian blur (sigma 1, 2) and brightness "
-                        + "(+-40), a match being correct within 2 px of the homography's image of the first point.",
+                        + "(KITTI, EuRoC, image folders and files) gives views changed by rotation (15, 30, 45, 60 "
+                        + "deg), scale (0.5, 0.75, 1.5, 2) about the image centre, Gaussian blur (sigma 1, 2) and "
+                        + "brightness (+-40), a match being correct within 2 px of the homography's image of the first point.",
                 "Per pair set and extractor: features per image, matches, correct matches, precision (correct / "
                         + "matches) and the mean wall time of one image's detection and description from Java (each "
                         + "image extracted once, after one untimed warm-up image; OpenCV on its default threads).",
@@ -90,7 +90,8 @@ final class ConformanceSiftCommand extends AbstractCommand {
     List<Path> paths = new ArrayList<>();
 
     @Option(names = "--backend", paramLabel = "NAME", defaultValue = "AUTO",
-            description = "Where gpuvo's SIFT runs: auto (the default: the GPU where CUDA is usable, else the CPU), cuda or cpu.")
+            description = "Where gpuvo's SIFT runs: auto (the default: the GPU where CUDA is usable, else the CPU), "
+                    + "cuda or cpu.")
     Backend backend;
 
     @Option(names = "--max-features", paramLabel = "N", defaultValue = "2000",
@@ -112,7 +113,8 @@ final class ConformanceSiftCommand extends AbstractCommand {
     String frames;
 
     @Option(names = "--warp-images", paramLabel = "N", defaultValue = "3",
-            description = "Images of each input that are changed by every kind of warp, spread evenly (default: ${DEFAULT-VALUE}).")
+            description = "Images of each input that are changed by every kind of warp, spread evenly (default: "
+                    + "${DEFAULT-VALUE}).")
     int warpImages;
 
     @Option(names = "--plot", paramLabel = "PNG",
@@ -184,8 +186,9 @@ final class ConformanceSiftCommand extends AbstractCommand {
         table.print(json.text());
         json.write(table.json());
         if (plot != null) {
-            table.plot(plot, "gpuvo SIFT - OpenCV SIFT, " + String.join(", ", inputs.stream().map(SiftPairSets.Input::name)
-                    .toList()) + " (error bars: 2 sd)");
+            table.plot(plot, "gpuvo SIFT - OpenCV SIFT, "
+                    + String.join(", ", inputs.stream().map(SiftPairSets.Input::name).toList())
+                    + " (error bars: 2 sd)");
             json.text().printf("plot: %s%n", plot);
             json.text().flush();
         }

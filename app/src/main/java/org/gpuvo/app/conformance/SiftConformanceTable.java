@@ -69,9 +69,9 @@ final class SiftConformanceTable {
         List<ExtractorFigures> gpuvo = gpuvoVariants();
         out.printf(Locale.ROOT, "bar: gpuvo gives at least as many correct matches as %s at no lower precision on each "
                 + "of the bar's%ngroups of pairs: consecutive frames, every %dth frame, the warped views (all kinds "
-                + "pooled).%nDifferences gpuvo - %s in correct matches and in precision, each +- its bootstrap standard "
-                + "deviation%nover the pairs (how far another draw of such pairs would move it; a group's pairs drawn "
-                + "set by set):%n", REFERENCE, SiftPairSets.STRIDE, REFERENCE);
+                + "pooled).%nDifferences gpuvo - %s in correct matches and in precision, each +- its bootstrap "
+                + "standard deviation%nover the pairs (how far another draw of such pairs would move it; a group's "
+                + "pairs drawn set by set):%n", REFERENCE, SiftPairSets.STRIDE, REFERENCE);
         printDifferences(out, "group", groups, gpuvo);
         out.printf(Locale.ROOT, "%nPer set, a finer look than the bar (\"< 2 sd\": gpuvo is below by less than 2 "
                 + "standard deviations%nin each figure it is below in, within what another draw of pairs could "

@@ -70,7 +70,8 @@ final class SiftPairSets {
             KittiSequence kitti = KittiSequence.open(path);
             Trajectory truth = kitti.groundTruth().orElse(null);
             if (truth == null || truth.size() < kitti.size()) {
-                warnings.add(path + ": no ground-truth pose for every frame (poses.txt): only its warped views are measured");
+                warnings.add(path + ": no ground-truth pose for every frame (poses.txt): only its warped views are "
+                        + "measured");
                 truth = null;
             }
             return new Input(kitti.name(), frames(kitti, range), kitti.camera(), truth);

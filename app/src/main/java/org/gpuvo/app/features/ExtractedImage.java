@@ -7,7 +7,8 @@ import org.gpuvo.odometry.frontend.FeatureDescriptors;
 /**
  * One image's features (ORB or SIFT), with what a report says about them: the image's name and the extraction time.
  */
-record ExtractedImage(String name, GrayImage image, KeyPoints keyPoints, FeatureDescriptors descriptors, double millis) {
+record ExtractedImage(String name, GrayImage image, KeyPoints keyPoints, FeatureDescriptors descriptors,
+                      double millis) {
     int size() {
         return keyPoints.size();
     }

@@ -35,7 +35,10 @@ record FeatureSettings(ConfigOrb orb, ConfigSift sift) {
         return sift != null ? sift.firstOctave : 0;
     }
 
-    /** How many levels or octaves the counts cover: ORB's levels, or SIFT's octaves up to the highest of any keypoint. */
+    /**
+     * How many levels or octaves the counts cover: ORB's levels, or SIFT's octaves up to the highest of any
+     * keypoint.
+     */
     int levelCount(KeyPoints... keyPoints) {
         if (sift == null)
             return orb.levels;

@@ -43,7 +43,8 @@ final class FeaturesReport {
                     images.get(0).size(), pair.ratio(), pair.millis());
             if (pair.motion() != null) {
                 int n = pair.matches().size(), agreeing = pair.agreeingCount();
-                out.printf(Locale.ROOT, "motion   %d of %d matches (%.1f%%) agree with the known motion within %.0f px%n",
+                out.printf(Locale.ROOT,
+                        "motion   %d of %d matches (%.1f%%) agree with the known motion within %.0f px%n",
                         agreeing, n, n == 0 ? 0.0 : 100.0 * agreeing / n, MotionAgreement.TOLERANCE_PX);
             }
         }

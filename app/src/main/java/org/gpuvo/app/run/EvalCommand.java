@@ -88,7 +88,8 @@ public final class EvalCommand extends AbstractCommand {
     double framePeriod;
 
     @Option(names = "--plot", paramLabel = "DIR",
-            description = "Write " + TrajectoryPlots.TRAJECTORY_PNG + " (top view) and " + TrajectoryPlots.ATE_PNG + " into DIR.")
+            description = "Write " + TrajectoryPlots.TRAJECTORY_PNG + " (top view) and " + TrajectoryPlots.ATE_PNG
+                    + " into DIR.")
     Path plotDir;
 
     @Mixin

@@ -36,7 +36,8 @@ final class EvaluationReport {
                 s.rmse(), s.mean(), s.median(), s.std(), s.min(), s.max(), s.n());
         RpeResult rpe = result.rpe();
         if (rpe == null)
-            out.printf(Locale.ROOT, "RPE        no pair %s apart%n", delta(result.config().rpeDelta, result.config().rpeUnit));
+            out.printf(Locale.ROOT, "RPE        no pair %s apart%n",
+                    delta(result.config().rpeDelta, result.config().rpeUnit));
         else
             out.printf(Locale.ROOT, "RPE        trans rmse %.6f m  rot rmse %.6f deg  (%s apart, %s style, n %d)%n",
                     rpe.transRmse(), rpe.rotRmseDeg(), delta(rpe.delta(), rpe.unit()),

@@ -49,7 +49,8 @@ final class PlyWriter {
     static String header(int vertices, Encoding encoding) {
         return "ply\n"
                 + "format " + (encoding == Encoding.ASCII ? "ascii" : "binary_little_endian") + " 1.0\n"
-                + "comment gpuvo map points: world frame = the first camera's (x right, y down, z forward); colour = grey\n"
+                + "comment gpuvo map points: world frame = the first camera's (x right, y down, z forward); "
+                + "colour = grey\n"
                 + "element vertex " + vertices + "\n"
                 + "property float x\nproperty float y\nproperty float z\n"
                 + "property uchar red\nproperty uchar green\nproperty uchar blue\n"

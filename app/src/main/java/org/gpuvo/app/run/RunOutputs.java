@@ -57,12 +57,14 @@ final class RunOutputs {
                               PlyWriter.Encoding plyEncoding, EvaluationResult evaluation, Trajectory reference,
                               String title) throws IOException {
         List<String> written = new ArrayList<>();
-        folder.write(dir -> TrajectoryWriter.write(run.trajectory(), dir.resolve(TRAJECTORY_TUM), TrajectoryFormat.TUM));
+        folder.write(dir -> TrajectoryWriter.write(run.trajectory(), dir.resolve(TRAJECTORY_TUM),
+                TrajectoryFormat.TUM));
         written.add(TRAJECTORY_TUM);
         folder.write(dir -> TrajectoryWriter.write(run.refined(), dir.resolve(TRAJECTORY_REFINED_TUM),
                 TrajectoryFormat.TUM));
         written.add(TRAJECTORY_REFINED_TUM);
-        folder.write(dir -> TrajectoryWriter.write(run.trajectory(), dir.resolve(TRAJECTORY_KITTI), TrajectoryFormat.KITTI));
+        folder.write(dir -> TrajectoryWriter.write(run.trajectory(), dir.resolve(TRAJECTORY_KITTI),
+                TrajectoryFormat.KITTI));
         written.add(TRAJECTORY_KITTI);
         folder.write(dir -> writeFramesCsv(run.frames(), datasetIndex, dir.resolve(FRAMES_CSV)));
         written.add(FRAMES_CSV);

@@ -39,14 +39,15 @@ import java.util.Locale;
  */
 public record RunSummary(String dataset, SequenceRun run, boolean deterministic, Double pathLengthM,
                   EvaluationResult evaluation, String evaluationError, Double refinedAteM, double msPerFrameMedian,
-                  double frontEndMsMedian, double hostMsMedian, TimingStats tracking, int bundleFailures, TimingStats bundle,
-                  TimingStats mappingWait, double wallSeconds, Path out, List<String> files) {
+                  double frontEndMsMedian, double hostMsMedian, TimingStats tracking, int bundleFailures,
+                  TimingStats bundle, TimingStats mappingWait, double wallSeconds, Path out, List<String> files) {
 
     static RunSummary of(String dataset, SequenceRun run, boolean deterministic, EvaluationResult evaluation,
                          String evaluationError, Double refinedAteM, double wallSeconds, Path out,
                          List<String> files) {
         List<FrameResult> frames = run.frames();
-        double[] total = new double[frames.size()], frontEnd = new double[frames.size()], host = new double[frames.size()];
+        double[] total = new double[frames.size()], frontEnd = new double[frames.size()],
+                host = new double[frames.size()];
         for (int i = 0; i < frames.size(); i++) {
             frontEnd[i] = frames.get(i).frontEndMillis;
             host[i] = frames.get(i).hostMillis;
@@ -63,8 +64,8 @@ public record RunSummary(String dataset, SequenceRun run, boolean deterministic,
         }
         return new RunSummary(dataset, run, deterministic, pathLength(run, evaluation), evaluation, evaluationError,
                 refinedAteM, median(total), median(frontEnd), median(host), TimingStats.ofMillis(host, host.length),
-                failures, TimingStats.ofMillis(bundle, bundle.length), TimingStats.ofMillis(wait, wait.length), wallSeconds,
-                out, files);
+                failures, TimingStats.ofMillis(bundle, bundle.length), TimingStats.ofMillis(wait, wait.length),
+                wallSeconds, out, files);
     }
 
     /** Bundle adjustments local mapping ran (applied or not). */
@@ -144,8 +145,9 @@ public record RunSummary(String dataset, SequenceRun run, boolean deterministic,
             text.println("ATE        no ground truth");
         } else {
             text.printf(Locale.ROOT, "ATE        rmse %.4f m after %s (%d poses paired)%n", evaluation.ate().rmse(),
-                    evaluation.ate().mode() == AlignmentMode.NONE ? "no alignment (origin at the ground truth's first pose)"
-                            : alignmentName() + " alignment", evaluation.pairs().size());
+                    evaluation.ate().mode() == AlignmentMode.NONE
+                            ? "no alignment (origin at the ground truth's first pose)" : alignmentName() + " alignment",
+                    evaluation.pairs().size());
             if (refinedAteM != null)
                 text.printf(Locale.ROOT, "refined    ATE rmse %.4f m: the poses as local mapping holds them at the end"
                         + " (%s)%n", refinedAteM, RunOutputs.TRAJECTORY_REFINED_TUM);

@@ -71,7 +71,8 @@ final class TrajectoryPlots {
     }
 
     /** ATE of each associated pose against seconds since the first one, with the RMSE as a line. */
-    static void writeAteOverTime(double[] times, double[] errors, double rmse, Path png, String title) throws IOException {
+    static void writeAteOverTime(double[] times, double[] errors, double rmse, Path png, String title)
+            throws IOException {
         OutputFiles.requireWritable(png);
         XYChart chart = new XYChartBuilder().width(WIDTH).height(500).title(title)
                 .xAxisTitle("time since the first pose (s)").yAxisTitle("ATE (m)").build();
