@@ -41,7 +41,9 @@ public final class GpuvoCommand extends CommandGroup {
 
     /**
      * The command line with gpuvo's conventions: case-insensitive enum values, one-line error messages (exit code
-     * 2 for bad usage, 1 for a failure while running). {@code factory} creates the subcommands (tests pass one).
+     * 2 for bad usage, an unknown command included even beside {@code --help}; 1 for a failure while running), and
+     * {@code node}'s arguments handed to the node untouched. {@code factory} creates the subcommands (tests pass
+     * one).
      */
     public static CommandLine commandLine(CommandLine.IFactory factory) {
         CommandLine commandLine = new CommandLine(new GpuvoCommand(), factory);

@@ -12,7 +12,7 @@ import java.util.Locale;
 
 /**
  * A conformance report as a table for a person (per image, all images, and the targets the project holds itself
- * to) and as JSON with fixed key names that scripts and issues refer to.
+ * to) and as JSON with fixed key names that scripts refer to.
  */
 final class ConformanceTable {
     private static final String ROW = "%-32s %7s %7s %10s %8s %8s %10s%n";

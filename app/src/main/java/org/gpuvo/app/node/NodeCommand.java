@@ -24,7 +24,7 @@ import java.util.concurrent.Callable;
                 "Inputs by the parameter mode: mono image + camera_info; stereo left/image_rect, right/image_rect + "
                         + "left/camera_info, right/camera_info; rgbd rgb/image, depth/image + rgb/camera_info. "
                         + "Outputs: odom, /tf, pose, path, matches, inliers, status, /diagnostics, debug_image. "
-                        + "Parameters: see launch/README.md.",
+                        + "Parameters: see docs/ros-node.md.",
                 "Environment: ROS_DOMAIN_ID, ROS_LOCALHOST_ONLY, ROS_AUTOMATIC_DISCOVERY_RANGE, ROS_STATIC_PEERS, "
                         + "ROS_DISTRO (the distribution whose wire formats to use; the parameter ros_distro "
                         + "overrides it); ROS_SECURITY_ENABLE=true is refused (the bundled Fast DDS has no DDS "

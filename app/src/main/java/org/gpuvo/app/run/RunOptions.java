@@ -12,7 +12,7 @@ import java.util.function.IntUnaryOperator;
 /**
  * The options of {@code gpuvo run} that {@code gpuvo replay} shares: the run folder, the pipeline's options and
  * {@code --[no-]deterministic}, how local mapping runs. These commands feed frames as fast as they are processed,
- * far above a camera's rate, where the live mapping's results still vary too much (see the README's status) to be
+ * far above a camera's rate, where the live mapping's results still vary too much (see docs/status.md) to be
  * a default for evaluation; so they map deterministically unless told otherwise. {@code gpuvo demo} has no such
  * option: it always runs deterministically, so that the figures it prints repeat. The node maps live by default.
  */

@@ -69,7 +69,7 @@ class NodeCommandTest {
         CliRun run = CliRun.run("node", "--help");
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).startsWith("Usage: gpuvo node [-h] [--ros-args")
-                .contains("gpuvo_node", "launch/README.md", "Exit codes:", "-h, --help");
+                .contains("gpuvo_node", "docs/ros-node.md", "Exit codes:", "-h, --help");
         assertThat(CliRun.run("--help").out()).contains("node");
     }
 
