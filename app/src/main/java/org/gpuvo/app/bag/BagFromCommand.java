@@ -5,11 +5,9 @@ import me.tongfei.progressbar.ProgressBar;
 import org.gpuvo.app.AbstractCommand;
 import org.gpuvo.app.DatasetSelection;
 import org.gpuvo.app.JsonOutput;
-import org.gpuvo.app.StagingFolder;
 import org.gpuvo.app.run.RunProgress;
 import org.gpuvo.odometry.dataset.DatasetException;
 import org.gpuvo.odometry.dataset.Sequence;
-import org.gpuvo.ros.bag.BagWriter;
 import org.gpuvo.ros.replay.SequenceBagWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -40,7 +38,7 @@ public final class BagFromCommand extends AbstractCommand {
     Path out;
 
     @Mixin
-    StorageOption storage;
+    BagOutput bagOutput;
 
     @Option(names = {"-q", "--quiet"}, description = "No progress bar.")
     boolean quiet;
@@ -57,22 +55,17 @@ public final class BagFromCommand extends AbstractCommand {
         long start = System.nanoTime();
         long messages;
         boolean show = !quiet && RunProgress.standardErrorIsTerminal();
-        boolean done = false;
-        BagFinishedOnExit onExit = null;
-        try (BagWriter bag = storage.create(out);
-             BagFinishedOnExit finisher = new BagFinishedOnExit(bag, "bag-from");
-             ProgressBar bar = show ? RunProgress.bar("bag-from " + whole.name(), sequence.size(), " frames") : null) {
-            onExit = finisher;
-            messages = SequenceBagWriter.write(sequence, bag, bar == null ? null : i -> bar.step());
-            done = true;
+        try {
+            messages = bagOutput.write(out, "bag-from", bag -> {
+                try (ProgressBar bar = show ? RunProgress.bar("bag-from " + whole.name(), sequence.size(), " frames")
+                        : null) {
+                    return SequenceBagWriter.write(sequence, bag, bar == null ? null : i -> bar.step());
+                }
+            });
         } catch (DatasetException e) {
             throw new IOException(e.getMessage(), e);
         } catch (IOException e) {
             throw new IOException("writing the bag " + out + " failed: " + e.getMessage(), e);
-        } finally {
-            // no half-written bag; one finished on SIGINT or SIGTERM is complete and stays
-            if (!done && (onExit == null || !onExit.finishedOnExit()) && Files.exists(out))
-                StagingFolder.deleteRecursively(out);
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         long size = 0;
@@ -85,13 +78,13 @@ public final class BagFromCommand extends AbstractCommand {
                 + (sequence.groundTruth().isPresent() ? " " + SequenceBagWriter.GROUND_TRUTH + " /tf" : "");
         PrintWriter text = json.text();
         text.printf(Locale.ROOT, "gpuvo bag-from: %s, %d frames, %d messages -> %s (%s, %s) in %.1f s%n", whole.name(),
-                sequence.size(), messages, out, storage.id(), BagInfoCommand.humanSize(size), seconds);
+                sequence.size(), messages, out, bagOutput.id(), BagInfoCommand.humanSize(size), seconds);
         text.printf("topics     %s%n", topics);
         text.flush();
         ObjectNode root = JsonOutput.object();
         root.put("dataset", whole.name());
         root.put("out", out.toString());
-        root.put("storage", storage.id());
+        root.put("storage", bagOutput.id());
         root.put("frames", sequence.size());
         root.put("messages", messages);
         root.put("size_bytes", size);

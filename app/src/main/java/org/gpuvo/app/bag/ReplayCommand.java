@@ -3,13 +3,11 @@ package org.gpuvo.app.bag;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpuvo.app.AbstractCommand;
 import org.gpuvo.app.JsonOutput;
-import org.gpuvo.app.StagingFolder;
 import org.gpuvo.app.run.RunOptions;
 import org.gpuvo.app.run.RunSummary;
 import org.gpuvo.odometry.trajectory.Trajectory;
 import org.gpuvo.odometry.trajectory.TrajectoryReader;
 import org.gpuvo.ros.bag.BagReader;
-import org.gpuvo.ros.bag.BagWriter;
 import org.gpuvo.ros.bag.Bags;
 import org.gpuvo.ros.replay.BagPublisher;
 import org.gpuvo.ros.replay.BagSequence;
@@ -83,7 +81,7 @@ public final class ReplayCommand extends AbstractCommand {
     Path writeBag;
 
     @Mixin
-    StorageOption storage;
+    BagOutput bagOutput;
 
     @Mixin
     RunOptions run;
@@ -143,20 +141,12 @@ public final class ReplayCommand extends AbstractCommand {
     }
 
     private long writeResults(BagReader bag, BagSequence sequence, RunSummary summary) throws IOException {
-        boolean done = false;
-        BagFinishedOnExit onExit = null;
-        try (BagWriter output = storage.create(writeBag);
-             BagFinishedOnExit finisher = new BagFinishedOnExit(output, "replay")) {
-            onExit = finisher;
-            long written = ResultBagWriter.write(bag, sequence, summary.run(), output);
-            done = true;
-            return written;
+        try {
+            return bagOutput.write(writeBag, "replay",
+                    output -> ResultBagWriter.write(bag, sequence, summary.run(), output));
         } catch (IOException e) {
             throw new IOException("writing the bag " + writeBag + " failed (the run's outputs are complete): "
                     + e.getMessage(), e);
-        } finally {
-            if (!done && (onExit == null || !onExit.finishedOnExit()) && Files.exists(writeBag))
-                StagingFolder.deleteRecursively(writeBag);
         }
     }
 
