@@ -70,7 +70,8 @@ class GpuvoCommandTest {
 
     @Test
     void errorsAreOneLineWithoutVerboseAndTracedWithIt() {
-        assertThat(ErrorReporting.describe(new java.io.IOException("cannot read a.png"))).isEqualTo("cannot read a.png");
+        assertThat(ErrorReporting.describe(new java.io.IOException("cannot read a.png")))
+                .isEqualTo("cannot read a.png");
         assertThat(ErrorReporting.describe(new NullPointerException())).isEqualTo("NullPointerException");
         assertThat(ErrorReporting.describe(new IndexOutOfBoundsException("7")))
                 .isEqualTo("IndexOutOfBoundsException: 7");

@@ -49,7 +49,8 @@ import java.util.Map;
                         + "correct within 1 px Sampson distance of the epipolar geometry of the two poses; every input "
                         + "(KITTI, EuRoC, image folders and files) gives views changed by rotation (15, 30, 45, 60 "
                         + "deg), scale (0.5, 0.75, 1.5, 2) about the image centre, Gaussian blur (sigma 1, 2) and "
-                        + "brightness (+-40), a match being correct within 2 px of the homography's image of the first point.",
+                        + "brightness (+-40), a match being correct within 2 px of the homography's image of the "
+                        + "first point.",
                 "Per pair set and extractor: features per image, matches, correct matches, precision (correct / "
                         + "matches) and the mean wall time of one image's detection and description from Java (each "
                         + "image extracted once, after one untimed warm-up image; OpenCV on its default threads).",

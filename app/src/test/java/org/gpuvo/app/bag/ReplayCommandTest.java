@@ -89,13 +89,16 @@ class ReplayCommandTest {
         assertThat(replay.path("ate_rmse_m").asDouble())
                 .isCloseTo(run.path("ate_rmse_m").asDouble(), within(1e-12 * run.path("ate_rmse_m").asDouble()));
         assertThat(replay.path("rpe_trans_rmse_m").asDouble())
-                .isCloseTo(run.path("rpe_trans_rmse_m").asDouble(), within(1e-6 * run.path("rpe_trans_rmse_m").asDouble()));
+                .isCloseTo(run.path("rpe_trans_rmse_m").asDouble(),
+                        within(1e-6 * run.path("rpe_trans_rmse_m").asDouble()));
         assertThat(replay.path("rpe_rot_rmse_deg").asDouble())
-                .isCloseTo(run.path("rpe_rot_rmse_deg").asDouble(), within(0.02 * run.path("rpe_rot_rmse_deg").asDouble()));
+                .isCloseTo(run.path("rpe_rot_rmse_deg").asDouble(),
+                        within(0.02 * run.path("rpe_rot_rmse_deg").asDouble()));
 
         JsonNode withFile = json(CliRun.run("replay", bag.toString(), "--backend", "cpu", "--deterministic", "--gt",
                 kitti.resolve("poses.txt").toString(), "--out", dir.resolve("replay-gt").toString(), "--json", "-"));
-        for (String key : new String[]{"frames_tracked", "ate_rmse_m", "rpe_trans_rmse_m", "rpe_rot_rmse_deg", "path_length_m"})
+        for (String key : new String[]{"frames_tracked", "ate_rmse_m", "rpe_trans_rmse_m", "rpe_rot_rmse_deg",
+                "path_length_m"})
             assertThat(withFile.path(key).asDouble()).as(key).isEqualTo(run.path(key).asDouble());
         assertThat(replay.path("replay").path("counts").path("malformed").asInt()).isZero();
         assertThat(replay.path("replay").path("topics").asText()).contains("/camera/image_raw", "/ground_truth");

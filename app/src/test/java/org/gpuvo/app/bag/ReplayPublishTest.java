@@ -80,7 +80,8 @@ class ReplayPublishTest {
     void everyCameraMessageArrivesByteIdenticalInOrderAfterItsClock() throws Exception {
         Path path = kittiBag();
         try (BagReader bag = Bags.open(path); InMemoryTransport transport = new InMemoryTransport()) {
-            Set<String> topics = BagPublisher.cameraTopics(ReplayTopics.choose(bag.topics(), null, List.of(), null, ""));
+            Set<String> topics = BagPublisher.cameraTopics(
+                    ReplayTopics.choose(bag.topics(), null, List.of(), null, ""));
             assertThat(topics).containsExactly(IMAGE, INFO);
             List<ReceivedMessage> got = Collections.synchronizedList(new ArrayList<>());
             transport.subscribe(IMAGE, Image.TYPE, QosProfile.SENSOR_DATA, got::add);
@@ -93,7 +94,8 @@ class ReplayPublishTest {
                 summary = publisher.play(null);
             }
             assertThat(summary.completed()).isTrue();
-            assertThat(summary.messagesByTopic()).containsEntry(IMAGE, (long) FRAMES).containsEntry(INFO, (long) FRAMES);
+            assertThat(summary.messagesByTopic()).containsEntry(IMAGE, (long) FRAMES)
+                    .containsEntry(INFO, (long) FRAMES);
             assertThat(summary.failed()).isZero();
 
             List<BagMessage> expected = messages(bag, topics);

@@ -100,7 +100,8 @@ class ConformanceOrbCommandTest {
         ImageFiles.writePng(pair.first(), images.resolve("000000.png"));
         ImageFiles.writePng(pair.second(), images.resolve("000001.png"));
         CliRun run = CliRun.run("conformance", "orb", images.toString(), "--n", "500", "--json", "-");
-        assumeTrue(!run.err().contains("not available in this build"), "the conformance measurement is not in this build yet");
+        assumeTrue(!run.err().contains("not available in this build"),
+                "the conformance measurement is not in this build yet");
 
         assertThat(run.exitCode()).as(run.err()).isZero();
         JsonNode json = JsonOutput.MAPPER.readTree(run.out());

@@ -156,7 +156,8 @@ class ConformanceSiftCommandTest {
         CliRun noPairs = CliRun.run("conformance", "sift", image.toString(), "--warp-images", "0", "--backend", "cpu");
         assertThat(noPairs.exitCode()).isEqualTo(2);
         assertThat(noPairs.err()).contains("no image pairs");
-        assertThat(CliRun.run("conformance", "sift", image.toString(), "--frames", "3").err()).contains("--frames takes A:B");
+        assertThat(CliRun.run("conformance", "sift", image.toString(), "--frames", "3").err())
+                .contains("--frames takes A:B");
         assertThat(CliRun.run("conformance", "sift", image.toString(), "--frames", "5:2").exitCode()).isEqualTo(2);
         CliRun octave = CliRun.run("conformance", "sift", image.toString(), "--sift-first-octave", "1");
         assertThat(octave.exitCode()).isEqualTo(2);

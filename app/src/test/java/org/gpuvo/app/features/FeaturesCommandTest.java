@@ -172,7 +172,8 @@ class FeaturesCommandTest {
         CliRun count = CliRun.run("features", "--synthetic", "--features", "500");
         assertThat(count.exitCode()).isEqualTo(2);
         assertThat(count.err()).contains("the feature count is now --max-features 500");
-        CliRun threshold = CliRun.run("features", "--synthetic", "--features", "sift", "--sift-contrast-threshold", "2");
+        CliRun threshold = CliRun.run("features", "--synthetic", "--features", "sift", "--sift-contrast-threshold",
+                "2");
         assertThat(threshold.exitCode()).isEqualTo(2);
         assertThat(threshold.err()).contains("invalid SIFT parameters: contrastThreshold");
     }
@@ -209,7 +210,8 @@ class FeaturesCommandTest {
         assertThat(CliRun.run("features").err()).contains("IMAGE", "--synthetic");
         assertThat(CliRun.run("features").exitCode()).isEqualTo(2);
         assertThat(CliRun.run("features", "--synthetic", image.toString()).exitCode()).isEqualTo(2);
-        assertThat(CliRun.run("features", image.toString(), image.toString(), image.toString()).exitCode()).isEqualTo(2);
+        assertThat(CliRun.run("features", image.toString(), image.toString(), image.toString()).exitCode())
+                .isEqualTo(2);
     }
 
     @Test
@@ -225,7 +227,8 @@ class FeaturesCommandTest {
 
     @Test
     void gridDistributionReachesTheExtractorConfig() throws Exception {
-        CliRun run = FeaturesCliRun.runWithExtractor(GridExtractor::new, "features", "--synthetic", "--grid", "48", "--json", "-");
+        CliRun run = FeaturesCliRun.runWithExtractor(GridExtractor::new, "features", "--synthetic", "--grid", "48",
+                "--json", "-");
         assertThat(run.exitCode()).as(run.err()).isZero();
         JsonNode config = JsonOutput.MAPPER.readTree(run.out()).path("config");
         assertThat(config.path("distribution").asText()).isEqualTo("grid");

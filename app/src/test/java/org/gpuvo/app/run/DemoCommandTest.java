@@ -51,7 +51,8 @@ class DemoCommandTest {
                     "trajectory_refined.tum", "trajectory.kitti", "frames.csv", "mapping.csv", "points.ply",
                     "metrics.json", "trajectory.png", "ate_over_time.png");
         }
-        assertThat(PlyFile.read(out.resolve("points.ply")).vertices()).isEqualTo(json.path("points").asInt()).isPositive();
+        assertThat(PlyFile.read(out.resolve("points.ply")).vertices()).isEqualTo(json.path("points").asInt())
+                .isPositive();
         List<String> csv = Files.readAllLines(out.resolve("frames.csv"));
         assertThat(csv).hasSize(13);
         assertThat(csv.get(12)).startsWith("11,0.366666667,");

@@ -60,7 +60,8 @@ class EvalCommandTest {
     void tumFilesWithAOneSecondDelta() throws Exception {
         Path data = SharedData.require("trajectories");
         CliRun run = CliRun.run("eval", data.resolve("freiburg1_xyz-rgbdslam.txt").toString(),
-                data.resolve("freiburg1_xyz-groundtruth.txt").toString(), "--delta", "1", "--delta-unit", "s", "--json", "-");
+                data.resolve("freiburg1_xyz-groundtruth.txt").toString(), "--delta", "1", "--delta-unit", "s",
+                "--json", "-");
         assertThat(run.exitCode()).as(run.err()).isZero();
         JsonNode json = JsonOutput.MAPPER.readTree(run.out());
         assertThat(json.path("estimate").path("format").asText()).isEqualTo("tum");
@@ -99,7 +100,8 @@ class EvalCommandTest {
         // kitti-odom-eval reports 8.38661922878607 after re-anchoring both at the first frame, which cannot change
         // the optimal Sim(3) residual
         assertThat(json.path("ate").path("rmse").asDouble()).isCloseTo(8.38661922878607, withinPercentage(1e-4));
-        assertThat(json.path("kitti").path("t_err_percent").asDouble()).isCloseTo(2.884112511407129, withinPercentage(1e-4));
+        assertThat(json.path("kitti").path("t_err_percent").asDouble())
+                .isCloseTo(2.884112511407129, withinPercentage(1e-4));
     }
 
     @Test

@@ -58,11 +58,13 @@ class GroundTruthEvaluationTest {
         for (int i = 0; i < times.length; i++)
             times[i] = truth.time(i);
 
-        EvaluationResult anchored = new GroundTruthEvaluation(new Times(times), world, AlignmentMode.NONE).evaluate(estimate);
+        EvaluationResult anchored = new GroundTruthEvaluation(new Times(times), world, AlignmentMode.NONE)
+                .evaluate(estimate);
         assertThat(anchored.ate().rmse()).isLessThan(1e-9);
         assertThat(anchored.pairs().size()).isEqualTo(30);
         // the same with SE(3) alignment, which the anchoring must agree with for an exact estimate
-        EvaluationResult aligned = new GroundTruthEvaluation(new Times(times), world, AlignmentMode.SE3).evaluate(estimate);
+        EvaluationResult aligned = new GroundTruthEvaluation(new Times(times), world, AlignmentMode.SE3)
+                .evaluate(estimate);
         assertThat(aligned.ate().rmse()).isCloseTo(0, within(1e-9));
     }
 

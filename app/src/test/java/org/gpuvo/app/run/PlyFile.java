@@ -46,7 +46,8 @@ record PlyFile(String format, List<String> properties, float[] xyz, int[] rgb) {
         int[] rgb = new int[3 * vertices];
         if ("binary_little_endian 1.0".equals(format)) {
             if (bytes.length - body != 15L * vertices)
-                throw new IOException(file + ": " + (bytes.length - body) + " bytes of vertices, expected 15 x " + vertices);
+                throw new IOException(file + ": " + (bytes.length - body) + " bytes of vertices, expected 15 x "
+                        + vertices);
             ByteBuffer b = ByteBuffer.wrap(bytes, body, bytes.length - body).order(ByteOrder.LITTLE_ENDIAN);
             for (int i = 0; i < vertices; i++) {
                 for (int k = 0; k < 3; k++)

@@ -54,7 +54,8 @@ class RunCommandTest {
             assertThat(json.path(key).isNumber()).as(key).isTrue();
         assertThat(json.path("tracking_ms_mean").asDouble()).isPositive()
                 .isLessThanOrEqualTo(json.path("tracking_ms_max").asDouble());
-        assertThat(json.path("tracking_ms_p99").asDouble()).isLessThanOrEqualTo(json.path("tracking_ms_max").asDouble());
+        assertThat(json.path("tracking_ms_p99").asDouble())
+                .isLessThanOrEqualTo(json.path("tracking_ms_max").asDouble());
         // run's default: deterministic mapping, repeatable
         assertThat(json.path("deterministic").asBoolean(false)).isTrue();
         JsonNode mapping = json.path("mapping");
@@ -146,8 +147,10 @@ class RunCommandTest {
         List<String> csv = Files.readAllLines(out.resolve("frames.csv"));
         assertThat(csv).hasSize(11);
         for (int i = 0; i < 10; i++)
-            assertThat(Integer.parseInt(csv.get(1 + i).split(",")[3])).as("features of frame %d", i).isBetween(300, 800);
-        assertThat(PlyFile.read(out.resolve("points.ply")).vertices()).isEqualTo(json.path("points").asInt()).isPositive();
+            assertThat(Integer.parseInt(csv.get(1 + i).split(",")[3])).as("features of frame %d", i)
+                    .isBetween(300, 800);
+        assertThat(PlyFile.read(out.resolve("points.ply")).vertices()).isEqualTo(json.path("points").asInt())
+                .isPositive();
     }
 
     /**
@@ -261,9 +264,11 @@ class RunCommandTest {
     void aModeTheDatasetCannotServeFailsBeforeAnyOutput() throws Exception {
         Path data = DatasetFixtures.kittiMono(dir.resolve("seq"), 3, -1);
         Path out = dir.resolve("runs").resolve("seq-stereo");
-        CliRun run = CliRun.run("run", data.toString(), "--mode", "stereo", "--backend", "cpu", "--out", out.toString());
+        CliRun run = CliRun.run("run", data.toString(), "--mode", "stereo", "--backend", "cpu", "--out",
+                out.toString());
         assertThat(run.exitCode()).isEqualTo(1);
-        assertThat(run.err()).contains("gpuvo run: error: seq has no right images: it cannot run in stereo mode (it can: mono)")
+        assertThat(run.err())
+                .contains("gpuvo run: error: seq has no right images: it cannot run in stereo mode (it can: mono)")
                 .doesNotContain("Exception");
         assertThat(dir.resolve("runs")).doesNotExist();
         CliRun depth = CliRun.run("run", data.toString(), "--mode", "rgbd", "--out", out.toString());
@@ -302,7 +307,8 @@ class RunCommandTest {
         CliRun run = CliRun.run("run", data.toString(), "--backend", "cpu", "--out", out.toString(), "--json", "-");
         assertThat(run.exitCode()).as(run.err()).isZero();
         JsonNode json = JsonOutput.MAPPER.readTree(run.out());
-        for (String key : new String[]{"ate_rmse_m", "ate_alignment", "rpe_trans_rmse_m", "rpe_rot_rmse_deg", "path_length_m"})
+        for (String key : new String[]{"ate_rmse_m", "ate_alignment", "rpe_trans_rmse_m", "rpe_rot_rmse_deg",
+                "path_length_m"})
             assertThat(json.path(key).isNull()).as(key).isTrue();
         assertThat(json.path("frames").asInt()).isEqualTo(3);
         assertThat(names(out)).containsExactlyInAnyOrder("trajectory.tum", "trajectory_refined.tum", "trajectory.kitti",
@@ -335,7 +341,8 @@ class RunCommandTest {
         assertRangeError(CliRun.run("run", seq, "--frames", "2:1"), "--frames 2:1 is not a range of frames within 0:3");
         assertRangeError(CliRun.run("run", seq, "--frames", "0:4"), "the dataset has 3 frames");
         assertRangeError(CliRun.run("run", seq, "--frames", "1-2"), "--frames takes A:B");
-        assertRangeError(CliRun.run("run", seq, "--max-features", "0", "--backend", "cpu"), "invalid pipeline parameters");
+        assertRangeError(CliRun.run("run", seq, "--max-features", "0", "--backend", "cpu"),
+                "invalid pipeline parameters");
         assertThat(CliRun.run("run", seq, "--mode", "lidar").exitCode()).isEqualTo(2);
         assertThat(CliRun.run("run", seq, "--align", "affine").exitCode()).isEqualTo(2);
         assertThat(CliRun.run("run").exitCode()).isEqualTo(2);
@@ -351,7 +358,8 @@ class RunCommandTest {
         String seq = DatasetFixtures.kittiMono(dir.resolve("seq"), 3, -1).toString();
         assertRangeError(CliRun.run("run", seq, "--features", "1500"),
                 "--features names the feature type (orb or sift); the feature count is now --max-features 1500");
-        assertRangeError(CliRun.run("run", seq, "--features", "surf"), "unknown feature type 'surf': expected orb or sift");
+        assertRangeError(CliRun.run("run", seq, "--features", "surf"),
+                "unknown feature type 'surf': expected orb or sift");
         assertRangeError(CliRun.run("run", seq, "--root-sift", "--sift-first-octave", "-1"),
                 "--root-sift, --sift-first-octave are for SIFT: add --features sift");
         assertRangeError(CliRun.run("run", seq, "--features", "sift", "--sift-first-octave", "2"),

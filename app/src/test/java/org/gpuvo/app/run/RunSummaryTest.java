@@ -80,7 +80,8 @@ class RunSummaryTest {
         RunSummary s = RunSummary.of("made-up", run(List.of()), true, null, null, null, 2.0, dir, List.of());
         StringWriter text = new StringWriter();
         s.print(new PrintWriter(text));
-        assertThat(text.toString()).contains("mapping    deterministic (on the tracking thread), no bundle adjustment\n");
+        assertThat(text.toString())
+                .contains("mapping    deterministic (on the tracking thread), no bundle adjustment\n");
         JsonNode json = JsonOutput.MAPPER.readTree(JsonOutput.MAPPER.writeValueAsString(s.json()));
         assertThat(json.path("deterministic").asBoolean()).isTrue();
         assertThat(json.path("mapping").path("bundle_adjustments").asInt()).isZero();
