@@ -38,7 +38,8 @@ class NodeCommandTest {
     @Test
     void badArgumentsAndParametersGiveTheNodesUsageErrors() throws Exception {
         List<List<String>> cases = List.of(List.of("nosuch"), List.of("-v"), List.of("-V"),
-                List.of("--", "--ros-args"), List.of("--ros-args", "-p", "mode:=sideways"), List.of("--ros-args", "-r", "__node:=9 bad"),
+                List.of("--", "--ros-args"), List.of("--ros-args", "-p", "mode:=sideways"),
+                List.of("--ros-args", "-r", "__node:=9 bad"),
                 List.of("--ros-args", "--params-file", dir.resolve("missing.yaml").toString()));
         for (List<String> args : cases) {
             Outcome node = child(LOOPBACK, NodeMain.class.getName(), args);
