@@ -2,6 +2,7 @@ package org.gpuvo.app.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.gpuvo.app.CliRun;
+import org.gpuvo.app.GpuvoCommand;
 import org.gpuvo.app.JsonOutput;
 import org.gpuvo.app.TimingStats;
 import org.gpuvo.gpu.cuda.CudaProbe;
