@@ -21,7 +21,9 @@ final class ErrorReporting implements IParameterExceptionHandler, IExecutionExce
     public int handleParseException(ParameterException ex, String[] args) {
         CommandLine command = ex.getCommandLine();
         PrintWriter err = command.getErr();
-        err.println(command.getCommandSpec().qualifiedName() + ": " + ex.getMessage());
+        String unknown = ex instanceof UnmatchedArgumentException unmatched ? UnknownCommand.name(unmatched) : null;
+        err.println(command.getCommandSpec().qualifiedName() + ": "
+                + (unknown != null ? UnknownCommand.message(command, unknown) : ex.getMessage()));
         UnmatchedArgumentException.printSuggestions(ex, err);
         err.println("Try '" + command.getCommandSpec().qualifiedName() + " --help' for more information.");
         if (verbose(command.getParseResult()))

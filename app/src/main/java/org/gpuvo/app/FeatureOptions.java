@@ -20,11 +20,11 @@ import java.util.List;
  * The feature count is each command's own option ({@code --max-features}). Options of the type not chosen are a usage
  * error, not silently ignored.
  */
-final class FeatureOptions {
+public final class FeatureOptions {
     @Option(names = "--features", paramLabel = "orb|sift", defaultValue = "orb", converter = TypeConverter.class,
             description = "Which features: orb (the default: binary descriptors, fast) or sift (128 floats: more "
                     + "invariant to scale and viewpoint, slower). The count per image is --max-features.")
-    FeatureType type;
+    public FeatureType type;
 
     @Mixin
     SiftOptions sift;
@@ -37,7 +37,7 @@ final class FeatureOptions {
      *
      * @throws ParameterException (a usage error) naming the parameter that is out of range
      */
-    ConfigSift siftConfig(int maxFeatures) {
+    public ConfigSift siftConfig(int maxFeatures) {
         return sift.checked(sift.toConfig(maxFeatures));
     }
 
@@ -45,7 +45,7 @@ final class FeatureOptions {
      * Fails with a usage error where an option of the type not chosen was given: a SIFT option without
      * {@code --features sift}, or one of {@code orbOnly} with it.
      */
-    void requireOptionsOfTheType(List<String> orbOnly) {
+    public void requireOptionsOfTheType(List<String> orbOnly) {
         List<String> wrong = new ArrayList<>();
         for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
             boolean siftOption = o.userObject() instanceof Field f && f.getDeclaringClass() == SiftOptions.class;
@@ -53,8 +53,9 @@ final class FeatureOptions {
                 wrong.add(o.longestName());
         }
         if (!wrong.isEmpty())
-            throw new ParameterException(spec.commandLine(), String.join(", ", wrong) + (wrong.size() == 1 ? " is" : " are")
-                    + (type == FeatureType.SIFT ? " for ORB: not with --features sift" : " for SIFT: add --features sift"));
+            throw new ParameterException(spec.commandLine(), String.join(", ", wrong)
+                    + (wrong.size() == 1 ? " is" : " are") + (type == FeatureType.SIFT
+                    ? " for ORB: not with --features sift" : " for SIFT: add --features sift"));
     }
 
     /** orb or sift, any case; a number (the feature count, which {@code --features} used to take) says what to use. */

@@ -7,14 +7,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** The {@code --frames A:B} option of the commands that read a sequence: frames A to B-1, either end optional. */
-final class FrameRange {
+public final class FrameRange {
     private static final Pattern RANGE = Pattern.compile("(\\d*):(\\d*)");
 
     private FrameRange() {
     }
 
     /** {@code frames} (null for all) as [first, end) within {@code size} frames; a usage error where it is not one. */
-    static int[] parse(String frames, int size, CommandLine commandLine) {
+    public static int[] parse(String frames, int size, CommandLine commandLine) {
         if (frames == null)
             return new int[]{0, size};
         Matcher m = RANGE.matcher(frames.trim());

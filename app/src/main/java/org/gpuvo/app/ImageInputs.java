@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  * Image files named on the command line: a path that does not exist is a usage error (exit code 2); a file that
  * exists but cannot be decoded is a failure (exit code 1). Either way the message names the file.
  */
-final class ImageInputs {
+public final class ImageInputs {
     /** File name extensions collected from directories. */
     static final Set<String> EXTENSIONS = Set.of("png", "jpg", "jpeg", "pgm");
     /** How far below a named directory images are collected: deep enough for EuRoC's {@code mav0/cam0/data}. */
@@ -27,7 +27,7 @@ final class ImageInputs {
     private ImageInputs() {
     }
 
-    static GrayImage read(Path file, CommandLine command) throws IOException {
+    public static GrayImage read(Path file, CommandLine command) throws IOException {
         if (!Files.exists(file))
             throw new ParameterException(command, "no such file: " + file);
         if (Files.isDirectory(file))
@@ -36,7 +36,8 @@ final class ImageInputs {
             return ImageFiles.readGray(file);
         } catch (IOException | RuntimeException e) {
             String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-            throw new IOException(message.contains(file.toString()) ? message : "cannot read " + file + ": " + message, e);
+            throw new IOException(message.contains(file.toString()) ? message
+                    : "cannot read " + file + ": " + message, e);
         }
     }
 
@@ -44,7 +45,7 @@ final class ImageInputs {
      * The image files named, directories replaced by the images in them and in their subfolders up to
      * {@link #MAX_FOLDER_DEPTH} levels down, sorted by path.
      */
-    static List<Path> collect(List<Path> filesOrFolders, CommandLine command) throws IOException {
+    public static List<Path> collect(List<Path> filesOrFolders, CommandLine command) throws IOException {
         List<Path> images = new ArrayList<>();
         for (Path path : filesOrFolders) {
             if (!Files.exists(path))
@@ -57,8 +58,9 @@ final class ImageInputs {
                 List<Path> found = files.filter(Files::isRegularFile).filter(ImageInputs::hasImageExtension)
                         .sorted().toList();
                 if (found.isEmpty())
-                    throw new ParameterException(command, "no images (*." + String.join(", *.", EXTENSIONS.stream().sorted().toList())
-                            + ") in " + path + " or its subfolders down to " + MAX_FOLDER_DEPTH + " levels");
+                    throw new ParameterException(command, "no images (*."
+                            + String.join(", *.", EXTENSIONS.stream().sorted().toList()) + ") in " + path
+                            + " or its subfolders down to " + MAX_FOLDER_DEPTH + " levels");
                 images.addAll(found);
             }
         }

@@ -20,24 +20,25 @@ import java.nio.file.Path;
  */
 public final class JsonOutput {
     /** JSON keys are snake_case, as ROS 2 names its parameters and fields. */
-    static final ObjectMapper MAPPER = new ObjectMapper()
+    public static final ObjectMapper MAPPER = new ObjectMapper()
             .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             .enable(SerializationFeature.INDENT_OUTPUT);
 
     @Option(names = "--json", paramLabel = "FILE",
-            description = "Also write the result as JSON to FILE ('-' for standard output; the text then goes to standard error).")
+            description = "Also write the result as JSON to FILE ('-' for standard output; the text then goes to "
+                    + "standard error).")
     String file;
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
     /** Where the command's human-readable text goes. */
-    PrintWriter text() {
+    public PrintWriter text() {
         return toStandardOutput() ? spec.commandLine().getErr() : spec.commandLine().getOut();
     }
 
     /** Writes {@code value} (a Jackson tree or a record) if {@code --json} was given. */
-    void write(Object value) throws IOException {
+    public void write(Object value) throws IOException {
         if (file == null)
             return;
         String json = MAPPER.writeValueAsString(value);
@@ -52,12 +53,12 @@ public final class JsonOutput {
         }
     }
 
-    static ObjectNode object() {
+    public static ObjectNode object() {
         return MAPPER.createObjectNode();
     }
 
     /** A JSON number, or null where the figure is undefined (0/0): JSON has no NaN. */
-    static Double finiteOrNull(double value) {
+    public static Double finiteOrNull(double value) {
         return Double.isFinite(value) ? value : null;
     }
 

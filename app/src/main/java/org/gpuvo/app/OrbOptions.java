@@ -10,7 +10,7 @@ import picocli.CommandLine.Spec;
 public final class OrbOptions {
     @Option(names = {"--n", "--max-features"}, paramLabel = "COUNT", defaultValue = "2000",
             description = "Features wanted per image, over all pyramid levels (default: ${DEFAULT-VALUE}).")
-    int maxFeatures;
+    public int maxFeatures;
 
     @Option(names = "--levels", paramLabel = "COUNT", defaultValue = "8",
             description = "Pyramid levels (default: ${DEFAULT-VALUE}).")
@@ -28,7 +28,7 @@ public final class OrbOptions {
     CommandSpec spec;
 
     /** The options as a configuration not yet checked; pass it through {@link #checked} once complete. */
-    ConfigOrb toConfig() {
+    public ConfigOrb toConfig() {
         ConfigOrb config = new ConfigOrb(maxFeatures);
         config.levels = levels;
         config.scaleFactor = scaleFactor;
@@ -37,7 +37,7 @@ public final class OrbOptions {
     }
 
     /** {@code config}, or a usage error naming the parameter that is out of range. */
-    ConfigOrb checked(ConfigOrb config) {
+    public ConfigOrb checked(ConfigOrb config) {
         try {
             return config.checkValidity();
         } catch (IllegalArgumentException e) {

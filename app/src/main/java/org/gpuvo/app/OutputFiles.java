@@ -5,12 +5,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Checks on files a command is about to write, so that a failure names the file and the reason. */
-final class OutputFiles {
+public final class OutputFiles {
     private OutputFiles() {
     }
 
     /** Throws with a clear message unless {@code file} can be created or replaced. */
-    static void requireWritable(Path file) throws IOException {
+    public static void requireWritable(Path file) throws IOException {
         Path folder = file.toAbsolutePath().getParent();
         if (folder == null || !Files.isDirectory(folder))
             throw new IOException("cannot write " + file + ": folder " + folder + " does not exist");

@@ -17,7 +17,8 @@ public final class SiftOptions {
     int firstOctave;
 
     @Option(names = "--sift-contrast-threshold", paramLabel = "T", defaultValue = "0.04",
-            description = "SIFT: keep extrema with |DoG| ≥ T / 3, intensities in [0, 1] (default: ${DEFAULT-VALUE}, as OpenCV).")
+            description = "SIFT: keep extrema with |DoG| ≥ T / 3, intensities in [0, 1] (default: "
+                    + "${DEFAULT-VALUE}, as OpenCV).")
     double contrastThreshold;
 
     @Option(names = "--sift-edge-threshold", paramLabel = "R", defaultValue = "10",
@@ -31,7 +32,7 @@ public final class SiftOptions {
     CommandSpec spec;
 
     /** The options as a configuration with {@code maxFeatures}, not yet checked; pass it through {@link #checked}. */
-    ConfigSift toConfig(int maxFeatures) {
+    public ConfigSift toConfig(int maxFeatures) {
         ConfigSift config = new ConfigSift(maxFeatures);
         config.firstOctave = firstOctave;
         config.contrastThreshold = contrastThreshold;
@@ -41,7 +42,7 @@ public final class SiftOptions {
     }
 
     /** {@code config}, or a usage error naming the parameter that is out of range. */
-    ConfigSift checked(ConfigSift config) {
+    public ConfigSift checked(ConfigSift config) {
         try {
             return config.checkValidity();
         } catch (IllegalArgumentException e) {

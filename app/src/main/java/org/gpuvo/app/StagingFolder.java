@@ -25,7 +25,7 @@ import java.util.Set;
  * An existing target is replaced only if it is a folder holding nothing but files named in
  * {@code replaceableNames} (a previous run's outputs), so that a mistyped {@code --out} cannot delete a user's folder.
  */
-final class StagingFolder implements AutoCloseable {
+public final class StagingFolder implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StagingFolder.class);
 
     private final Path target;
@@ -43,7 +43,7 @@ final class StagingFolder implements AutoCloseable {
     }
 
     /** Creates the partial folder beside {@code target} (and the folders above it, where missing). */
-    static StagingFolder create(Path target, Set<String> replaceableNames) throws IOException {
+    public static StagingFolder create(Path target, Set<String> replaceableNames) throws IOException {
         Path absolute = target.toAbsolutePath().normalize();
         requireReplaceable(absolute, replaceableNames);
         Path parent = absolute.getParent();
@@ -74,7 +74,7 @@ final class StagingFolder implements AutoCloseable {
      * Throws with a message saying why unless {@code target} is absent, or a folder holding nothing but files
      * named in {@code names}; also unless its nearest existing ancestor is a folder one may write into.
      */
-    static void requireReplaceable(Path target, Set<String> names) throws IOException {
+    public static void requireReplaceable(Path target, Set<String> names) throws IOException {
         Path absolute = target.toAbsolutePath().normalize();
         if (Files.exists(absolute)) {
             if (!Files.isDirectory(absolute))
@@ -101,19 +101,20 @@ final class StagingFolder implements AutoCloseable {
     }
 
     /** Writes into the partial folder; a shutdown meanwhile waits for it to end, then deletes the folder. */
-    synchronized void write(Step step) throws IOException {
+    public synchronized void write(Step step) throws IOException {
         if (aborted || committed)
-            throw new IllegalStateException("the output folder " + target + " is " + (aborted ? "abandoned" : "committed"));
+            throw new IllegalStateException("the output folder " + target + " is "
+                    + (aborted ? "abandoned" : "committed"));
         step.writeInto(partial);
     }
 
     /** One piece of output. */
-    interface Step {
+    public interface Step {
         void writeInto(Path folder) throws IOException;
     }
 
     /** Puts the written folder in place of the target. */
-    synchronized void commit() throws IOException {
+    public synchronized void commit() throws IOException {
         if (aborted)
             throw new IOException("stopped before " + target + " was written");
         requireReplaceable(target, replaceableNames);
@@ -174,7 +175,7 @@ final class StagingFolder implements AutoCloseable {
         }
     }
 
-    static void deleteRecursively(Path folder) throws IOException {
+    public static void deleteRecursively(Path folder) throws IOException {
         if (!Files.exists(folder))
             return;
         Files.walkFileTree(folder, new SimpleFileVisitor<>() {

@@ -4,13 +4,13 @@ import org.gpuvo.ros.GpuvoVersion;
 import picocli.CommandLine.IVersionProvider;
 
 /** gpuvo's version for {@code --version}. */
-final class VersionProvider implements IVersionProvider {
+public final class VersionProvider implements IVersionProvider {
     @Override
     public String[] getVersion() {
         return new String[]{"gpuvo " + version()};
     }
 
-    static String version() {
+    public static String version() {
         return GpuvoVersion.VERSION;
     }
 }

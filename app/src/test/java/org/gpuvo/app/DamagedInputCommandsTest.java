@@ -36,6 +36,16 @@ class DamagedInputCommandsTest {
     }
 
     @Test
+    void bagFromOfAnImageThatCannotBeReadFailsWithoutLeavingAHalfWrittenBag() throws Exception {
+        Path kitti = DatasetFixtures.kittiMono(dir.resolve("kitti"), 10, 6);
+        Path bag = dir.resolve("bag");
+        CliRun run = CliRun.run("bag-from", kitti.toString(), bag.toString(), "-q");
+        assertThat(run.exitCode()).as(run.err()).isEqualTo(1);
+        assertThat(run.err()).startsWith("gpuvo bag-from: error: ").contains("000006.png");
+        assertThat(bag).doesNotExist();
+    }
+
+    @Test
     void replayReadsPastADamagedChunkAndCountsTheImagesItLost() throws Exception {
         Path bag = kittiBag("zeroed", 30);
         Path file = bag.resolve("zeroed_0.mcap");

@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /** Small dataset folders written by tests: only what a reader needs to open them. */
-final class DatasetFixtures {
+public final class DatasetFixtures {
     /** KITTI's P0 of sequence 06 (calib.txt), the camera of the fixtures. */
     private static final String KITTI_P0 = "7.070912e+02 0 6.018873e+02 0 0 7.070912e+02 1.831104e+02 0 0 0 1 0";
 
@@ -20,7 +20,7 @@ final class DatasetFixtures {
      * A KITTI sequence of {@code frames} 64×48 grey images in image_0 (no right images, no ground truth) whose
      * image {@code corrupt} (if in range) is not a PNG but text.
      */
-    static Path kittiMono(Path folder, int frames, int corrupt) throws IOException {
+    public static Path kittiMono(Path folder, int frames, int corrupt) throws IOException {
         Files.createDirectories(folder.resolve("image_0"));
         Files.writeString(folder.resolve("calib.txt"), "P0: " + KITTI_P0 + "\n");
         for (int i = 0; i < frames; i++) {
@@ -37,7 +37,7 @@ final class DatasetFixtures {
      * A TUM RGB-D sequence of three frames at {@code frameTime} + 0, 0.1, 0.2 s with ground truth at
      * {@code truthTime} + 0, 0.01, ..., 0.99 s (the camera standing still).
      */
-    static Path tumRgbd(Path folder, double frameTime, double truthTime) throws IOException {
+    public static Path tumRgbd(Path folder, double frameTime, double truthTime) throws IOException {
         Files.createDirectories(folder.resolve("rgb"));
         Files.createDirectories(folder.resolve("depth"));
         StringBuilder rgb = new StringBuilder("# color images\n"), depth = new StringBuilder("# depth maps\n");

@@ -107,11 +107,13 @@ class StagingFolderTest {
         Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), StagingFolderChild.class.getName(), target.toString())
                 .redirectErrorStream(true).start();
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(child.getInputStream(),
+                StandardCharsets.UTF_8))) {
             String line = lines.readLine();
             assertThat(line).isEqualTo(StagingFolderChild.WRITTEN);
             try (Stream<Path> partial = Files.list(dir)) {
-                assertThat(partial.map(p -> p.getFileName().toString())).singleElement().asString().startsWith(".out.partial-");
+                assertThat(partial.map(p -> p.getFileName().toString())).singleElement().asString()
+                        .startsWith(".out.partial-");
             }
             Process kill = new ProcessBuilder("kill", "-INT", Long.toString(child.pid())).inheritIO().start();
             assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();

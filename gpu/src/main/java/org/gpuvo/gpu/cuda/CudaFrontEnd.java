@@ -5,7 +5,9 @@ import jcuda.driver.CUevent_flags;
 import jcuda.driver.CUstream;
 import org.gpuvo.gpu.features.ConfigOrb;
 import org.gpuvo.gpu.features.Descriptors;
+import org.gpuvo.gpu.features.FrameTracker;
 import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.gpu.features.OrbFeatures;
 import org.gpuvo.gpu.features.OrbLimits;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.ConfigMatch;
@@ -39,7 +41,8 @@ import static jcuda.driver.JCudaDriver.cuStreamWaitEvent;
  * leaves a submitted frame submitted. With stage timing on, "upload" is empty in the overlapped mode (the copy runs
  * on the copy stream).
  */
-public final class CudaFrontEnd extends CudaTracking<DeviceFeatures, CudaOrbExtractor, CudaHammingMatcher> {
+public final class CudaFrontEnd extends CudaTracking<DeviceFeatures, CudaOrbExtractor, CudaHammingMatcher>
+        implements FrameTracker<OrbFeatures> {
     public static final String STAGE_MATCH = CudaHammingMatcher.STAGE;
     private static final String STAGE_UPLOAD = CudaOrbExtractor.STAGE_UPLOAD;
     private static final String STAGE_DOWNLOAD = CudaOrbExtractor.STAGE_DOWNLOAD;
@@ -67,6 +70,7 @@ public final class CudaFrontEnd extends CudaTracking<DeviceFeatures, CudaOrbExtr
      * @return the number of features of this frame
      * @throws IllegalStateException if a frame was {@link #submit submitted} and not collected
      */
+    @Override
     public int process(GrayImage frame, Matches out) {
         if (queued >= 0)
             throw new IllegalStateException("a submitted frame waits: collect() it before process()");
@@ -197,6 +201,16 @@ public final class CudaFrontEnd extends CudaTracking<DeviceFeatures, CudaOrbExtr
         CUevent e = new CUevent();
         CudaCheck.call(STAGE_UPLOAD, "cuEventCreate", () -> cuEventCreate(e, CUevent_flags.CU_EVENT_DISABLE_TIMING));
         return e;
+    }
+
+    @Override
+    public void downloadCurrent(OrbFeatures out) {
+        downloadCurrent(out.keyPoints, out.descriptors);
+    }
+
+    @Override
+    public void extract(GrayImage image, OrbFeatures out) {
+        secondExtractor().detect(image, out);
     }
 
     /**

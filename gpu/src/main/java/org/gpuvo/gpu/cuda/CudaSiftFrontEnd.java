@@ -5,6 +5,7 @@ import java.util.function.Function;
 import org.gpuvo.gpu.features.ConfigSift;
 import org.gpuvo.gpu.features.ImageLimits;
 import org.gpuvo.gpu.features.SiftFeatures;
+import org.gpuvo.gpu.features.SiftFrameTracker;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.ConfigMatch;
 import org.gpuvo.gpu.match.Matches;
@@ -17,7 +18,8 @@ import org.gpuvo.gpu.match.Matches;
  * frame's is written. Extraction and matching share one context and one stream. Not thread safe: one instance per
  * camera stream.
  */
-public final class CudaSiftFrontEnd extends CudaTracking<DeviceFloatFeatures, CudaSiftExtractor, CudaFloatMatcher> {
+public final class CudaSiftFrontEnd extends CudaTracking<DeviceFloatFeatures, CudaSiftExtractor, CudaFloatMatcher>
+        implements SiftFrameTracker {
     public static final String STAGE_MATCH = CudaFloatMatcher.STAGE;
 
 
@@ -44,6 +46,7 @@ public final class CudaSiftFrontEnd extends CudaTracking<DeviceFloatFeatures, Cu
      * @return the number of features of this frame
      * @throws IllegalArgumentException if the frame is null or larger than SIFT accepts
      */
+    @Override
     public int process(GrayImage frame, Matches out) {
         ImageLimits.checkImage(frame, "SIFT");
         if (out == null)
@@ -57,11 +60,13 @@ public final class CudaSiftFrontEnd extends CudaTracking<DeviceFloatFeatures, Cu
      *
      * @throws IllegalArgumentException unless {@code threshold} is in [0, 1)
      */
+    @Override
     public void setContrastThreshold(double threshold) {
         extractor.setContrastThreshold(threshold);
     }
 
     /** The contrast threshold the next frame is detected with. */
+    @Override
     public double contrastThreshold() {
         return extractor.config().contrastThreshold;
     }
@@ -72,8 +77,16 @@ public final class CudaSiftFrontEnd extends CudaTracking<DeviceFloatFeatures, Cu
      *
      * @throws IllegalStateException if no frame was processed since the front end was opened or reset
      */
+    @Override
     public void downloadCurrent(SiftFeatures out) {
         checkProcessed();
         extractor.downloadLast(out);
+    }
+
+    @Override
+    public void extract(GrayImage image, SiftFeatures out) {
+        CudaSiftExtractor second = secondExtractor();
+        second.setContrastThreshold(contrastThreshold());
+        second.detect(image, out);
     }
 }

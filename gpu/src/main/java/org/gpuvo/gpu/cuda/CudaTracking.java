@@ -24,6 +24,9 @@ public abstract class CudaTracking<F extends DeviceFeatureSet, X extends CudaExt
     final CudaContext cuda;
     final X extractor;
     final M matcher;
+    private final Function<CudaContext, X> extractorOn;
+    /** a second extractor on the context, for images outside the tracked stream; made when first needed */
+    private X second;
     private final ConfigMatch matchConfig;
     /** the name of the match's time in {@link #lastStageMillis()} */
     private final String matchStage;
@@ -45,6 +48,7 @@ public abstract class CudaTracking<F extends DeviceFeatureSet, X extends CudaExt
                  BiFunction<CudaContext, ConfigMatch, M> matcher) {
         this.matchConfig = match.copy().checkValidity();
         this.matchStage = matchStage;
+        this.extractorOn = extractor;
         this.cuda = CudaContext.open(pipeline);
         try {
             this.extractor = extractor.apply(cuda);
@@ -134,7 +138,17 @@ public abstract class CudaTracking<F extends DeviceFeatureSet, X extends CudaExt
         return matcher;
     }
 
-    /** The front end's context (for a second extractor on the same device, tests and diagnostics). */
+    /**
+     * A second extractor of the same settings on the front end's context, for images outside the tracked stream
+     * (a stereo pair's right image); made when first needed, closed with the front end.
+     */
+    X secondExtractor() {
+        if (second == null)
+            second = extractorOn.apply(cuda);
+        return second;
+    }
+
+    /** The front end's context (for tests and diagnostics). */
     public CudaContext context() {
         return cuda;
     }
@@ -149,6 +163,8 @@ public abstract class CudaTracking<F extends DeviceFeatureSet, X extends CudaExt
             matchTimer.close();
             matcher.close();
             extractor.close();
+            if (second != null)
+                second.close();
             closeResources();
         } finally {
             cuda.close();

@@ -1,38 +1,43 @@
 package org.gpuvo.odometry.frontend;
 
-import java.util.function.Function;
-
-import org.gpuvo.gpu.cuda.CudaContext;
-import org.gpuvo.gpu.cuda.CudaTracking;
 import org.gpuvo.gpu.features.FeatureType;
+import org.gpuvo.gpu.features.FrameTracker;
+import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.gpu.image.GrayImage;
+import org.gpuvo.gpu.match.Matches;
 
 /**
- * What the {@link TrackingFrontEnd}s on a GPU front end ({@link CudaTracking}) share whatever their features: the
- * front end, which keeps the features on the device between frames, and a second extractor on its context for
- * images outside the tracked stream (right images), created when first needed.
+ * A {@link TrackingFrontEnd} on a GPU's {@link FrameTracker}, which keeps the features on the device between frames;
+ * images outside the tracked stream (right images) are extracted by the tracker on the same device.
  *
- * @param <T> the GPU front end
- * @param <X> the second extractor
+ * @param <F> the tracker's host features
  */
-abstract class DeviceTrackingFrontEnd<T extends CudaTracking<?, ?, ?>, X extends AutoCloseable>
-        implements TrackingFrontEnd {
-    final T frontEnd;
+abstract class DeviceTrackingFrontEnd<F> implements TrackingFrontEnd {
+    final FrameTracker<F> tracker;
     private final FeatureType features;
-    private final Function<CudaContext, X> secondaryOn;
-    private X secondary;
 
-    /** @param secondaryOn the second extractor on the front end's context */
-    DeviceTrackingFrontEnd(T frontEnd, FeatureType features, Function<CudaContext, X> secondaryOn) {
-        this.frontEnd = frontEnd;
+    DeviceTrackingFrontEnd(FrameTracker<F> tracker, FeatureType features) {
+        this.tracker = tracker;
         this.features = features;
-        this.secondaryOn = secondaryOn;
     }
 
-    /** The second extractor, created on the front end's context when first needed. */
-    X secondary() {
-        if (secondary == null)
-            secondary = secondaryOn.apply(frontEnd.context());
-        return secondary;
+    /** The tracker's host features over {@code keyPoints} and the rows of {@code descriptors}. */
+    abstract F hostFeatures(KeyPoints keyPoints, FeatureDescriptors descriptors);
+
+    @Override
+    public int process(GrayImage image, double[] searchWindow, Matches out) {
+        tracker.setSearchWindow(searchWindow);
+        return tracker.process(image, out);
+    }
+
+    @Override
+    public void currentFeatures(KeyPoints keyPoints, FeatureDescriptors descriptors) {
+        tracker.downloadCurrent(hostFeatures(keyPoints, descriptors));
+    }
+
+    @Override
+    public void extract(GrayImage image, KeyPoints keyPoints, FeatureDescriptors descriptors) {
+        tracker.extract(image, hostFeatures(keyPoints, descriptors));
     }
 
     @Override
@@ -42,7 +47,7 @@ abstract class DeviceTrackingFrontEnd<T extends CudaTracking<?, ?, ?>, X extends
 
     @Override
     public void reset() {
-        frontEnd.reset();
+        tracker.reset();
     }
 
     @Override
@@ -52,13 +57,6 @@ abstract class DeviceTrackingFrontEnd<T extends CudaTracking<?, ?, ?>, X extends
 
     @Override
     public void close() {
-        try {
-            if (secondary != null)
-                secondary.close();
-        } catch (Exception e) {
-            throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
-        } finally {
-            frontEnd.close();
-        }
+        tracker.close();
     }
 }

@@ -1,10 +1,10 @@
 package org.gpuvo.odometry.frontend;
 
-import org.gpuvo.gpu.cuda.CudaProbe;
-import org.gpuvo.gpu.cuda.CudaStatus;
 import org.gpuvo.gpu.features.Backend;
+import org.gpuvo.gpu.features.BackendStatus;
 import org.gpuvo.gpu.features.ConfigOrb;
 import org.gpuvo.gpu.features.ConfigSift;
+import org.gpuvo.gpu.features.FactoryFrameTracker;
 import org.gpuvo.gpu.features.FactoryOrb;
 import org.gpuvo.gpu.features.FactorySift;
 import org.gpuvo.gpu.match.ConfigMatch;
@@ -22,8 +22,8 @@ public final class FactoryTrackingFrontEnd {
     }
 
     /**
-     * The ORB front end of {@code backend}. {@link Backend#AUTO} takes CUDA where {@link CudaProbe} finds it usable
-     * and it starts, else the CPU, with a warning that says why.
+     * The ORB front end of {@code backend}. {@link Backend#AUTO} takes CUDA where it is usable
+     * ({@link FactoryFrameTracker#cudaStatus()}) and it starts, else the CPU, with a warning that says why.
      *
      * @param pipeline names the CUDA context in messages (e.g. the camera)
      * @throws IllegalArgumentException if a configuration is out of range or the backend is null
@@ -39,8 +39,8 @@ public final class FactoryTrackingFrontEnd {
     /**
      * The SIFT front end of {@code backend} with {@code sift.contrastThreshold} fixed for every frame: the CPU
      * reference extractor and matcher, or on CUDA the GPU extractor and the GPU float matcher, with features kept on
-     * the device between frames ({@code CudaSiftFrontEnd}). {@link Backend#AUTO} takes CUDA where {@link CudaProbe}
-     * finds it usable and it starts, else the CPU, with a warning that says why.
+     * the device between frames ({@link FactoryFrameTracker#siftCuda}). {@link Backend#AUTO} takes CUDA where it is
+     * usable and it starts, else the CPU, with a warning that says why.
      *
      * @param pipeline names the pipeline in messages (e.g. the camera)
      * @throws IllegalArgumentException if a configuration is out of range or the backend is null
@@ -80,7 +80,7 @@ public final class FactoryTrackingFrontEnd {
     }
 
     private static TrackingFrontEnd auto(Supplier<TrackingFrontEnd> cuda, Supplier<TrackingFrontEnd> cpu) {
-        CudaStatus status = CudaProbe.status();
+        BackendStatus status = FactoryFrameTracker.cudaStatus();
         if (!status.usable()) {
             LOG.warn("CUDA unavailable ({}); features are extracted and matched on the CPU", status.reason());
             return cpu.get();

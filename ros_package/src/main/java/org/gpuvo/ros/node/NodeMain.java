@@ -41,7 +41,8 @@ public final class NodeMain {
             System.exit(code);
     }
 
-    static int run(String[] argv, Map<String, String> environment) {
+    /** {@link #main} without its exit, for the command line's {@code gpuvo node}: returns the exit code. */
+    public static int run(String[] argv, Map<String, String> environment) {
         // a node reports at INFO (rcl's default) where the command line's logback.xml keeps only warnings
         if (LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME) instanceof ch.qos.logback.classic.Logger root)
             root.setLevel(ch.qos.logback.classic.Level.INFO);

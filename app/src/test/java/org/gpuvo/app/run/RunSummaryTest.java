@@ -1,0 +1,108 @@
+package org.gpuvo.app.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import georegression.struct.se.Se3_F64;
+import org.gpuvo.app.JsonOutput;
+import org.gpuvo.gpu.features.FeatureType;
+import org.gpuvo.odometry.trajectory.Trajectory;
+import org.gpuvo.odometry.vo.FrameResult;
+import org.gpuvo.odometry.vo.MappingRecord;
+import org.gpuvo.odometry.vo.PointCloud;
+import org.gpuvo.odometry.vo.SequenceRun;
+import org.gpuvo.odometry.vo.TrackingState;
+import org.gpuvo.odometry.vo.VoMode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** The summary's tracking and mapping figures, and frames.csv and mapping.csv, on a run made up here. */
+class RunSummaryTest {
+    @TempDir
+    Path dir;
+
+    /** 100 frames whose host work is 1, 2, ..., 100 ms; three bundle adjustments, the second not applied. */
+    private static SequenceRun run(List<MappingRecord> mapping) {
+        Trajectory trajectory = new Trajectory();
+        List<FrameResult> frames = new ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            Se3_F64 pose = new Se3_F64();
+            pose.T.setTo(0, 0, 0.1 * i);
+            frames.add(new FrameResult(0.1 * i, pose, TrackingState.TRACKING, 1000, 500, 400, i % 5 == 0, 300 + i,
+                    10, i + 1));
+            trajectory.add(0.1 * i, pose);
+        }
+        return new SequenceRun("made-up", VoMode.STEREO, "cpu", FeatureType.ORB, trajectory, frames, new PointCloud(),
+                mapping, trajectory);
+    }
+
+    private static final List<MappingRecord> THREE = List.of(
+            new MappingRecord(9, 0.5, 120.0, 8, 900, 4100, true),
+            new MappingRecord(14, 3.25, 80.0, 20, 950, 4300, false),
+            new MappingRecord(19, 1.0, 100.0, 9, 1000, 4500, true));
+
+    @Test
+    void trackingIsMeanP99AndMaxOfHostAndMappingItsBundleAdjustments() throws Exception {
+        RunSummary s = RunSummary.of("made-up", run(THREE), false, null, null, null, 2.0, dir, List.of("frames.csv"));
+        assertThat(s.tracking().meanMs).isCloseTo(50.5, within(1e-9));
+        assertThat(s.tracking().p99Ms).isCloseTo(99.01, within(1e-9));
+        assertThat(s.tracking().maxMs).isEqualTo(100.0);
+        StringWriter text = new StringWriter();
+        s.print(new PrintWriter(text));
+        assertThat(text.toString()).contains(
+                "tracking   mean 50.5 ms a frame, p99 99.0, max 100.0 (host work on the tracking thread)\n",
+                "mapping    asynchronous (a thread of its own), 3 bundle adjustments (1 failed): median 100.0 ms, "
+                        + "p90 116.0, max 120.0; longest wait 3.3 ms\n");
+
+        JsonNode json = JsonOutput.MAPPER.readTree(JsonOutput.MAPPER.writeValueAsString(s.json()));
+        assertThat(json.path("deterministic").asBoolean(true)).isFalse();
+        assertThat(json.path("tracking_ms_mean").asDouble()).isCloseTo(50.5, within(1e-9));
+        assertThat(json.path("tracking_ms_max").asDouble()).isEqualTo(100.0);
+        JsonNode mapping = json.path("mapping");
+        assertThat(mapping.path("bundle_adjustments").asInt()).isEqualTo(3);
+        assertThat(mapping.path("bundle_failures").asInt()).isEqualTo(1);
+        assertThat(mapping.path("bundle_ms_median").asDouble()).isEqualTo(100.0);
+        assertThat(mapping.path("bundle_ms_p90").asDouble()).isCloseTo(116.0, within(1e-9));
+        assertThat(mapping.path("bundle_ms_max").asDouble()).isEqualTo(120.0);
+        assertThat(mapping.path("wait_ms_max").asDouble()).isEqualTo(3.25);
+    }
+
+    @Test
+    void withoutBundleAdjustmentsTheirFiguresAreNull() throws Exception {
+        RunSummary s = RunSummary.of("made-up", run(List.of()), true, null, null, null, 2.0, dir, List.of());
+        StringWriter text = new StringWriter();
+        s.print(new PrintWriter(text));
+        assertThat(text.toString())
+                .contains("mapping    deterministic (on the tracking thread), no bundle adjustment\n");
+        JsonNode json = JsonOutput.MAPPER.readTree(JsonOutput.MAPPER.writeValueAsString(s.json()));
+        assertThat(json.path("deterministic").asBoolean()).isTrue();
+        assertThat(json.path("mapping").path("bundle_adjustments").asInt()).isZero();
+        for (String key : new String[]{"bundle_ms_median", "bundle_ms_p90", "bundle_ms_max", "wait_ms_max"})
+            assertThat(json.path("mapping").path(key).isNull()).as(key).isTrue();
+    }
+
+    /** A run over frames 100 on: both files number the frames as the dataset does. */
+    @Test
+    void framesAndMappingCsvNumberTheDatasetsFrames() throws Exception {
+        SequenceRun run = run(THREE);
+        RunOutputs.writeFramesCsv(run.frames(), i -> 100 + i, dir.resolve("frames.csv"));
+        RunOutputs.writeMappingCsv(run.mapping(), i -> 100 + i, dir.resolve("mapping.csv"));
+        List<String> frames = Files.readAllLines(dir.resolve("frames.csv"));
+        assertThat(frames.get(0)).isEqualTo(
+                "index,timestamp,state,features,matches,inliers,map_points_tracked,keyframe,front_end_ms,host_ms");
+        assertThat(frames.get(6)).isEqualTo("105,0.500000000,tracking,1000,500,400,305,1,10.000,6.000");
+        assertThat(Files.readAllLines(dir.resolve("mapping.csv"))).containsExactly(
+                "frame,wait_ms,bundle_ms,iterations,points,observations,applied",
+                "109,0.500,120.000,8,900,4100,1",
+                "114,3.250,80.000,20,950,4300,0",
+                "119,1.000,100.000,9,1000,4500,1");
+    }
+}
