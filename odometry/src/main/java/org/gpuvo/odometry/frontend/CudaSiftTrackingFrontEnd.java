@@ -18,8 +18,7 @@ import static org.gpuvo.odometry.frontend.FeatureDescriptors.floatRows;
  * end feeds it; {@link #extract} detects with the threshold of the frame processed last, so that a stereo pair's
  * images are detected alike.
  */
-final class CudaSiftTrackingFrontEnd extends DeviceTrackingFrontEnd<SiftFeatures> {
-    private final SiftFrameTracker sift;
+final class CudaSiftTrackingFrontEnd extends DeviceTrackingFrontEnd<SiftFeatures, SiftFrameTracker> {
     private final int maxFeatures;
     private final AdaptiveSiftThreshold threshold;
 
@@ -32,7 +31,6 @@ final class CudaSiftTrackingFrontEnd extends DeviceTrackingFrontEnd<SiftFeatures
     /** {@code threshold}: made before the tracker opens its context. */
     private CudaSiftTrackingFrontEnd(AdaptiveSiftThreshold threshold, int maxFeatures, SiftFrameTracker tracker) {
         super(tracker, FeatureType.SIFT);
-        this.sift = tracker;
         this.maxFeatures = maxFeatures;
         this.threshold = threshold;
     }
@@ -45,7 +43,7 @@ final class CudaSiftTrackingFrontEnd extends DeviceTrackingFrontEnd<SiftFeatures
     @Override
     public int process(GrayImage image, double[] searchWindow, Matches out) {
         // the tracker keeps this frame's threshold until the next frame: extract() detects a pair's right image alike
-        sift.setContrastThreshold(threshold.threshold());
+        tracker.setContrastThreshold(threshold.threshold());
         int n = super.process(image, searchWindow, out);
         threshold.update(n, maxFeatures);
         return n;
@@ -53,6 +51,6 @@ final class CudaSiftTrackingFrontEnd extends DeviceTrackingFrontEnd<SiftFeatures
 
     @Override
     public double contrastThreshold() {
-        return sift.contrastThreshold();
+        return tracker.contrastThreshold();
     }
 }

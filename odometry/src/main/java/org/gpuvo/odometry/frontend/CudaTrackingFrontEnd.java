@@ -3,6 +3,7 @@ package org.gpuvo.odometry.frontend;
 import org.gpuvo.gpu.features.ConfigOrb;
 import org.gpuvo.gpu.features.FactoryFrameTracker;
 import org.gpuvo.gpu.features.FeatureType;
+import org.gpuvo.gpu.features.FrameTracker;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.features.OrbFeatures;
 import org.gpuvo.gpu.match.ConfigMatch;
@@ -10,7 +11,7 @@ import org.gpuvo.gpu.match.ConfigMatch;
 import static org.gpuvo.odometry.frontend.FeatureDescriptors.binaryRows;
 
 /** ORB's {@link TrackingFrontEnd} on the GPU: features stay on the device between frames. */
-final class CudaTrackingFrontEnd extends DeviceTrackingFrontEnd<OrbFeatures> {
+final class CudaTrackingFrontEnd extends DeviceTrackingFrontEnd<OrbFeatures, FrameTracker<OrbFeatures>> {
     CudaTrackingFrontEnd(String pipeline, ConfigOrb orb, ConfigMatch match) {
         super(FactoryFrameTracker.orbCuda(pipeline, orb, match), FeatureType.ORB);
     }

@@ -11,12 +11,13 @@ import org.gpuvo.gpu.match.Matches;
  * images outside the tracked stream (right images) are extracted by the tracker on the same device.
  *
  * @param <F> the tracker's host features
+ * @param <T> the tracker
  */
-abstract class DeviceTrackingFrontEnd<F> implements TrackingFrontEnd {
-    final FrameTracker<F> tracker;
+abstract class DeviceTrackingFrontEnd<F, T extends FrameTracker<F>> implements TrackingFrontEnd {
+    final T tracker;
     private final FeatureType features;
 
-    DeviceTrackingFrontEnd(FrameTracker<F> tracker, FeatureType features) {
+    DeviceTrackingFrontEnd(T tracker, FeatureType features) {
         this.tracker = tracker;
         this.features = features;
     }
