@@ -14,11 +14,11 @@ import java.util.Optional;
  * ({@code gpuvo run --frames A:B}). Times, calibration and ground truth are the whole sequence's; frame {@code i} of
  * the slice is frame {@code first + i} of the whole.
  */
-final class SequenceSlice implements Sequence {
+public final class SequenceSlice implements Sequence {
     private final Sequence whole;
     private final int first, end;
 
-    SequenceSlice(Sequence whole, int first, int end) {
+    public SequenceSlice(Sequence whole, int first, int end) {
         if (first < 0 || end > whole.size() || first >= end)
             throw new IllegalArgumentException("frames " + first + ":" + end + " are not within 0:" + whole.size());
         this.whole = whole;

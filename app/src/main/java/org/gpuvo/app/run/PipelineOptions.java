@@ -49,6 +49,12 @@ public final class PipelineOptions {
                     + "--deterministic; demo always) equal seeds give equal trajectories (default: the pipeline's).")
     Long seed;
 
+    @Option(names = "--warm-up", paramLabel = "N", defaultValue = "30",
+            description = "Rendered frames the pipeline runs over, twice, before the first frame, so that the first "
+                    + "frames' times are those of a started pipeline, not of the JVM's and the GPU's start, as the "
+                    + "node does (default: ${DEFAULT-VALUE}; 0: none). It is timed apart from the run.")
+    int warmUpFrames;
+
     @Option(names = "--ply", paramLabel = "ENCODING", defaultValue = "BINARY",
             description = "points.ply as binary (the default: little-endian, 15 bytes a point) or ascii.")
     PlyWriter.Encoding plyEncoding;
@@ -91,6 +97,9 @@ public final class PipelineOptions {
         config.backend = backend;
         config.deterministic = deterministic;
         features.requireOptionsOfTheType(List.of());
+        if (warmUpFrames < 0 || warmUpFrames > 10_000)
+            throw new ParameterException(spec.commandLine(), "--warm-up must be between 0 and 10000 frames, got "
+                    + warmUpFrames);
         config.features = features.type;
         if (features.type == FeatureType.SIFT)
             config.sift = features.siftConfig(maxFeatures != null ? maxFeatures : config.sift.maxFeatures);

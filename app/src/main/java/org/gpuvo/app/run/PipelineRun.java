@@ -6,6 +6,7 @@ import org.gpuvo.odometry.dataset.Sequence;
 import org.gpuvo.odometry.metrics.EvaluationResult;
 import org.gpuvo.odometry.trajectory.Trajectory;
 import org.gpuvo.odometry.vo.ConfigVisualOdometry;
+import org.gpuvo.odometry.vo.PipelineWarmUp;
 import org.gpuvo.odometry.vo.SequenceOdometry;
 import org.gpuvo.odometry.vo.SequenceRun;
 import org.gpuvo.odometry.vo.VoMode;
@@ -58,6 +59,7 @@ final class PipelineRun {
      */
     RunSummary execute(Path out, IntUnaryOperator datasetIndex) throws IOException {
         StagingFolder.requireReplaceable(out, RunOutputs.NAMES);
+        PipelineWarmUp.Result warmUp = PipelineWarmUp.run(config, options.warmUpFrames);
         long start = System.nanoTime();
         SequenceRun run;
         try (RunProgress progress = RunProgress.create(sequence.name(), sequence.size(), options.showProgress())) {
@@ -86,7 +88,8 @@ final class PipelineRun {
             folder.commit();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        return RunSummary.of(sequence.name(), run, config.deterministic, evaluation, evaluationError, refinedAte,
-                seconds, out, files);
+        int lag = config.deterministic ? config.mappingLag : config.maxMappingLag;
+        return RunSummary.of(sequence.name(), run, config.deterministic, lag, warmUp, evaluation, evaluationError,
+                refinedAte, seconds, out, files);
     }
 }

@@ -11,9 +11,8 @@ import java.util.function.IntUnaryOperator;
 
 /**
  * The options of {@code gpuvo run} that {@code gpuvo replay} shares: the run folder, the pipeline's options and
- * {@code --[no-]deterministic}, how local mapping runs. These commands feed frames as fast as they are processed,
- * far above a camera's rate, where the live mapping's results still vary too much (see docs/status.md) to be
- * a default for evaluation; so they map deterministically unless told otherwise. {@code gpuvo demo} has no such
+ * {@code --[no-]deterministic}, how local mapping runs. These commands are for evaluation, where results that repeat
+ * bit for bit are worth more than the live schedule's; so they map deterministically unless told otherwise. {@code gpuvo demo} has no such
  * option: it always runs deterministically, so that the figures it prints repeat. The node maps live by default.
  */
 public final class RunOptions {
@@ -25,11 +24,12 @@ public final class RunOptions {
     PipelineOptions pipeline;
 
     @Option(names = "--deterministic", negatable = true, defaultValue = "true", fallbackValue = "true",
-            description = "Run local mapping (new map points, the bundle adjustment) on the tracking thread at fixed "
-                    + "points of the frame sequence, so that equal inputs and seeds give equal results bit for bit "
-                    + "(the default). --no-deterministic runs it live, as the node does on a robot: on a thread of "
-                    + "its own that tracking never waits for; repeated runs then differ, and at rates far above a "
-                    + "camera's its results are not yet reliable.")
+            description = "Run local mapping (new map points, the bundle adjustment) on a fixed schedule, so that "
+                    + "equal inputs and seeds give equal results bit for bit (the default): for stereo and RGB-D on a "
+                    + "thread of its own exactly 5 frames behind tracking, which waits for it only where it is "
+                    + "slower; for mono on the tracking thread after each frame. --no-deterministic runs it live, as "
+                    + "the node does on a robot: tracking takes whatever map it finds, waiting only where mapping "
+                    + "falls 10 frames behind; repeated runs then differ.")
     boolean deterministic;
 
     public PipelineOptions pipeline() {

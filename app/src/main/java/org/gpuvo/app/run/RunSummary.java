@@ -8,6 +8,7 @@ import org.gpuvo.odometry.metrics.EvaluationResult;
 import org.gpuvo.odometry.metrics.RpeResult;
 import org.gpuvo.odometry.vo.FrameResult;
 import org.gpuvo.odometry.vo.MappingRecord;
+import org.gpuvo.odometry.vo.PipelineWarmUp;
 import org.gpuvo.odometry.vo.SequenceRun;
 import org.gpuvo.odometry.vo.VoMode;
 
@@ -20,10 +21,12 @@ import java.util.Locale;
 /**
  * The headline figures of a pipeline run ({@code gpuvo run}, {@code gpuvo replay}, {@code gpuvo demo}), as a few
  * lines of text and as JSON. Times per frame are the pipeline's own (front end + host work), without reading the
- * images; the wall time includes everything.
+ * images; the wall time includes everything but the warm-up.
  *
- * @param deterministic   whether local mapping ran on the tracking thread at fixed points (repeatable), else on its
- *                        own thread
+ * @param deterministic   whether local mapping kept a fixed schedule (repeatable runs), else ran live
+ * @param mappingLag      frames local mapping ran behind tracking: exactly (deterministic; 0: on the tracking thread)
+ *                        or at most (live)
+ * @param warmUp          the warm-up before the first frame (in no other figure)
  * @param pathLengthM     length of the estimated path in metres; null for a monocular run without Sim(3)
  *                        alignment to ground truth, whose scale is unknown
  * @param evaluation      null without ground truth, or where it could not be measured
@@ -37,14 +40,15 @@ import java.util.Locale;
  * @param bundle          the bundle adjustments' milliseconds: median, p90 and max are reported
  * @param mappingWait     how long each adjusted frame's update waited for local mapping, milliseconds: max reported
  */
-public record RunSummary(String dataset, SequenceRun run, boolean deterministic, Double pathLengthM,
+public record RunSummary(String dataset, SequenceRun run, boolean deterministic, int mappingLag,
+                  PipelineWarmUp.Result warmUp, Double pathLengthM,
                   EvaluationResult evaluation, String evaluationError, Double refinedAteM, double msPerFrameMedian,
                   double frontEndMsMedian, double hostMsMedian, TimingStats tracking, int bundleFailures,
                   TimingStats bundle, TimingStats mappingWait, double wallSeconds, Path out, List<String> files) {
 
-    static RunSummary of(String dataset, SequenceRun run, boolean deterministic, EvaluationResult evaluation,
-                         String evaluationError, Double refinedAteM, double wallSeconds, Path out,
-                         List<String> files) {
+    static RunSummary of(String dataset, SequenceRun run, boolean deterministic, int mappingLag,
+                         PipelineWarmUp.Result warmUp, EvaluationResult evaluation, String evaluationError,
+                         Double refinedAteM, double wallSeconds, Path out, List<String> files) {
         List<FrameResult> frames = run.frames();
         double[] total = new double[frames.size()], frontEnd = new double[frames.size()],
                 host = new double[frames.size()];
@@ -62,7 +66,8 @@ public record RunSummary(String dataset, SequenceRun run, boolean deterministic,
             if (!mapping.get(i).applied())
                 failures++;
         }
-        return new RunSummary(dataset, run, deterministic, pathLength(run, evaluation), evaluation, evaluationError,
+        return new RunSummary(dataset, run, deterministic, mappingLag, warmUp, pathLength(run, evaluation), evaluation,
+                evaluationError,
                 refinedAteM, median(total), median(frontEnd), median(host), TimingStats.ofMillis(host, host.length),
                 failures, TimingStats.ofMillis(bundle, bundle.length), TimingStats.ofMillis(wait, wait.length),
                 wallSeconds, out, files);
@@ -96,6 +101,8 @@ public record RunSummary(String dataset, SequenceRun run, boolean deterministic,
         root.put("backend", run.backend());
         root.put("features", run.features().id());
         root.put("deterministic", deterministic);
+        root.put("mapping_lag_frames", mappingLag);
+        root.put("warm_up_s", warmUp.ran() ? warmUp.seconds() : 0);
         root.put("out", out.toString());
         root.put("frames", run.frames().size());
         root.put("frames_tracked", run.framesTracked());
@@ -131,6 +138,11 @@ public record RunSummary(String dataset, SequenceRun run, boolean deterministic,
         text.printf(Locale.ROOT, "%s, %s, %d frames on %s with %s features in %.1f s (%.1f frames/s)%n", dataset,
                 PipelineOptions.name(run.mode()), frames, run.backend(), run.features().id(), wallSeconds,
                 frames / wallSeconds);
+        if (warmUp.ran())
+            text.printf(Locale.ROOT, "warm-up    %.1f s before the first frame: %d rendered frames, run twice%n",
+                    warmUp.seconds(), warmUp.frames());
+        else if (warmUp.failure() != null)
+            text.println("warm-up    failed (" + warmUp.failure() + "): the first frames' times include the start");
         text.printf(Locale.ROOT, "tracked    %d frames, lost %d, initialising without a pose %d (left out of the "
                 + "trajectory and the metrics)%n", tracked, lost, run.framesWithoutPose());
         if (pathLengthM != null)
@@ -169,7 +181,9 @@ public record RunSummary(String dataset, SequenceRun run, boolean deterministic,
 
     /** How local mapping ran and what it cost. */
     private String mappingLine() {
-        String how = deterministic ? "deterministic (on the tracking thread)" : "asynchronous (a thread of its own)";
+        String how = !deterministic ? "asynchronous (a thread of its own, at most " + mappingLag + " frames behind)"
+                : mappingLag == 0 ? "deterministic (on the tracking thread)"
+                : "deterministic (a thread of its own, " + mappingLag + " frames behind)";
         int n = bundleAdjustments();
         if (n == 0)
             return how + ", no bundle adjustment";

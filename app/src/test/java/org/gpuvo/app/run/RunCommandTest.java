@@ -158,6 +158,21 @@ class RunCommandTest {
      * same figures per frame and the same bundle adjustments (all but the times).
      */
     @Test
+    void theWarmUpRunsBeforeTheFirstFrameAndIsTimedApart() throws Exception {
+        Path kitti = SharedData.require("kitti-06-0050");
+        CliRun run = CliRun.run("run", kitti.toString(), "--frames", ":4", "--backend", "cpu", "--mode", "mono",
+                "--warm-up", "3", "--out", dir.resolve("warm").toString(), "--json", "-");
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.err()).contains("warm-up    ", "s before the first frame: 3 rendered frames, run twice");
+        JsonNode json = JsonOutput.MAPPER.readTree(run.out());
+        assertThat(json.path("warm_up_s").asDouble()).isPositive();
+
+        CliRun bad = CliRun.run("run", kitti.toString(), "--warm-up", "-1", "--out", dir.resolve("bad").toString());
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).contains("--warm-up must be between 0 and 10000 frames, got -1");
+    }
+
+    @Test
     void deterministicRunsRepeatBitForBit() throws Exception {
         Path kitti = SharedData.require("kitti-06-0050");
         JsonNode[] json = new JsonNode[2];

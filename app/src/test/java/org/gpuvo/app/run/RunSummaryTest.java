@@ -7,6 +7,7 @@ import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.odometry.trajectory.Trajectory;
 import org.gpuvo.odometry.vo.FrameResult;
 import org.gpuvo.odometry.vo.MappingRecord;
+import org.gpuvo.odometry.vo.PipelineWarmUp;
 import org.gpuvo.odometry.vo.PointCloud;
 import org.gpuvo.odometry.vo.SequenceRun;
 import org.gpuvo.odometry.vo.TrackingState;
@@ -51,19 +52,24 @@ class RunSummaryTest {
 
     @Test
     void trackingIsMeanP99AndMaxOfHostAndMappingItsBundleAdjustments() throws Exception {
-        RunSummary s = RunSummary.of("made-up", run(THREE), false, null, null, null, 2.0, dir, List.of("frames.csv"));
+        RunSummary s = RunSummary.of("made-up", run(THREE), false, 10, new PipelineWarmUp.Result(30, 1.5, "cpu", null),
+                null, null, null, 2.0, dir, List.of("frames.csv"));
         assertThat(s.tracking().meanMs).isCloseTo(50.5, within(1e-9));
         assertThat(s.tracking().p99Ms).isCloseTo(99.01, within(1e-9));
         assertThat(s.tracking().maxMs).isEqualTo(100.0);
         StringWriter text = new StringWriter();
         s.print(new PrintWriter(text));
         assertThat(text.toString()).contains(
+                "warm-up    1.5 s before the first frame: 30 rendered frames, run twice\n",
                 "tracking   mean 50.5 ms a frame, p99 99.0, max 100.0 (host work on the tracking thread)\n",
-                "mapping    asynchronous (a thread of its own), 3 bundle adjustments (1 failed): median 100.0 ms, "
+                "mapping    asynchronous (a thread of its own, at most 10 frames behind), 3 bundle adjustments "
+                        + "(1 failed): median 100.0 ms, "
                         + "p90 116.0, max 120.0; longest wait 3.3 ms\n");
 
         JsonNode json = JsonOutput.MAPPER.readTree(JsonOutput.MAPPER.writeValueAsString(s.json()));
         assertThat(json.path("deterministic").asBoolean(true)).isFalse();
+        assertThat(json.path("mapping_lag_frames").asInt()).isEqualTo(10);
+        assertThat(json.path("warm_up_s").asDouble()).isEqualTo(1.5);
         assertThat(json.path("tracking_ms_mean").asDouble()).isCloseTo(50.5, within(1e-9));
         assertThat(json.path("tracking_ms_max").asDouble()).isEqualTo(100.0);
         JsonNode mapping = json.path("mapping");
@@ -77,11 +83,13 @@ class RunSummaryTest {
 
     @Test
     void withoutBundleAdjustmentsTheirFiguresAreNull() throws Exception {
-        RunSummary s = RunSummary.of("made-up", run(List.of()), true, null, null, null, 2.0, dir, List.of());
+        RunSummary s = RunSummary.of("made-up", run(List.of()), true, 0, new PipelineWarmUp.Result(0, 0, "", null),
+                null, null, null, 2.0, dir, List.of());
         StringWriter text = new StringWriter();
         s.print(new PrintWriter(text));
         assertThat(text.toString())
-                .contains("mapping    deterministic (on the tracking thread), no bundle adjustment\n");
+                .contains("mapping    deterministic (on the tracking thread), no bundle adjustment\n")
+                .doesNotContain("warm-up");
         JsonNode json = JsonOutput.MAPPER.readTree(JsonOutput.MAPPER.writeValueAsString(s.json()));
         assertThat(json.path("deterministic").asBoolean()).isTrue();
         assertThat(json.path("mapping").path("bundle_adjustments").asInt()).isZero();

@@ -51,11 +51,28 @@ public final class ConfigVisualOdometry implements Configuration {
     /** whether to narrow matching to a window around the rotation predicted by the constant-velocity prior */
     public boolean useMotionPrior = true;
     /**
-     * whether local mapping (new map points, the bundle adjustment) runs on the tracking thread at fixed points of
-     * the frame sequence (after each frame, adjusting every {@link #bundleInterval} frames), so that runs repeat bit
-     * for bit; else it runs on a thread of its own and tracking never waits for it (the live default)
+     * whether local mapping (new map points, the bundle adjustment) keeps a fixed schedule in the frame sequence (each
+     * frame taken in {@link #mappingLag} frames after it was tracked, adjusting every {@link #bundleInterval} frames),
+     * so that runs repeat bit for bit; else tracking takes whatever mapping has published when a frame starts (the
+     * live default)
      */
     public boolean deterministic = false;
+    /**
+     * with {@link #deterministic}: how many frames local mapping runs behind tracking, on a thread of its own. Tracking
+     * of frame k uses the map as mapping left it after frame k − 1 − {@code mappingLag}, so that a bundle adjustment
+     * runs while tracking goes on for this many frames and runs still repeat bit for bit; 0 runs mapping on the
+     * tracking thread after each frame. The default is one {@link #bundleInterval} (each adjustment has until the next
+     * to run) for stereo and RGB-D, whose points are measured, and 0 for monocular maps, whose points and scale come
+     * from triangulation between frames: tracked against a map that does not yet hold the last adjustment, they lost
+     * accuracy (KITTI 06 frames 0–50: 0.16 m at 0, 0.38 m at 1 frame behind; docs/measurements.md)
+     */
+    public int mappingLag;
+    /**
+     * live (not {@link #deterministic}): the most frames local mapping may fall behind tracking. At a camera's rate it
+     * keeps up and tracking never waits; fed far faster (a run from files), tracking waits for it here rather than
+     * track against a map ever further behind
+     */
+    public int maxMappingLag = 10;
 
     /**
      * RANSAC of tracking (PnP against the map); it stops adaptively, before {@code maxIterations}. Its
@@ -203,6 +220,7 @@ public final class ConfigVisualOdometry implements Configuration {
 
     public ConfigVisualOdometry(VoMode mode) {
         this.mode = mode;
+        this.mappingLag = mode == VoMode.MONO ? 0 : bundleInterval;
     }
 
     @Override
@@ -242,6 +260,10 @@ public final class ConfigVisualOdometry implements Configuration {
                     + minTriangulationAngleDeg);
         if (initMinPoints < 1)
             throw new IllegalArgumentException("initMinPoints must be at least 1, got " + initMinPoints);
+        if (mappingLag < 0 || mappingLag > 1000)
+            throw new IllegalArgumentException("mappingLag must be in [0, 1000] frames, got " + mappingLag);
+        if (maxMappingLag < 1 || maxMappingLag > 1000)
+            throw new IllegalArgumentException("maxMappingLag must be in [1, 1000] frames, got " + maxMappingLag);
         if (bundleInterval < 1)
             throw new IllegalArgumentException("bundleInterval must be at least 1, got " + bundleInterval);
         if (bundleWindow < 0)
@@ -280,6 +302,8 @@ public final class ConfigVisualOdometry implements Configuration {
         c.siftMatch = siftMatch == null ? null : siftMatch.copy();
         c.useMotionPrior = useMotionPrior;
         c.deterministic = deterministic;
+        c.mappingLag = mappingLag;
+        c.maxMappingLag = maxMappingLag;
         c.ransac = ransac == null ? null : ransac.copy();
         c.initRansac = initRansac == null ? null : initRansac.copy();
         c.maxPnpPoints = maxPnpPoints;

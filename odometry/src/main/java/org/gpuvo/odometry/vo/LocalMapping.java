@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * therefore cannot leave behind points created while it ran — none are created outside this class — nor frames
  * tracked against the map before it: they follow their anchor. (The flaw this rules out: applying a delayed pose
  * correction to the trajectory while points made between the correction's snapshot and its application stay in the
- * old world.) All methods run on one thread, the mapping thread or, in the deterministic mode, the tracking thread.
+ * old world.) All methods run on one thread, the mapping thread or, with no lag, the tracking thread.
  */
 final class LocalMapping {
     private static final Logger LOG = LoggerFactory.getLogger(LocalMapping.class);

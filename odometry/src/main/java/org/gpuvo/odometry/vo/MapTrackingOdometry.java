@@ -37,8 +37,8 @@ import java.util.List;
  *
  * <p>Tracking reads the map from the latest {@link MapSnapshot} and writes nothing into it. What a frame adds (its
  * pose, its observations, the points it measured, the points it found wrong) goes to {@link LocalMapping} as a
- * {@link FrameUpdate}, on a thread of its own or, in the deterministic mode, at once. New points get their ids on
- * this thread ({@link TrackingPoints}), so that the frame's tracks refer to them before mapping has placed them.
+ * {@link FrameUpdate}, on a thread of its own ({@link MappingRunner}). New points get their ids on this thread
+ * ({@link TrackingPoints}), so that the frame's tracks refer to them before mapping has placed them.
  */
 final class MapTrackingOdometry implements VisualOdometry {
     private static final Logger LOG = LoggerFactory.getLogger(MapTrackingOdometry.class);
@@ -95,7 +95,12 @@ final class MapTrackingOdometry implements VisualOdometry {
                 config.backend);
         LocalMapping local = new LocalMapping(config.bundleWindow > 0 ? new LocalBundleAdjustment(config.bundleWindow,
                 config.bundleFixedFrames, focal, config.bundleSolver()) : null, focal);
-        this.mapping = config.deterministic ? MappingRunner.inline(local) : MappingRunner.threaded(local);
+        if (!config.deterministic)
+            this.mapping = MappingRunner.threaded(local, config.maxMappingLag, false);
+        else if (config.mappingLag > 0)
+            this.mapping = MappingRunner.threaded(local, config.mappingLag, true);
+        else
+            this.mapping = MappingRunner.inline(local);
     }
 
     @Override
@@ -156,7 +161,7 @@ final class MapTrackingOdometry implements VisualOdometry {
         poses.describeNewest(frame.update);
         mapping.submit(frame.update);
         frame.update = null;
-        // the frame's pose as best known now: adjusted where mapping has run (always, in the deterministic mode)
+        // the frame's pose as best known now: adjusted where mapping has run
         takeLatestMap();
         poses.get(k, current);
         long end = System.nanoTime();

@@ -5,15 +5,19 @@ import java.util.List;
 /**
  * Runs {@link LocalMapping} for the tracking thread: {@link #inline} at fixed points of the frame sequence (each
  * update taken in before the next frame, the bundle adjustment exactly when due) or {@link #threaded} on a thread
- * of its own, which tracking never waits for.
+ * of its own, a bounded number of frames behind tracking ({@link MappingThread}).
  */
 interface MappingRunner extends AutoCloseable {
     static MappingRunner inline(LocalMapping mapping) {
         return new InlineMapping(mapping);
     }
 
-    static MappingRunner threaded(LocalMapping mapping) {
-        return new MappingThread(mapping);
+    /**
+     * @param lag   the frames mapping may run behind tracking
+     * @param exact whether tracking takes exactly the map {@code lag} frames back, for repeatable runs
+     */
+    static MappingRunner threaded(LocalMapping mapping, int lag, boolean exact) {
+        return new MappingThread(mapping, lag, exact);
     }
 
     /** An update to fill for the next frame (recycled where possible). */

@@ -9,31 +9,59 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
- * Local mapping on a thread of its own. The tracking thread submits an update per frame and goes on; the mapping
- * thread takes in every update waiting, runs the bundle adjustment if one of them asked for it, and publishes the
- * map, which tracking picks up at its next frame. When mapping falls behind, the updates waiting are taken in
- * together and adjusted once. Should the thread die (an error no update should cause), the updates are taken in
- * on the tracking thread from then on, and the death is counted in the status.
+ * Local mapping on a thread of its own, at most {@code lag} frames behind tracking. The tracking thread submits an
+ * update per frame and goes on; the mapping thread takes the updates in, runs the bundle adjustment where one asked for
+ * it, and publishes the map.
+ *
+ * <p>Two schedules. <em>Live</em>: tracking takes the newest map published whenever a frame starts, and mapping takes
+ * in every update waiting together and adjusts once; tracking waits only where mapping has fallen more than
+ * {@code lag} frames behind. <em>Exact</em> (the deterministic mode): mapping takes the updates in one by one,
+ * keeping the map after each, and tracking of frame k takes exactly the map after frame k − 1 − {@code lag}, waiting
+ * for it where it is not ready; which map tracking sees no longer depends on timing, so runs repeat bit for bit while
+ * each adjustment runs beside the next {@code lag} frames' tracking.
+ *
+ * <p>Should the thread die (an error no update should cause), the updates are taken in on the tracking thread from then
+ * on, and the death is counted in the status.
  */
 final class MappingThread implements MappingRunner {
     private static final Logger LOG = LoggerFactory.getLogger(MappingThread.class);
     private static final Object STOP = new Object();
 
     private final LocalMapping mapping;
+    private final int lag;
+    private final boolean exact;
     private final BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
     private final Queue<FrameUpdate> free = new ConcurrentLinkedQueue<>();
-    private final AtomicInteger pending = new AtomicInteger();
     private final Thread thread;
     private volatile MapSnapshot latest = MapSnapshot.EMPTY;
     private volatile Throwable death;
     private boolean closed;
 
-    MappingThread(LocalMapping mapping) {
+    /** guards {@link #done} and {@link #published}; the tracking thread waits on it */
+    private final Object progress = new Object();
+    /** the newest frame whose update is taken in and adjusted where due (-1: none yet) */
+    private int done = -1;
+    /** exact schedule: the map after each of the last frames, by frame modulo its length */
+    private final MapSnapshot[] published;
+    /** updates submitted (written by the tracking thread only) */
+    private volatile int submitted;
+
+    /**
+     * @param lag   the frames mapping may run behind tracking
+     * @param exact whether tracking takes the map of exactly {@code lag} frames before (the deterministic mode) or the
+     *              newest (live)
+     */
+    MappingThread(LocalMapping mapping, int lag, boolean exact) {
+        if (lag < 0)
+            throw new IllegalArgumentException("lag must be at least 0, got " + lag);
         this.mapping = mapping;
+        this.lag = lag;
+        this.exact = exact;
+        // mapping is at most lag + 1 frames ahead of the frame tracking asks for
+        this.published = exact ? new MapSnapshot[lag + 2] : null;
         this.thread = new Thread(this::run, "gpuvo-local-mapping");
         thread.setDaemon(true);
         thread.start();
@@ -48,26 +76,53 @@ final class MappingThread implements MappingRunner {
     @Override
     public void submit(FrameUpdate u) {
         u.submittedNanos = System.nanoTime();
+        submitted++;
         if (death != null) {
             // no thread to race with any more: the tracking thread does mapping's work, first what was left waiting
             for (Object left; (left = queue.poll()) != null; )
                 if (left instanceof FrameUpdate w)
                     applyHere(w);
             applyHere(u);
-            pending.set(0);
             return;
         }
-        pending.incrementAndGet();
         queue.add(u);
+        if (!exact)
+            awaitDone(u.frame - lag);
     }
 
     private void applyHere(FrameUpdate u) {
         latest = mapping.takeIn(u);
+        synchronized (progress) {
+            done = u.frame;
+        }
     }
 
     @Override
     public MapSnapshot latest() {
-        return latest;
+        if (!exact || death != null)
+            return latest;
+        int frame = submitted - 1 - lag;
+        if (frame < 0)
+            return MapSnapshot.EMPTY;
+        synchronized (progress) {
+            if (!awaitDone(frame))
+                return latest;
+            return published[frame % published.length];
+        }
+    }
+
+    /** Waits until mapping has taken in {@code frame}; false where it died meanwhile. */
+    private boolean awaitDone(int frame) {
+        synchronized (progress) {
+            try {
+                while (done < frame && death == null)
+                    progress.wait();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for local mapping", e);
+            }
+            return death == null;
+        }
     }
 
     @Override
@@ -96,7 +151,11 @@ final class MappingThread implements MappingRunner {
 
     @Override
     public MappingStatus status() {
-        MappingStatus s = mapping.status(pending.get());
+        int waiting;
+        synchronized (progress) {
+            waiting = Math.max(0, submitted - 1 - done);
+        }
+        MappingStatus s = mapping.status(waiting);
         Throwable d = death;
         return d == null ? s : new MappingStatus(s.pendingUpdates(), s.bundleAdjustments(), s.bundleFailures(),
                 s.errors() + 1, "the mapping thread died: " + d);
@@ -136,32 +195,47 @@ final class MappingThread implements MappingRunner {
                     FrameUpdate u = (FrameUpdate) message;
                     double wait = (System.nanoTime() - u.submittedNanos) / 1e6;
                     mapping.apply(u);
+                    newest = u.frame;
                     if (u.bundleDue) {
                         due = true;
-                        newest = u.frame;
                         waited = wait;
                     }
-                    pending.decrementAndGet();
                     free.add(u);
-                    message = queue.poll();
+                    // the exact schedule keeps the map after every frame; live, the updates waiting are taken together
+                    message = exact ? null : queue.poll();
                 }
                 if (due) {
-                    // the new points first, so that tracking can use them while the window is adjusted
-                    latest = mapping.publish();
+                    // the new points first, so that live tracking can use them while the window is adjusted
+                    if (!exact)
+                        latest = mapping.publish();
                     mapping.adjust(newest, waited);
                 }
-                latest = mapping.publish();
+                if (newest >= 0)
+                    finished(newest, mapping.publish());
                 if (task != null)
                     task.run();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (Throwable t) {
-            death = t;
             LOG.error("the local mapping thread died; mapping goes on on the tracking thread", t);
+            synchronized (progress) {
+                death = t;
+                progress.notifyAll();
+            }
             for (Object left : queue)
                 if (left instanceof Runnable r)
                     r.run();
+        }
+    }
+
+    private void finished(int frame, MapSnapshot map) {
+        latest = map;
+        synchronized (progress) {
+            if (exact)
+                published[frame % published.length] = map;
+            done = frame;
+            progress.notifyAll();
         }
     }
 }

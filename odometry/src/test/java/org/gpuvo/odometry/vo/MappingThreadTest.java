@@ -4,11 +4,14 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The mapping thread takes in every update submitted, in order, and ends cleanly. */
+/**
+ * The mapping thread takes in every update submitted, in order, and ends cleanly; on the exact schedule tracking sees
+ * the map of exactly the frame the lag asks for, however fast mapping is.
+ */
 class MappingThreadTest {
     @Test
     void everyUpdateIsTakenInBeforeThePointCloudIsGiven() {
-        MappingRunner runner = MappingRunner.threaded(new LocalMapping(null, 500));
+        MappingRunner runner = MappingRunner.threaded(new LocalMapping(null, 500), 5, false);
         try {
             int next = 0;
             for (int frame = 0; frame < 200; frame++) {
@@ -27,5 +30,31 @@ class MappingThreadTest {
             runner.close();
         }
         runner.close();
+    }
+
+    @Test
+    void theExactScheduleGivesTrackingTheMapOfExactlyTheLagBefore() {
+        int lag = 3;
+        MappingRunner runner = MappingRunner.threaded(new LocalMapping(null, 500), lag, true);
+        try {
+            int next = 0;
+            for (int frame = 0; frame < 100; frame++) {
+                // what tracking sees as frame `frame` starts: the map after frame - 1 - lag
+                assertThat(runner.latest().newestFrame).as("frame %d", frame).isEqualTo(Math.max(-1, frame - 1 - lag));
+                FrameUpdate u = runner.obtain(frame);
+                u.firstNewPoint = next;
+                for (int p = 0; p < 10; p++)
+                    u.addPoint(frame, p, 1, 0);
+                next += 10;
+                runner.submit(u);
+                MapSnapshot after = runner.latest();
+                assertThat(after.newestFrame).isEqualTo(Math.max(-1, frame - lag));
+                assertThat(after.pointCount()).isEqualTo(10 * (after.newestFrame + 1));
+            }
+            assertThat(runner.settled().newestFrame).isEqualTo(99);
+            assertThat(runner.pointCloud().size()).isEqualTo(1000);
+        } finally {
+            runner.close();
+        }
     }
 }

@@ -59,8 +59,8 @@ public final class ConfigVoNode implements Configuration {
     public String nodeName = "gpuvo";
     /**
      * rendered frames the pipeline runs over before {@code gpuvo_node} joins the graph, so that the camera's first
-     * frames find its code compiled and the GPU started ({@link PipelineWarmUp}); 0 for none. The ROS 2 parameter
-     * {@code warm_up_frames} defaults to 30
+     * frames find its code compiled and the GPU started ({@link org.gpuvo.odometry.vo.PipelineWarmUp}); 0 for none.
+     * The ROS 2 parameter {@code warm_up_frames} defaults to 30
      */
     public int warmUpFrames = 0;
 

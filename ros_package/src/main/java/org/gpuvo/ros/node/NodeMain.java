@@ -1,5 +1,6 @@
 package org.gpuvo.ros.node;
 
+import org.gpuvo.odometry.vo.PipelineWarmUp;
 import org.gpuvo.ros.RosDistro;
 import org.gpuvo.ros.node.args.NodeName;
 import org.gpuvo.ros.node.args.Parameters;
@@ -83,7 +84,7 @@ public final class NodeMain {
             return 1;
         }
         // before the node joins the graph: it appears there ready, with all its endpoints
-        PipelineWarmUp.run(config.vo, config.warmUpFrames);
+        warmUp(config, log);
         Transport transport;
         IhmcTransportConfig dds;
         try {
@@ -169,5 +170,15 @@ public final class NodeMain {
                 "ROS_DISTRO (the distribution whose wire formats to use; the parameter ros_distro overrides it),",
                 "ROS_AUTOMATIC_DISCOVERY_RANGE, ROS_STATIC_PEERS; ROS_SECURITY_ENABLE=true is refused (the bundled",
                 "Fast DDS has no DDS Security).");
+    }
+
+    /** Warms the pipeline up (see {@link PipelineWarmUp}); a failure leaves the node to start cold. */
+    private static void warmUp(ConfigVoNode config, Logger log) {
+        PipelineWarmUp.Result w = PipelineWarmUp.run(config.vo, config.warmUpFrames);
+        if (w.failure() != null)
+            log.warn("the warm-up failed ({}): the first frames will be slow", w.failure());
+        else if (w.ran())
+            log.info("warmed up in {} ms: {} rendered frames on {}", Math.round(1000 * w.seconds()), w.frames(),
+                    w.backend());
     }
 }

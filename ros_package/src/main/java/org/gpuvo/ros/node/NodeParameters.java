@@ -19,7 +19,10 @@ import java.util.Locale;
  * namespace and the command line's remappings.
  */
 public final class NodeParameters {
-    /** rendered frames the pipeline runs over before the node joins the graph ({@link PipelineWarmUp}) */
+    /**
+     * rendered frames the pipeline runs over before the node joins the graph
+     * ({@link org.gpuvo.odometry.vo.PipelineWarmUp})
+     */
     static final int WARM_UP_FRAMES = 30;
 
     private NodeParameters() {

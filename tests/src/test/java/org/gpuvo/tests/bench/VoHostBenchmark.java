@@ -1,7 +1,9 @@
 package org.gpuvo.tests.bench;
 
+import org.gpuvo.app.SequenceSlice;
 import org.gpuvo.app.TimingStats;
 import org.gpuvo.gpu.features.Backend;
+import org.gpuvo.odometry.dataset.CachedSequence;
 import org.gpuvo.odometry.dataset.Datasets;
 import org.gpuvo.odometry.dataset.Sequence;
 import org.gpuvo.odometry.metrics.AlignmentMode;
@@ -60,7 +62,7 @@ public final class VoHostBenchmark {
         }
         BenchmarkReport report = BenchmarkReport.start(VoHostBenchmark.class, args);
         report.environment("runs", String.format(Locale.ROOT, "backend %s, local mapping %s, %d timed runs each",
-                backend, deterministic ? "deterministic (on the tracking thread)"
+                backend, deterministic ? "deterministic (a fixed schedule)"
                         : "asynchronous (a thread of its own)", repeat));
         Path kitti = data.resolve("kitti-06-0050");
         if (Files.isDirectory(kitti))
@@ -68,6 +70,12 @@ public final class VoHostBenchmark {
                     deterministic, repeat);
         else
             report.note("(no " + kitti + ": KITTI skipped)");
+        Path euroc = data.resolve("euroc-v101-micro");
+        if (Files.isDirectory(euroc))
+            measure(report, "EuRoC V1_01 pairs 0-39 stereo 752x480",
+                    new SequenceSlice(Datasets.open(euroc), 0, 40), VoMode.STEREO, backend, deterministic, repeat);
+        else
+            report.note("(no " + euroc + ": EuRoC skipped)");
         ConfigSynthetic room = ConfigSynthetic.room();
         room.frames = 300;
         SyntheticSequence synthetic = new SyntheticSequence(room);

@@ -1,16 +1,17 @@
-package org.gpuvo.tests.bench;
+package org.gpuvo.odometry.dataset;
 
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.odometry.camera.CameraModel;
 import org.gpuvo.odometry.camera.StereoCalibration;
-import org.gpuvo.odometry.dataset.DepthImage;
-import org.gpuvo.odometry.dataset.Sequence;
 import org.gpuvo.odometry.trajectory.Trajectory;
 
 import java.util.Optional;
 
-/** A sequence with every frame read into memory up front, for benchmarks that must not time file decoding. */
-final class CachedSequence implements Sequence {
+/**
+ * A sequence with every frame read into memory up front: for benchmarks that must not time file decoding, and for
+ * runs over the same frames more than once.
+ */
+public final class CachedSequence implements Sequence {
     private final Sequence source;
     private final GrayImage[] left, right;
     private final DepthImage[] depth;
@@ -30,7 +31,7 @@ final class CachedSequence implements Sequence {
         }
     }
 
-    static Sequence of(Sequence source) {
+    public static Sequence of(Sequence source) {
         return source instanceof CachedSequence ? source : new CachedSequence(source);
     }
 
