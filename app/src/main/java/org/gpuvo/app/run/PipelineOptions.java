@@ -50,9 +50,10 @@ public final class PipelineOptions {
     Long seed;
 
     @Option(names = "--warm-up", paramLabel = "N", defaultValue = "30",
-            description = "Rendered frames the pipeline runs over, twice, before the first frame, so that the first "
-                    + "frames' times are those of a started pipeline, not of the JVM's and the GPU's start, as the "
-                    + "node does (default: ${DEFAULT-VALUE}; 0: none). It is timed apart from the run.")
+            description = "Rendered frames the pipeline runs over, 2 to 6 times (until a pass is no longer markedly "
+                    + "faster), before the first frame, so that the first frames' times are those of a started "
+                    + "pipeline, not of the JVM's and the GPU's start, as the node does (default: ${DEFAULT-VALUE}; "
+                    + "0: none). It is timed apart from the run.")
     int warmUpFrames;
 
     @Option(names = "--ply", paramLabel = "ENCODING", defaultValue = "BINARY",

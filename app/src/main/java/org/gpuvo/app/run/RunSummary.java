@@ -139,8 +139,8 @@ public record RunSummary(String dataset, SequenceRun run, boolean deterministic,
                 PipelineOptions.name(run.mode()), frames, run.backend(), run.features().id(), wallSeconds,
                 frames / wallSeconds);
         if (warmUp.ran())
-            text.printf(Locale.ROOT, "warm-up    %.1f s before the first frame: %d rendered frames, run twice%n",
-                    warmUp.seconds(), warmUp.frames());
+            text.printf(Locale.ROOT, "warm-up    %.1f s before the first frame: %d rendered frames, %d passes%n",
+                    warmUp.seconds(), warmUp.frames(), warmUp.passes());
         else if (warmUp.failure() != null)
             text.println("warm-up    failed (" + warmUp.failure() + "): the first frames' times include the start");
         text.printf(Locale.ROOT, "tracked    %d frames, lost %d, initialising without a pose %d (left out of the "

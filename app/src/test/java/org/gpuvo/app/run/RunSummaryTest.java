@@ -52,7 +52,7 @@ class RunSummaryTest {
 
     @Test
     void trackingIsMeanP99AndMaxOfHostAndMappingItsBundleAdjustments() throws Exception {
-        RunSummary s = RunSummary.of("made-up", run(THREE), false, 10, new PipelineWarmUp.Result(30, 1.5, "cpu", null),
+        RunSummary s = RunSummary.of("made-up", run(THREE), false, 10, new PipelineWarmUp.Result(30, 3, 1.5, "cpu", null),
                 null, null, null, 2.0, dir, List.of("frames.csv"));
         assertThat(s.tracking().meanMs).isCloseTo(50.5, within(1e-9));
         assertThat(s.tracking().p99Ms).isCloseTo(99.01, within(1e-9));
@@ -60,7 +60,7 @@ class RunSummaryTest {
         StringWriter text = new StringWriter();
         s.print(new PrintWriter(text));
         assertThat(text.toString()).contains(
-                "warm-up    1.5 s before the first frame: 30 rendered frames, run twice\n",
+                "warm-up    1.5 s before the first frame: 30 rendered frames, 3 passes\n",
                 "tracking   mean 50.5 ms a frame, p99 99.0, max 100.0 (host work on the tracking thread)\n",
                 "mapping    asynchronous (a thread of its own, at most 10 frames behind), 3 bundle adjustments "
                         + "(1 failed): median 100.0 ms, "
@@ -83,7 +83,7 @@ class RunSummaryTest {
 
     @Test
     void withoutBundleAdjustmentsTheirFiguresAreNull() throws Exception {
-        RunSummary s = RunSummary.of("made-up", run(List.of()), true, 0, new PipelineWarmUp.Result(0, 0, "", null),
+        RunSummary s = RunSummary.of("made-up", run(List.of()), true, 0, new PipelineWarmUp.Result(0, 0, 0, "", null),
                 null, null, null, 2.0, dir, List.of());
         StringWriter text = new StringWriter();
         s.print(new PrintWriter(text));

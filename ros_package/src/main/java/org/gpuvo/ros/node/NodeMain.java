@@ -178,7 +178,7 @@ public final class NodeMain {
         if (w.failure() != null)
             log.warn("the warm-up failed ({}): the first frames will be slow", w.failure());
         else if (w.ran())
-            log.info("warmed up in {} ms: {} rendered frames on {}", Math.round(1000 * w.seconds()), w.frames(),
-                    w.backend());
+            log.info("warmed up in {} ms: {} rendered frames, {} passes, on {}", Math.round(1000 * w.seconds()),
+                    w.frames(), w.passes(), w.backend());
     }
 }
