@@ -17,7 +17,7 @@ final class TrackTriangulation implements MapPointSource {
     private final FeatureTracks tracks;
     private final TrackedPoses poses;
     private final TrackingPoints points;
-    private final Point3D_F64 p3 = new Point3D_F64(), q3 = new Point3D_F64();
+    private final Point3D_F64 p3 = new Point3D_F64(), q3 = new Point3D_F64(), inCurrent = new Point3D_F64();
     private final Se3_F64 current = new Se3_F64(), first = new Se3_F64(), relative = new Se3_F64();
 
     TrackTriangulation(ConfigVisualOdometry config, CameraModel camera, FeatureTracks tracks, TrackedPoses poses,
@@ -51,8 +51,10 @@ final class TrackTriangulation implements MapPointSource {
             // p3 is in the first view's frame
             SePointOps_F64.transformReverse(first, p3, q3);
             double parallax = Triangulation.parallaxDeg(tracks.firstX[i], tracks.firstY[i], x, y, relative);
+            // held in this frame's camera: its pose moves with the anchor as mapping's placement does
+            SePointOps_F64.transform(current, q3, inCurrent);
             int id = points.add(frame.update, q3, frame.greyAt(frame.matches.queryX[m], frame.matches.queryY[m]), f,
-                    tracks.firstX[i], tracks.firstY[i], parallax, f, p3);
+                    tracks.firstX[i], tracks.firstY[i], parallax, k, inCurrent);
             tracks.landmark[i] = id;
             frame.update.observe(f, id, tracks.firstX[i], tracks.firstY[i]);
             frame.update.observe(k, id, x, y);
@@ -92,7 +94,8 @@ final class TrackTriangulation implements MapPointSource {
                 continue;
             SePointOps_F64.transformReverse(first, p3, q3);
             anchors.setParallax(id, parallax);
-            frame.update.refine(id, q3.x, q3.y, q3.z);
+            SePointOps_F64.transform(current, q3, inCurrent);
+            points.refine(frame.update, id, k, inCurrent, q3);
         }
     }
 

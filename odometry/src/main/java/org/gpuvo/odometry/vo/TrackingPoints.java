@@ -13,6 +13,7 @@ import java.util.BitSet;
 final class TrackingPoints {
     private final PointAnchors anchors = new PointAnchors();
     private final PendingPoints pending = new PendingPoints();
+    private final PendingRefinements refinements = new PendingRefinements();
     private final BitSet rejected = new BitSet();
     private int nextId;
 
@@ -49,17 +50,32 @@ final class TrackingPoints {
         update.rejected.add(id);
     }
 
-    /** The point's world position: mapping's, or for a pending point its measurement under the poses as they are. */
+    /**
+     * The point's world position: where tracking triangulated it again if mapping has not yet taken that in, else
+     * for a pending point its measurement, else mapping's; the first two under the poses as they are.
+     */
     Point3D_F64 world(int id, MapSnapshot map, TrackedPoses poses, Point3D_F64 out) {
+        if (refinements.holds(id))
+            return refinements.world(id, poses, out);
         if (pending.holds(id))
             return pending.world(id, poses, out);
         return out.setTo(map.x(id), map.y(id), map.z(id));
+    }
+
+    /**
+     * Point {@code id} was triangulated again in frame {@code frame}, at {@code inFrame} in that frame's camera and
+     * {@code at} in the world; mapping learns of it with {@code update}, tracking uses it at once.
+     */
+    void refine(FrameUpdate update, int id, int frame, Point3D_F64 inFrame, Point3D_F64 at) {
+        update.refine(id, at.x, at.y, at.z);
+        refinements.add(id, frame, inFrame);
     }
 
     /** Call with each new snapshot: the points it holds are no longer pending, and the poses may have moved. */
     void mapChanged(MapSnapshot map) {
         pending.placedBelow(map.pointCount());
         pending.posesChanged();
+        refinements.takenInUpTo(map.newestFrame);
     }
 
     PointAnchors anchors() {

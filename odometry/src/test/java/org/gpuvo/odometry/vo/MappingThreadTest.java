@@ -13,15 +13,8 @@ class MappingThreadTest {
     void everyUpdateIsTakenInBeforeThePointCloudIsGiven() {
         MappingRunner runner = MappingRunner.threaded(new LocalMapping(null, 500), 5, false);
         try {
-            int next = 0;
-            for (int frame = 0; frame < 200; frame++) {
-                FrameUpdate u = runner.obtain(frame);
-                u.firstNewPoint = next;
-                for (int p = 0; p < 10; p++)
-                    u.addPoint(frame, p, 1, 0);
-                next += 10;
-                runner.submit(u);
-            }
+            for (int frame = 0; frame < 200; frame++)
+                submitTenPoints(runner, frame);
             assertThat(runner.pointCloud().size()).isEqualTo(2000);
             assertThat(runner.latest().newestFrame).isEqualTo(199);
             assertThat(runner.status().errors()).isZero();
@@ -37,16 +30,10 @@ class MappingThreadTest {
         int lag = 3;
         MappingRunner runner = MappingRunner.threaded(new LocalMapping(null, 500), lag, true);
         try {
-            int next = 0;
             for (int frame = 0; frame < 100; frame++) {
                 // what tracking sees as frame `frame` starts: the map after frame - 1 - lag
                 assertThat(runner.latest().newestFrame).as("frame %d", frame).isEqualTo(Math.max(-1, frame - 1 - lag));
-                FrameUpdate u = runner.obtain(frame);
-                u.firstNewPoint = next;
-                for (int p = 0; p < 10; p++)
-                    u.addPoint(frame, p, 1, 0);
-                next += 10;
-                runner.submit(u);
+                submitTenPoints(runner, frame);
                 MapSnapshot after = runner.latest();
                 assertThat(after.newestFrame).isEqualTo(Math.max(-1, frame - lag));
                 assertThat(after.pointCount()).isEqualTo(10 * (after.newestFrame + 1));
@@ -56,5 +43,14 @@ class MappingThreadTest {
         } finally {
             runner.close();
         }
+    }
+
+    /** Submits frame {@code frame}'s update with 10 new points (ids from 10·frame on). */
+    private static void submitTenPoints(MappingRunner runner, int frame) {
+        FrameUpdate u = runner.obtain(frame);
+        u.firstNewPoint = 10 * frame;
+        for (int p = 0; p < 10; p++)
+            u.addPoint(frame, p, 1, 0);
+        runner.submit(u);
     }
 }
