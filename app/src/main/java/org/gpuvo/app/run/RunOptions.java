@@ -12,8 +12,9 @@ import java.util.function.IntUnaryOperator;
 /**
  * The options of {@code gpuvo run} that {@code gpuvo replay} shares: the run folder, the pipeline's options and
  * {@code --[no-]deterministic}, how local mapping runs. These commands are for evaluation, where results that repeat
- * bit for bit are worth more than the live schedule's; so they map deterministically unless told otherwise. {@code gpuvo demo} has no such
- * option: it always runs deterministically, so that the figures it prints repeat. The node maps live by default.
+ * bit for bit are worth more than the live schedule's; so they map deterministically unless told otherwise.
+ * {@code gpuvo demo} has no such option: it always runs deterministically, so that the figures it prints repeat. The
+ * node maps live by default.
  */
 public final class RunOptions {
     @Option(names = "--out", paramLabel = "DIR",

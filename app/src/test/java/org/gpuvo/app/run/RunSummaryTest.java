@@ -52,8 +52,9 @@ class RunSummaryTest {
 
     @Test
     void trackingIsMeanP99AndMaxOfHostAndMappingItsBundleAdjustments() throws Exception {
-        RunSummary s = RunSummary.of("made-up", run(THREE), false, 10, new PipelineWarmUp.Result(30, 3, 1.5, "cpu", null),
-                null, null, null, 2.0, dir, List.of("frames.csv"));
+        PipelineWarmUp.Result warmUp = new PipelineWarmUp.Result(30, 3, 1.5, "cpu", null);
+        RunSummary s = RunSummary.of("made-up", run(THREE), false, 10, warmUp, null, null, null, 2.0, dir,
+                List.of("frames.csv"));
         assertThat(s.tracking().meanMs).isCloseTo(50.5, within(1e-9));
         assertThat(s.tracking().p99Ms).isCloseTo(99.01, within(1e-9));
         assertThat(s.tracking().maxMs).isEqualTo(100.0);

@@ -9,8 +9,10 @@ import java.util.List;
 /**
  * A visual odometry pipeline for one camera (or rig). Feed frames in time order; each call returns the frame's
  * pose and tracking state as soon as the frame is tracked. Local mapping (new points into the map, the bundle
- * adjustment) runs on a thread of its own, a bounded number of frames behind, on a fixed schedule where
- * {@link ConfigVisualOdometry#deterministic} is set ({@link ConfigVisualOdometry#mappingLag}). Not thread safe: one thread feeds it. Create one with {@link FactoryVisualOdometry}.
+ * adjustment) runs on a thread of its own, a bounded number of frames behind; where
+ * {@link ConfigVisualOdometry#deterministic} is set it keeps a fixed schedule ({@link ConfigVisualOdometry#mappingLag};
+ * 0: on the caller's thread after each frame). Not thread safe: one thread feeds it. Create one with
+ * {@link FactoryVisualOdometry}.
  */
 public interface VisualOdometry extends AutoCloseable {
     /**
