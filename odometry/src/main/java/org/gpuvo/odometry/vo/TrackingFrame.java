@@ -30,6 +30,7 @@ final class TrackingFrame {
     long frontEndNanos;
 
     private final Point2D_F64 p2 = new Point2D_F64();
+    private final NormalizedKeypoints keypoints = new NormalizedKeypoints();
 
     /** Starts frame {@code index}. */
     void start(int index, double timestamp, GrayImage left, GrayImage right, DepthImage depth,
@@ -53,11 +54,12 @@ final class TrackingFrame {
             prevX = new double[c];
             prevY = new double[c];
         }
+        keypoints.nextFrame(index);
         for (int m = 0; m < n; m++) {
-            camera.pixelToNormalized(matches.queryX[m], matches.queryY[m], p2);
+            keypoints.current(camera, matches.query[m], matches.queryX[m], matches.queryY[m], p2);
             curX[m] = p2.x;
             curY[m] = p2.y;
-            camera.pixelToNormalized(matches.trainX[m], matches.trainY[m], p2);
+            keypoints.previous(camera, matches.train[m], matches.trainX[m], matches.trainY[m], p2);
             prevX[m] = p2.x;
             prevY[m] = p2.y;
         }
