@@ -105,13 +105,14 @@ final class MappingThread implements MappingRunner {
         if (frame < 0)
             return MapSnapshot.EMPTY;
         synchronized (progress) {
-            if (!awaitDone(frame))
-                return latest;
-            return published[frame % published.length];
+            return awaitDone(frame) ? published[frame % published.length] : latest;
         }
     }
 
-    /** Waits until mapping has taken in {@code frame}; false where it died meanwhile. */
+    /**
+     * Waits until mapping has taken in {@code frame}; false where it died meanwhile or the tracking thread was
+     * interrupted (a pipeline being stopped: it goes on with the map it has, its interrupt status kept).
+     */
     private boolean awaitDone(int frame) {
         synchronized (progress) {
             try {
@@ -119,7 +120,7 @@ final class MappingThread implements MappingRunner {
                     progress.wait();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for local mapping", e);
+                return false;
             }
             return death == null;
         }
