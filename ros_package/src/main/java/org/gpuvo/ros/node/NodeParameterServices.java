@@ -17,7 +17,7 @@ import java.util.TreeMap;
  * The node's parameters on the parameter services: every parameter it read at start (the table in
  * {@code docs/ros-node.md}, defaults included) with the type it was read as. The pipeline's parameters
  * ({@code orb.*}, {@code sift.*}, {@code match.*}, {@code ransac.*}, {@code keyframe.*}, {@code bundle.*},
- * {@code mono.*}, {@code stereo.*}, {@code depth.*}) can be set while the node runs: the new values are checked as
+ * {@code mapping.*}, {@code mono.*}, {@code stereo.*}, {@code depth.*}) can be set while the node runs: the new values are checked as
  * at start, and the pipeline is made anew with them before the next frame, so the odometry starts over. The others
  * (mode, topics, QoS, frames, backend, feature type, mapping mode, ...) are read-only: a set is refused with the
  * reason, as rclcpp refuses a read-only parameter.
@@ -25,7 +25,7 @@ import java.util.TreeMap;
 final class NodeParameterServices {
     /** The prefixes of the parameters that configure the pipeline alone. */
     static final List<String> PIPELINE_PREFIXES = List.of("orb.", "sift.", "match.", "ransac.", "keyframe.",
-            "bundle.", "mono.", "stereo.", "depth.");
+            "bundle.", "mapping.", "mono.", "stereo.", "depth.");
     private static final String READ_ONLY = "fixed when the node starts; start the node again to change it";
     private static final String RESTARTS = "a change makes the pipeline anew before the next frame: the odometry "
             + "starts over";

@@ -87,6 +87,8 @@ public final class NodeParameters {
         vo.bundleWindow = p.getInt("bundle.window", vo.bundleWindow);
         vo.bundleFixedFrames = p.getInt("bundle.fixed_frames", vo.bundleFixedFrames);
         vo.bundleInterval = p.getInt("bundle.interval", vo.bundleInterval);
+        vo.mappingLag = p.getInt("mapping.lag_frames", vo.mappingLag);
+        vo.maxMappingLag = p.getInt("mapping.max_lag_frames", vo.maxMappingLag);
         vo.initMinParallaxPixels = p.getDouble("mono.init_min_parallax_px", vo.initMinParallaxPixels);
         vo.initMinPoints = p.getInt("mono.init_min_points", vo.initMinPoints);
         vo.stereoRowTolerance = p.getDouble("stereo.row_tolerance_px", vo.stereoRowTolerance);

@@ -104,6 +104,20 @@ class NodeParametersTest {
     }
 
     @Test
+    void mappingsLagIsAParameterWhoseDefaultFollowsTheMode() {
+        assertThat(config("--ros-args").vo.mappingLag).isZero();
+        assertThat(config("--ros-args", "-p", "mode:=stereo").vo.mappingLag).isEqualTo(5);
+        assertThat(config("--ros-args", "-p", "mode:=rgbd", "-p", "mapping.lag_frames:=2").vo.mappingLag)
+                .isEqualTo(2);
+        assertThat(config("--ros-args").vo.maxMappingLag).isEqualTo(10);
+        assertThat(config("--ros-args", "-p", "mapping.max_lag_frames:=3").vo.maxMappingLag).isEqualTo(3);
+        assertThatThrownBy(() -> config("--ros-args", "-p", "mapping.max_lag_frames:=0"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxMappingLag");
+        assertThatThrownBy(() -> config("--ros-args", "-p", "mapping.lag_frames:=-1"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("mappingLag");
+    }
+
+    @Test
     void wrongValuesAreNamed() {
         assertThatThrownBy(() -> config("--ros-args", "-p", "mode:=lidar"))
                 .hasMessageContaining("parameter mode: 'lidar' is not one of mono, stereo, rgbd");
