@@ -2,8 +2,12 @@ package org.gpuvo.odometry.bundle;
 
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.Arrays;
+import java.util.concurrent.ForkJoinPool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -69,5 +73,36 @@ class ReducedCameraSystemTest {
         CommonOps_DDRM.mult(h, step, hStep);
         double predicted = -CommonOps_DDRM.dot(g, step) - 0.5 * CommonOps_DDRM.dot(step, hStep);
         assertThat(system.predictedReduction).isCloseTo(predicted, within(1e-8 * Math.abs(predicted)));
+    }
+
+    /** The points' terms summed in parallel chunks give the step summed one chunk after the other, to the bit. */
+    @Test
+    void parallelChunksGiveTheSameStepToTheBit() {
+        SyntheticBundleWindow window = new SyntheticBundleWindow();
+        window.views = 12;
+        window.fixedViews = 3;
+        window.points = 1500;
+        BundleProblem problem = new BundleProblem();
+        window.generate(problem);
+        NormalEquationBlocks b = new NormalEquationBlocks();
+        b.setUp(problem, 1.5, true);
+        b.markValid(problem.rotation, problem.translation, problem.xyz);
+        b.linearize(problem.rotation, problem.translation, problem.xyz);
+        ForkJoinPool one = new ForkJoinPool(1), four = new ForkJoinPool(4);
+        try {
+            ReducedCameraSystem sequential = new ReducedCameraSystem(one), parallel = new ReducedCameraSystem(four);
+            sequential.setUp(b);
+            parallel.setUp(b);
+            assertThat(b.points).isGreaterThanOrEqualTo(ReducedCameraSystem.PARALLEL_POINTS);
+            assertThat(sequential.solve(b, 1e-3)).isTrue();
+            assertThat(parallel.solve(b, 1e-3)).isTrue();
+            assertThat(parallel.poseStep.data).containsExactly(sequential.poseStep.data);
+            assertThat(Arrays.copyOf(parallel.pointStep, 3 * b.points))
+                    .containsExactly(Arrays.copyOf(sequential.pointStep, 3 * b.points));
+            assertThat(parallel.predictedReduction).isEqualTo(sequential.predictedReduction);
+        } finally {
+            one.shutdown();
+            four.shutdown();
+        }
     }
 }
