@@ -17,11 +17,7 @@ class ReducedCameraSystemTest {
     @ParameterizedTest(name = "lambda {0}")
     @ValueSource(doubles = {1e-6, 1e-3, 1.0})
     void stepSolvesTheFullDampedNormalEquations(double lambda) {
-        BundleProblem problem = TinyWindow.create(7, 6, 2, 15, 2.0);
-        NormalEquationBlocks b = new NormalEquationBlocks();
-        b.setUp(problem, 1.5, true);
-        b.markValid(problem.rotation, problem.translation, problem.xyz);
-        b.linearize(problem.rotation, problem.translation, problem.xyz);
+        NormalEquationBlocks b = linearized(TinyWindow.create(7, 6, 2, 15, 2.0));
         ReducedCameraSystem system = new ReducedCameraSystem();
         system.setUp(b);
         assertThat(system.solve(b, lambda)).isTrue();
@@ -84,10 +80,7 @@ class ReducedCameraSystemTest {
         window.points = 1500;
         BundleProblem problem = new BundleProblem();
         window.generate(problem);
-        NormalEquationBlocks b = new NormalEquationBlocks();
-        b.setUp(problem, 1.5, true);
-        b.markValid(problem.rotation, problem.translation, problem.xyz);
-        b.linearize(problem.rotation, problem.translation, problem.xyz);
+        NormalEquationBlocks b = linearized(problem);
         ForkJoinPool one = new ForkJoinPool(1), four = new ForkJoinPool(4);
         try {
             ReducedCameraSystem sequential = new ReducedCameraSystem(one), parallel = new ReducedCameraSystem(four);
@@ -104,5 +97,14 @@ class ReducedCameraSystemTest {
             one.shutdown();
             four.shutdown();
         }
+    }
+
+    /** The problem's blocks at its current state, Huber at 1.5 px. */
+    private static NormalEquationBlocks linearized(BundleProblem problem) {
+        NormalEquationBlocks b = new NormalEquationBlocks();
+        b.setUp(problem, 1.5, true);
+        b.markValid(problem.rotation, problem.translation, problem.xyz);
+        b.linearize(problem.rotation, problem.translation, problem.xyz);
+        return b;
     }
 }
