@@ -1,19 +1,19 @@
 package org.gpuvo.odometry.geometry;
 
 /** In-place order statistics on a primitive array (Hoare's quickselect), without the allocation a sort may do. */
-final class Selection {
+public final class Selection {
     private Selection() {
     }
 
     /** The median of values[0..count) (upper median for even counts); reorders the values. NaN if count is 0. */
-    static double median(double[] values, int count) {
+    public static double median(double[] values, int count) {
         if (count == 0)
             return Double.NaN;
         return select(values, count, count / 2);
     }
 
     /** The k-th smallest of values[0..count); reorders the values. */
-    static double select(double[] a, int count, int k) {
+    public static double select(double[] a, int count, int k) {
         int lo = 0, hi = count - 1;
         while (lo < hi) {
             double pivot = a[(lo + hi) >>> 1];

@@ -15,9 +15,10 @@ final class FrameUpdate {
     int frame;
     /** the frame's world-to-camera pose */
     final Se3_F64 pose = new Se3_F64();
-    /** the newest frame of the snapshot the frame was tracked against (-1: none), and its pose there */
+    /** the newest frame of the snapshot the frame was tracked against (-1: none), its pose and scale there */
     int anchorFrame;
     final Se3_F64 anchorPose = new Se3_F64();
+    double anchorScale = 1;
 
     /** the bundle adjustment's window: forget it (a loss of track, a new initialisation) */
     boolean clearWindow;
@@ -52,6 +53,7 @@ final class FrameUpdate {
     FrameUpdate reset(int frame) {
         this.frame = frame;
         anchorFrame = -1;
+        anchorScale = 1;
         clearWindow = false;
         windowReference = -1;
         entersWindow = false;

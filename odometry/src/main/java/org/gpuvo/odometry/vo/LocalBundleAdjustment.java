@@ -3,6 +3,7 @@ package org.gpuvo.odometry.vo;
 import georegression.struct.se.Se3_F64;
 import org.gpuvo.odometry.bundle.BundleProblem;
 import org.gpuvo.odometry.bundle.BundleSolver;
+import org.gpuvo.odometry.geometry.Selection;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
@@ -18,6 +19,10 @@ import java.util.Iterator;
  * scale, above all, which comes from points triangulated with little parallax. Points measured by stereo or depth
  * keep their measurement as a depth prior. It runs where local mapping runs and writes back only a result that
  * ended at a cost no greater than the start's.
+ *
+ * <p>Where it follows the scale (monocular maps), it also records how far it rescaled the map about each frame it
+ * moved: the median ratio of the depths of the frame's points after and before ({@link FramePoses#rescale}), which
+ * frames and points tracked against that frame meanwhile follow ({@link AnchorCorrection}).
  */
 final class LocalBundleAdjustment {
     /** one frame's inlier observations: map point ids and normalized coordinates */
@@ -43,8 +48,12 @@ final class LocalBundleAdjustment {
         }
     }
 
+    /** fewest points of a frame from which its rescaling is measured */
+    private static final int MIN_SCALE_POINTS = 10;
+
     private final int windowSize, fixedViews;
     private final double focal;
+    private final boolean followScale;
     private final Deque<FrameObservations> window = new ArrayDeque<>();
     private final BundleProblem problem = new BundleProblem();
     private final BundleSolver solver;
@@ -53,13 +62,16 @@ final class LocalBundleAdjustment {
     /** by problem index: the map point id */
     private int[] pointIds = new int[0];
     private final Se3_F64 pose = new Se3_F64();
+    /** the depths of the free frames' observations before the adjustment, in window order; a frame's ratios */
+    private double[] depthBefore = new double[0], ratios = new double[0];
     private int lastIterations, lastPoints, lastObservations;
 
     /**
      * @param windowSize the frames in the window
      * @param fixedViews the oldest frames of the window, held fixed (at least 2, fewer than windowSize)
+     * @param followScale whether to record how far each adjustment rescales the map about its frames (monocular)
      */
-    LocalBundleAdjustment(int windowSize, int fixedViews, double focal, BundleSolver solver) {
+    LocalBundleAdjustment(int windowSize, int fixedViews, double focal, BundleSolver solver, boolean followScale) {
         if (fixedViews < 2 || fixedViews >= windowSize)
             throw new IllegalArgumentException("a window of " + windowSize + " frames cannot hold " + fixedViews
                     + " fixed ones and a free one");
@@ -67,6 +79,7 @@ final class LocalBundleAdjustment {
         this.fixedViews = fixedViews;
         this.focal = focal;
         this.solver = solver;
+        this.followScale = followScale;
     }
 
     /** Starts the observations of frame {@code frame}, the newest of the window; the oldest leaves if it is full. */
@@ -144,15 +157,20 @@ final class LocalBundleAdjustment {
                         map.prior(id, 4), map.prior(id, 5), map.priorWeight(id));
         }
         lastObservations = problem.observations();
+        if (followScale)
+            freeDepths(depthBefore());
         boolean converged = solver.optimize(problem);
         lastIterations = solver.iterations();
         if (!converged)
             return false;
+        int at = 0;
         v = 0;
         for (FrameObservations f : window) {
             if (v >= fixedViews) {
                 problem.getPose(v, pose);
                 poses.set(f.frame, pose);
+                if (followScale)
+                    at = rescale(poses, f, v, at);
             }
             v++;
         }
@@ -162,6 +180,59 @@ final class LocalBundleAdjustment {
                 map.setPosition(pointIds[p], x, y, z);
         }
         return true;
+    }
+
+    private double[] depthBefore() {
+        int n = 0, v = 0;
+        for (FrameObservations f : window)
+            if (v++ >= fixedViews)
+                n += f.size;
+        if (depthBefore.length < n)
+            depthBefore = new double[Math.max(n, 2 * depthBefore.length)];
+        return depthBefore;
+    }
+
+    /** The depths of the free frames' observations of the problem's points (NaN where not in it), in window order. */
+    private void freeDepths(double[] out) {
+        int at = 0, v = 0;
+        for (FrameObservations f : window) {
+            if (v >= fixedViews) {
+                problem.getPose(v, pose);
+                for (int o = 0; o < f.size; o++)
+                    out[at++] = depth(pointIndex[f.ids[o]]);
+            }
+            v++;
+        }
+    }
+
+    /** The depth of problem point {@code p} in the camera at {@link #pose}; NaN for a point not in the problem. */
+    private double depth(int p) {
+        if (p < 0)
+            return Double.NaN;
+        double[] r = pose.R.data;
+        return r[6] * problem.pointX(p) + r[7] * problem.pointY(p) + r[8] * problem.pointZ(p) + pose.T.z;
+    }
+
+    /**
+     * Records the rescaling about free frame {@code f} (view {@code v}, at {@link #pose} after the adjustment): the
+     * median ratio of its points' depths after to before, from its observations at {@code at} of
+     * {@link #depthBefore}; returns where the next frame's start.
+     */
+    private int rescale(FramePoses poses, FrameObservations f, int v, int at) {
+        if (ratios.length < f.size)
+            ratios = new double[Math.max(f.size, 2 * ratios.length)];
+        int n = 0;
+        for (int o = 0; o < f.size; o++) {
+            double before = depthBefore[at + o], after = depth(pointIndex[f.ids[o]]);
+            if (before > 0 && after > 0)
+                ratios[n++] = after / before;
+        }
+        if (n >= MIN_SCALE_POINTS) {
+            double ratio = Selection.median(ratios, n);
+            if (Double.isFinite(ratio))
+                poses.rescale(f.frame, ratio);
+        }
+        return at + f.size;
     }
 
     /**

@@ -41,8 +41,8 @@ final class LocalMapping {
     private volatile int bundleRuns, bundleFailures, errors;
     private volatile String lastError;
 
-    private final Se3_F64 anchorNow = new Se3_F64(), correction = new Se3_F64(), inverse = new Se3_F64(),
-            placed = new Se3_F64();
+    private final Se3_F64 anchorNow = new Se3_F64(), placed = new Se3_F64();
+    private final AnchorCorrection correction = new AnchorCorrection();
     private final Point3D_F64 p = new Point3D_F64(), q = new Point3D_F64();
 
     /**
@@ -79,17 +79,17 @@ final class LocalMapping {
             throw new IllegalStateException("frame " + u.frame + " arrived after " + (poses.size() - 1));
         if (map.size() != u.firstNewPoint)
             throw new IllegalStateException("new points start at " + u.firstNewPoint + ", the map holds " + map.size());
-        boolean corrected = correction(u);
-        Se3_F64 pose = corrected ? inverse.concat(u.pose, placed) : u.pose;
+        correct(u);
+        Se3_F64 pose = correction.pose(u.pose, placed);
         poses.set(u.frame, pose);
         for (int i = 0; i < u.newPoints(); i++) {
-            worldPoint(u.newXyz.data, 3 * i, corrected);
+            worldPoint(u.newXyz.data, 3 * i);
             int id = map.add(q.x, q.y, q.z, u.newGrey.get(i));
             if (u.depthBaseline > 0)
                 measuredAlong(id, pose, u.depthBaseline);
         }
         for (int i = 0; i < u.refinedPoint.size; i++) {
-            worldPoint(u.refinedXyz.data, 3 * i, corrected);
+            worldPoint(u.refinedXyz.data, 3 * i);
             map.setPosition(u.refinedPoint.get(i), q.x, q.y, q.z);
         }
         // last: an update may reject points it has just added (a failed initialisation)
@@ -108,20 +108,14 @@ final class LocalMapping {
     }
 
     /**
-     * The correction from the world the update was measured in to the map's world now, into {@code correction}
-     * (and its inverse): the identity unless the anchor frame moved since tracking read it. Returns whether it
-     * is not the identity.
+     * Sets {@link #correction} from the world the update was measured in to the map's world now: the identity unless
+     * the anchor frame moved or was rescaled since tracking read it.
      */
-    private boolean correction(FrameUpdate u) {
+    private void correct(FrameUpdate u) {
         if (u.anchorFrame < 0)
-            return false;
-        poses.get(u.anchorFrame, anchorNow);
-        if (FramePoses.equal(anchorNow, u.anchorPose))
-            return false;
-        // world then → anchor camera → world now
-        u.anchorPose.concat(anchorNow.invert(null), correction);
-        correction.invert(inverse);
-        return true;
+            correction.clear();
+        else
+            correction.set(u.anchorPose, u.anchorScale, poses.get(u.anchorFrame, anchorNow), poses.scale(u.anchorFrame));
     }
 
     /**
@@ -141,12 +135,9 @@ final class LocalMapping {
                 r[2] * cx + r[5] * cy + r[8] * cz, focal * baseline / (z * z));
     }
 
-    private void worldPoint(double[] xyz, int at, boolean corrected) {
-        q.setTo(xyz[at], xyz[at + 1], xyz[at + 2]);
-        if (corrected) {
-            p.setTo(q);
-            SePointOps_F64.transform(correction, p, q);
-        }
+    private void worldPoint(double[] xyz, int at) {
+        p.setTo(xyz[at], xyz[at + 1], xyz[at + 2]);
+        correction.point(p, q);
     }
 
     /**

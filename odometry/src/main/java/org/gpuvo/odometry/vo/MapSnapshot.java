@@ -28,6 +28,11 @@ final class MapSnapshot {
         return FramePoses.read(poses, frame, out);
     }
 
+    /** The scale of the map about a frame's camera, up to {@link #newestFrame} (see {@link FramePoses}). */
+    double scale(int frame) {
+        return FramePoses.readScale(poses, frame);
+    }
+
     /** Points placed: ids below this. */
     int pointCount() {
         return points.size();

@@ -94,7 +94,7 @@ final class MapTrackingOdometry implements VisualOdometry {
         this.frontEnd = FactoryVisualOdometry.frontEnd(config.mode.name().toLowerCase(java.util.Locale.ROOT), config,
                 config.backend);
         LocalMapping local = new LocalMapping(config.bundleWindow > 0 ? new LocalBundleAdjustment(config.bundleWindow,
-                config.bundleFixedFrames, focal, config.bundleSolver()) : null, focal);
+                config.bundleFixedFrames, focal, config.bundleSolver(), config.mode == VoMode.MONO) : null, focal);
         if (!config.deterministic)
             this.mapping = MappingRunner.threaded(local, config.maxMappingLag, false);
         else if (config.mappingLag > 0)
@@ -171,13 +171,14 @@ final class MapTrackingOdometry implements VisualOdometry {
     }
 
     /**
-     * Takes the latest map local mapping has published. When a bundle adjustment has moved the last two frames, the
-     * motion prior follows their adjusted poses (where only older frames moved, the last motion is as it was: the
-     * newer frames moved with their anchor).
+     * Takes the latest map local mapping has published. When a bundle adjustment has moved the last two frames, or
+     * rescaled the anchor of the last, the motion prior follows their poses now (where only older frames moved
+     * rigidly, the last motion is as it was: the newer frames moved with their anchor).
      */
     private void takeLatestMap() {
         int k = poses.size();
-        if (poses.adopt(mapping.latest()) && k >= 2 && k - 1 <= poses.snapshot().newestFrame && prior.valid())
+        if (poses.adopt(mapping.latest()) && k >= 2 && prior.valid()
+                && (k - 1 <= poses.snapshot().newestFrame || poses.scaleSinceTracked(k - 1) != 1))
             prior.update(poses.get(k - 2, before), poses.get(k - 1, last));
         map = poses.snapshot();
         points.mapChanged(map);

@@ -10,7 +10,7 @@ import java.util.Arrays;
  * The points tracking has measured that local mapping has not yet placed: each in the camera frame of the frame that
  * measured it (its host), so that tracking can use it at once, at the position mapping will give it: the host's pose
  * as {@link TrackedPoses} sees it applied to the measurement, which follows the host's anchor as mapping's placement
- * does. Without them, a mapping thread busy with a bundle adjustment would hold back a keyframe's new points from
+ * does, scaled as the host's anchor was since ({@link AnchorCorrection}). Without them, a mapping thread busy with a bundle adjustment would hold back a keyframe's new points from
  * tracking until it ends, and a fast camera would run out of tracked points meanwhile.
  */
 final class PendingPoints {
@@ -19,6 +19,7 @@ final class PendingPoints {
     private int[] host = new int[256];
     private double[] xyz = new double[3 * 256];
     private int cachedHost = -1;
+    private double hostScale = 1;
     private final Se3_F64 hostPose = new Se3_F64();
     private final Point3D_F64 p = new Point3D_F64();
 
@@ -60,9 +61,10 @@ final class PendingPoints {
         int i = id - base;
         if (host[i] != cachedHost) {
             poses.get(host[i], hostPose);
+            hostScale = poses.scaleSinceTracked(host[i]);
             cachedHost = host[i];
         }
-        p.setTo(xyz[3 * i], xyz[3 * i + 1], xyz[3 * i + 2]);
+        p.setTo(xyz[3 * i] * hostScale, xyz[3 * i + 1] * hostScale, xyz[3 * i + 2] * hostScale);
         return SePointOps_F64.transformReverse(hostPose, p, out);
     }
 

@@ -8,8 +8,8 @@ import java.util.Arrays;
 
 /**
  * Monocular points tracking has triangulated again ({@link TrackTriangulation#refine}) whose new position local mapping
- * has not yet taken in: each in the camera frame of the frame that triangulated it, whose pose moves with its anchor as
- * mapping's placement of the new position does, so that tracking uses the new position at once, where mapping will
+ * has not yet taken in: each in the camera frame of the frame that triangulated it, whose pose moves (and scales) with
+ * its anchor as mapping's placement of the new position does, so that tracking uses the new position at once, where mapping will
  * put it, as {@link PendingPoints} does for new points. Without them, a point first triangulated from little parallax
  * would be tracked at its old position until mapping caught up, and with mapping a few frames behind a fast forward
  * motion those stale positions cost accuracy (KITTI 06 frames 0–50 without bundle adjustment: 0.40 m with mapping
@@ -68,7 +68,8 @@ final class PendingRefinements {
     /** The refined world position of point {@code id} under the poses as they are now. */
     Point3D_F64 world(int id, TrackedPoses poses, Point3D_F64 out) {
         poses.get(frame[id], framePose);
-        p.setTo(xyz[3 * id], xyz[3 * id + 1], xyz[3 * id + 2]);
+        double scale = poses.scaleSinceTracked(frame[id]);
+        p.setTo(xyz[3 * id] * scale, xyz[3 * id + 1] * scale, xyz[3 * id + 2] * scale);
         return SePointOps_F64.transformReverse(framePose, p, out);
     }
 }

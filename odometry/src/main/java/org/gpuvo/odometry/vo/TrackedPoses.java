@@ -9,7 +9,7 @@ import java.util.Arrays;
  * Every frame's world-to-camera pose as the tracking thread sees it: local mapping's, from the latest
  * {@link MapSnapshot}, for the frames mapping has taken in; tracking's own estimate for the newer ones, each held
  * relative to the frame that anchored it (the snapshot's newest when it was tracked), so that it moves with the
- * anchor when a bundle adjustment moves the anchor. Whether each pose was estimated (not held or extrapolated) is
+ * anchor when a bundle adjustment moves the anchor ({@link AnchorCorrection}), as local mapping will place it. Whether each pose was estimated (not held or extrapolated) is
  * tracking's own record.
  */
 final class TrackedPoses {
@@ -19,12 +19,14 @@ final class TrackedPoses {
         final Se3_F64 pose = new Se3_F64();
         final int anchorFrame;
         final Se3_F64 anchorPose = new Se3_F64();
+        final double anchorScale;
 
-        Pending(int frame, Se3_F64 pose, int anchorFrame, Se3_F64 anchorPose) {
+        Pending(int frame, Se3_F64 pose, int anchorFrame, Se3_F64 anchorPose, double anchorScale) {
             this.frame = frame;
             this.pose.setTo(pose);
             this.anchorFrame = anchorFrame;
             this.anchorPose.setTo(anchorPose);
+            this.anchorScale = anchorScale;
         }
     }
 
@@ -32,7 +34,8 @@ final class TrackedPoses {
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
     private boolean[] estimated = new boolean[256];
     private int size;
-    private final Se3_F64 anchorNow = new Se3_F64(), relative = new Se3_F64(), anchorThen = new Se3_F64();
+    private final Se3_F64 anchorNow = new Se3_F64(), anchorThen = new Se3_F64();
+    private final AnchorCorrection correction = new AnchorCorrection();
 
     /**
      * Takes a snapshot newer than the one held; returns whether a bundle adjustment was written back in between
@@ -66,7 +69,7 @@ final class TrackedPoses {
             snapshot.pose(anchor, anchorThen);
         else
             anchorThen.reset();
-        pending.addLast(new Pending(size++, worldToCamera, anchor, anchorThen));
+        pending.addLast(new Pending(size++, worldToCamera, anchor, anchorThen, anchor >= 0 ? snapshot.scale(anchor) : 1));
     }
 
     /** Replaces the newest frame's pose (a monocular initialisation that has just placed it). */
@@ -89,14 +92,30 @@ final class TrackedPoses {
         throw new IllegalArgumentException("no pose of frame " + frame);
     }
 
+    /**
+     * How far lengths measured in {@code frame}'s camera when it was tracked have been rescaled since (1 for the frames
+     * mapping has taken in).
+     */
+    double scaleSinceTracked(int frame) {
+        if (frame <= snapshot.newestFrame)
+            return 1;
+        for (Pending p : pending)
+            if (p.frame == frame)
+                return correct(p).scale();
+        throw new IllegalArgumentException("no pose of frame " + frame);
+    }
+
     private Se3_F64 anchored(Pending p, Se3_F64 out) {
+        return correct(p).pose(p.pose, out);
+    }
+
+    private AnchorCorrection correct(Pending p) {
         if (p.anchorFrame < 0)
-            return out.setTo(p.pose);
-        snapshot.pose(p.anchorFrame, anchorNow);
-        if (FramePoses.equal(anchorNow, p.anchorPose))
-            return out.setTo(p.pose);
-        p.anchorPose.invert(null).concat(p.pose, relative);
-        return anchorNow.concat(relative, out);
+            correction.clear();
+        else
+            correction.set(p.anchorPose, p.anchorScale, snapshot.pose(p.anchorFrame, anchorNow),
+                    snapshot.scale(p.anchorFrame));
+        return correction;
     }
 
     /** Fills the update's pose (the newest frame's, as tracked) and its anchor. */
@@ -105,5 +124,6 @@ final class TrackedPoses {
         u.pose.setTo(p.pose);
         u.anchorFrame = p.anchorFrame;
         u.anchorPose.setTo(p.anchorPose);
+        u.anchorScale = p.anchorScale;
     }
 }
