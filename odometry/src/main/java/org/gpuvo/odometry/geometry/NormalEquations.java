@@ -27,6 +27,25 @@ final class NormalEquations {
         java.util.Arrays.fill(g, 0, n, 0);
     }
 
+    /**
+     * Sets the equations of a pose's 6 parameters from sums accumulated elsewhere: the upper triangle of JᵀWJ row by
+     * row (21 values) and JᵀWr.
+     */
+    void setPose(double[] upper, double g0, double g1, double g2, double g3, double g4, double g5) {
+        if (n != 6)
+            throw new IllegalStateException("the equations hold " + n + " parameters, not a pose's 6");
+        int at = 0;
+        for (int p = 0; p < 6; p++)
+            for (int q = p; q < 6; q++)
+                a[p * 6 + q] = upper[at++];
+        g[0] = g0;
+        g[1] = g1;
+        g[2] = g2;
+        g[3] = g3;
+        g[4] = g4;
+        g[5] = g5;
+    }
+
     /** Adds residual r with gradient j (length n) and weight w. Only the upper triangle is accumulated. */
     void add(double[] j, double r, double w) {
         if (n == 6) {
