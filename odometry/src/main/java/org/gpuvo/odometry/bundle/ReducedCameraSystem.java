@@ -4,9 +4,10 @@ import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.decomposition.chol.CholeskyDecompositionInner_DDRM;
 import org.ejml.dense.row.linsol.chol.LinearSolverChol_DDRM;
 
+import org.gpuvo.odometry.concurrent.FixedChunks;
+
 import java.util.Arrays;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.ForkJoinTask;
 
 /**
  * One damped Gauss–Newton step of the bundle by the Schur complement (Triggs et al. 2000, "The Schur complement and
@@ -51,11 +52,10 @@ final class ReducedCameraSystem {
         /** Q = P·V*⁻¹ (2×3) of one point's observations in free views, with their free-view index and position */
         double[] q = new double[0];
         int[] qView = new int[0], qObs = new int[0];
-        int first, end;
         boolean definite;
     }
 
-    private final ForkJoinPool pool;
+    private final FixedChunks ranges;
 
     ReducedCameraSystem() {
         this(ForkJoinPool.commonPool());
@@ -63,7 +63,7 @@ final class ReducedCameraSystem {
 
     /** @param pool where the chunks run; with a parallelism of 1, one after the other on the calling thread */
     ReducedCameraSystem(ForkJoinPool pool) {
-        this.pool = pool;
+        this.ranges = new FixedChunks(pool, CHUNKS, PARALLEL_POINTS);
         for (int c = 0; c < CHUNKS; c++)
             chunks[c] = new Chunk();
     }
@@ -110,22 +110,7 @@ final class ReducedCameraSystem {
             }
         }
 
-        for (int c = 0; c < CHUNKS; c++) {
-            chunks[c].first = (int) ((long) b.points * c / CHUNKS);
-            chunks[c].end = (int) ((long) b.points * (c + 1) / CHUNKS);
-        }
-        if (b.points >= PARALLEL_POINTS && pool.getParallelism() > 1) {
-            ForkJoinTask<?>[] tasks = new ForkJoinTask<?>[CHUNKS];
-            for (int c = 0; c < CHUNKS; c++) {
-                Chunk chunk = chunks[c];
-                tasks[c] = pool.submit(() -> pointTerms(b, lambda, chunk));
-            }
-            for (ForkJoinTask<?> task : tasks)
-                task.join();
-        } else {
-            for (Chunk chunk : chunks)
-                pointTerms(b, lambda, chunk);
-        }
+        ranges.run(b.points, (c, first, end) -> pointTerms(b, lambda, chunks[c], first, end));
         for (Chunk chunk : chunks) {
             if (!chunk.definite)
                 return false;
@@ -148,17 +133,17 @@ final class ReducedCameraSystem {
     }
 
     /**
-     * Sums the terms of the chunk's points: minus W·V*⁻¹·Wᵀ into its {@code s} (upper block triangle) and W·V*⁻¹·g_p
+     * Sums the terms of the points [firstPoint, endPoint): minus W·V*⁻¹·Wᵀ into its {@code s} (upper block triangle) and W·V*⁻¹·g_p
      * into its {@code r}; {@code definite} is false if a V* is not positive definite.
      */
-    private void pointTerms(NormalEquationBlocks b, double lambda, Chunk chunk) {
+    private void pointTerms(NormalEquationBlocks b, double lambda, Chunk chunk, int firstPoint, int endPoint) {
         final int n = 6 * b.freeViews;
         final double[] S = chunk.s, r = chunk.r, v = b.v, gp = b.gp, jc = b.jc, pj = b.pj, q = chunk.q;
         final int[] qView = chunk.qView, qObs = chunk.qObs;
         Arrays.fill(S, 0, n * n, 0.0);
         Arrays.fill(r, 0, n, 0.0);
         chunk.definite = false;
-        for (int j = chunk.first; j < chunk.end; j++) {
+        for (int j = firstPoint; j < endPoint; j++) {
             if (!invertDamped(v, j, lambda))
                 return;
             int ib = 6 * j, m = 0;

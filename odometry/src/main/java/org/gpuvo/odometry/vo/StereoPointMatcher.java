@@ -2,10 +2,12 @@ package org.gpuvo.odometry.vo;
 
 import georegression.struct.point.Point2D_F64;
 import org.gpuvo.odometry.camera.StereoRectification;
+import org.gpuvo.odometry.concurrent.FixedChunks;
 import org.gpuvo.odometry.frontend.FeatureDescriptors;
 import org.gpuvo.gpu.features.KeyPoints;
 
 import java.util.Arrays;
+import java.util.concurrent.ForkJoinPool;
 import java.util.function.IntBinaryOperator;
 
 /**
@@ -14,11 +16,16 @@ import java.util.function.IntBinaryOperator;
  * detection scale, {@link KeyPointScale}), at a disparity in (0, maxDisparity], and of about its scale (ORB: at most
  * one pyramid level apart); the nearest descriptor (ORB or SIFT, {@link FeatureDescriptors}) wins if it passes the
  * distance limit, Lowe's ratio test, and is mutual. Right keypoints are bucketed by row, so the cost is proportional
- * to the number of candidates, not to left × right.
+ * to the number of candidates, not to left × right. The keypoints are rectified and the left ones' candidates searched
+ * in {@link FixedChunks} on the host's cores, and the mutual check runs after, in the order of the left keypoints, so
+ * the matches are the same however many threads run (on a keyframe this was most of the tracking thread's time).
  */
 final class StereoPointMatcher {
     /** relative slack on the largest scale ratio, so that ORB's levels one apart pass despite rounding */
     private static final double SCALE_RATIO_SLACK = 1e-9;
+    private static final int CHUNKS = 4;
+    /** fewer keypoints than this are matched on the calling thread */
+    private static final int PARALLEL_KEYPOINTS = 256;
 
     private final StereoRectification rig;
     private final double rowTolerance, maxScaleRatio;
@@ -30,7 +37,8 @@ final class StereoPointMatcher {
             rightScale = new double[0];
     private int[] rowStart = new int[0], order = new int[0], bestLeftOfRight = new int[0], bestDistOfRight = new int[0];
     private int[] candidate = new int[0], candidateDistance = new int[0];
-    private final Point2D_F64 p = new Point2D_F64();
+    private final FixedChunks ranges;
+    private final Point2D_F64[] scratch = new Point2D_F64[CHUNKS];
 
     /** rectified left coordinates of the last call's left keypoints, and their disparities (NaN: unmatched) */
     double[] leftX = new double[0], leftY = new double[0], disparity = new double[0];
@@ -41,6 +49,15 @@ final class StereoPointMatcher {
      * @param ratio        Lowe's ratio test: best &lt; ratio · second best
      */
     StereoPointMatcher(StereoRectification rig, double rowTolerance, KeyPointScale scale, int maxDistance, double ratio) {
+        this(rig, rowTolerance, scale, maxDistance, ratio, ForkJoinPool.commonPool());
+    }
+
+    /** @param pool where the chunks of keypoints are matched; with a parallelism of 1, on the calling thread */
+    StereoPointMatcher(StereoRectification rig, double rowTolerance, KeyPointScale scale, int maxDistance, double ratio,
+                       ForkJoinPool pool) {
+        this.ranges = new FixedChunks(pool, CHUNKS, PARALLEL_KEYPOINTS);
+        for (int c = 0; c < CHUNKS; c++)
+            scratch[c] = new Point2D_F64();
         this.rig = rig;
         this.rowTolerance = rowTolerance;
         this.scale = scale;
@@ -59,19 +76,58 @@ final class StereoPointMatcher {
         int nl = left.size(), nr = right.size();
         ensure(nl, nr, rows);
         IntBinaryOperator distance = leftDescriptors.distancesTo(rightDescriptors);
+        ranges.run(nl, (c, first, end) -> rectifyLeft(left, first, end, scratch[c]));
+        ranges.run(nr, (c, first, end) -> rectifyRight(right, first, end, scratch[c]));
+        bucketRight(nr, rows);
+        ranges.run(nl, (c, first, end) -> searchRows(distance, first, end, rows, maxDisparity));
+
+        // mutual: each right keypoint keeps the left one nearest to it (the first of equals, in left order)
+        Arrays.fill(bestLeftOfRight, 0, nr, -1);
+        Arrays.fill(bestDistOfRight, 0, nr, Integer.MAX_VALUE);
         for (int i = 0; i < nl; i++) {
+            int j = candidate[i];
+            if (j >= 0 && candidateDistance[i] < bestDistOfRight[j]) {
+                bestDistOfRight[j] = candidateDistance[i];
+                bestLeftOfRight[j] = i;
+            }
+        }
+        int matched = 0;
+        for (int i = 0; i < nl; i++) {
+            int j = candidate[i];
+            if (j >= 0 && bestLeftOfRight[j] == i) {
+                disparity[i] = leftX[i] - rightX[j];
+                matched++;
+            } else {
+                disparity[i] = Double.NaN;
+            }
+        }
+        return matched;
+    }
+
+    private void rectifyLeft(KeyPoints left, int first, int end, Point2D_F64 p) {
+        for (int i = first; i < end; i++) {
             rig.rectifyLeft(left.x[i], left.y[i], p);
             leftX[i] = p.x;
             leftY[i] = p.y;
             leftScale[i] = scale.of(left, i);
         }
-        for (int j = 0; j < nr; j++)
-            rightScale[j] = scale.of(right, j);
-        bucketRight(right, nr, rows);
+    }
 
-        Arrays.fill(bestLeftOfRight, 0, nr, -1);
-        Arrays.fill(bestDistOfRight, 0, nr, Integer.MAX_VALUE);
-        for (int i = 0; i < nl; i++) {
+    private void rectifyRight(KeyPoints right, int first, int end, Point2D_F64 p) {
+        for (int j = first; j < end; j++) {
+            rig.rectifyRight(right.x[j], right.y[j], p);
+            rightX[j] = p.x;
+            rightY[j] = p.y;
+            rightScale[j] = scale.of(right, j);
+        }
+    }
+
+    /**
+     * The best right candidate of each left keypoint in [first, end) on its rows, into {@code candidate} (-1: none
+     * passes the distance limit and the ratio test) and {@code candidateDistance}.
+     */
+    private void searchRows(IntBinaryOperator distance, int first, int end, int rows, double maxDisparity) {
+        for (int i = first; i < end; i++) {
             candidate[i] = -1;
             if (!Double.isFinite(leftY[i]))
                 continue; // the rectification cannot map this keypoint
@@ -99,34 +155,16 @@ final class StereoPointMatcher {
                 continue;
             candidate[i] = bestJ;
             candidateDistance[i] = best;
-            if (best < bestDistOfRight[bestJ]) {
-                bestDistOfRight[bestJ] = best;
-                bestLeftOfRight[bestJ] = i;
-            }
         }
-        int matched = 0;
-        for (int i = 0; i < nl; i++) {
-            int j = candidate[i];
-            if (j >= 0 && bestLeftOfRight[j] == i) {
-                disparity[i] = leftX[i] - rightX[j];
-                matched++;
-            } else {
-                disparity[i] = Double.NaN;
-            }
-        }
-        return matched;
     }
 
-    /** Counting sort of the right keypoints by rectified row. */
-    private void bucketRight(KeyPoints right, int nr, int rows) {
+    /** Counting sort of the rectified right keypoints by row. */
+    private void bucketRight(int nr, int rows) {
         Arrays.fill(rowStart, 0, rows + 1, 0);
         for (int j = 0; j < nr; j++) {
-            rig.rectifyRight(right.x[j], right.y[j], p);
-            rightX[j] = p.x;
-            rightY[j] = p.y;
-            if (!Double.isFinite(p.y))
+            if (!Double.isFinite(rightY[j]))
                 continue;
-            int r = (int) Math.floor(p.y);
+            int r = (int) Math.floor(rightY[j]);
             if (r >= 0 && r < rows)
                 rowStart[r + 1]++;
         }

@@ -104,6 +104,53 @@ class PipelinePartsTest {
     }
 
     /**
+     * The matcher searches its keypoints in chunks on several threads; the mutual check after it keeps, of left
+     * keypoints that want the same right one at the same distance, the first, as one loop would: the matches are the
+     * same on one thread and on four, also where the rivals fall into different chunks.
+     */
+    @Test
+    void stereoMatchesAreTheSameOnOneThreadAndOnFour() {
+        Se3_F64 rightToLeft = new Se3_F64();
+        rightToLeft.T.setTo(0.1, 0, 0);
+        StereoRectification rig = StereoRectification.compute(new StereoCalibration(CAMERA, CAMERA, rightToLeft));
+        SplittableRandom random = new SplittableRandom(5);
+        int n = 400;
+        KeyPoints left = new KeyPoints(), right = new KeyPoints();
+        Descriptors dl = Descriptors.orb(), dr = Descriptors.orb();
+        dl.resize(n);
+        dr.resize(n);
+        random.nextBytes(dl.data);
+        for (int i = 0; i < n; i++) {
+            float x = (float) random.nextDouble(100, 600), y = (float) random.nextDouble(5, 475);
+            left.add(x, y, 0, 31, 0, 1);
+            right.add((float) (x - random.nextDouble(1, 90)), y, 0, 31, 0, 1);
+        }
+        System.arraycopy(dl.data, 0, dr.data, 0, dl.data.length);
+        // left keypoints 300..309 are copies of 10..19, three chunks apart: rivals for the same right keypoints
+        for (int i = 0; i < 10; i++) {
+            left.x[300 + i] = left.x[10 + i];
+            left.y[300 + i] = left.y[10 + i];
+            System.arraycopy(dl.data, 32 * (10 + i), dl.data, 32 * (300 + i), 32);
+        }
+        StereoPointMatcher one = new StereoPointMatcher(rig, 1.5, KeyPointScale.orb(1.2), 64, 0.9,
+                new java.util.concurrent.ForkJoinPool(1));
+        StereoPointMatcher four = new StereoPointMatcher(rig, 1.5, KeyPointScale.orb(1.2), 64, 0.9,
+                new java.util.concurrent.ForkJoinPool(4));
+        int matchedOne = one.match(left, new FeatureDescriptors.Binary(dl), right, new FeatureDescriptors.Binary(dr),
+                480, 200);
+        int matchedFour = four.match(left, new FeatureDescriptors.Binary(dl), right, new FeatureDescriptors.Binary(dr),
+                480, 200);
+        assertThat(matchedFour).isEqualTo(matchedOne).isEqualTo(n - 10);
+        for (int i = 0; i < n; i++)
+            assertThat(Double.doubleToLongBits(four.disparity[i])).as("keypoint %d", i)
+                    .isEqualTo(Double.doubleToLongBits(one.disparity[i]));
+        for (int i = 0; i < 10; i++) {
+            assertThat(four.disparity[10 + i]).isNotNaN();
+            assertThat(four.disparity[300 + i]).isNaN();
+        }
+    }
+
+    /**
      * SIFT keypoints: float descriptors compared by Euclidean distance, the row tolerance grown with the keypoint's
      * σ / σ0, and keypoints more than one scale level apart kept apart.
      */
