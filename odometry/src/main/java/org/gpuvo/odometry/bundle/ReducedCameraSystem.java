@@ -56,6 +56,11 @@ final class ReducedCameraSystem {
     }
 
     private final FixedChunks ranges;
+    /** the blocks and damping of the solve under way, for {@link #pointTermsOfRange}, made once: nothing allocated */
+    private NormalEquationBlocks solving;
+    private double solvingLambda;
+    private final FixedChunks.Range pointTermsOfRange = (c, first, end) -> pointTerms(solving, solvingLambda, chunks[c],
+            first, end);
 
     ReducedCameraSystem() {
         this(ForkJoinPool.commonPool());
@@ -110,7 +115,10 @@ final class ReducedCameraSystem {
             }
         }
 
-        ranges.run(b.points, (c, first, end) -> pointTerms(b, lambda, chunks[c], first, end));
+        solving = b;
+        solvingLambda = lambda;
+        ranges.run(b.points, pointTermsOfRange);
+        solving = null;
         for (Chunk chunk : chunks) {
             if (!chunk.definite)
                 return false;
