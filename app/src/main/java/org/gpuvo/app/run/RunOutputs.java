@@ -37,7 +37,8 @@ final class RunOutputs {
     static final String METRICS_JSON = "metrics.json";
     static final String MAPPING_CSV = "mapping.csv";
     static final String FRAMES_CSV_HEADER =
-            "index,timestamp,state,features,matches,inliers,map_points_tracked,keyframe,front_end_ms,host_ms";
+            "index,timestamp,state,features,matches,inliers,map_points_tracked,reprojection_matches,keyframe,front_end_ms,"
+                    + "host_ms";
     static final String MAPPING_CSV_HEADER = "frame,wait_ms,bundle_ms,iterations,points,observations,applied";
 
     /** Every name a run folder may hold: a folder of only these may be replaced by a new run. */
@@ -98,9 +99,9 @@ final class RunOutputs {
             out.write('\n');
             for (int i = 0; i < frames.size(); i++) {
                 FrameResult f = frames.get(i);
-                out.write(String.format(Locale.ROOT, "%d,%.9f,%s,%d,%d,%d,%d,%d,%.3f,%.3f\n",
+                out.write(String.format(Locale.ROOT, "%d,%.9f,%s,%d,%d,%d,%d,%d,%d,%.3f,%.3f\n",
                         datasetIndex.applyAsInt(i), f.timestamp, f.state.name().toLowerCase(Locale.ROOT), f.features,
-                        f.matches, f.inliers, f.mapPointsTracked, f.keyframe ? 1 : 0, f.frontEndMillis, f.hostMillis));
+                        f.matches, f.inliers, f.mapPointsTracked, f.reprojectionMatches, f.keyframe ? 1 : 0, f.frontEndMillis, f.hostMillis));
             }
         }
     }

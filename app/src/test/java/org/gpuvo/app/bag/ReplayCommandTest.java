@@ -112,7 +112,7 @@ class ReplayCommandTest {
 
     /** frames.csv's lines up to and with keyframe: all but the two times. */
     private static List<String> figures(Path framesCsv) throws IOException {
-        return Files.readAllLines(framesCsv).stream().map(l -> l.substring(0, nthComma(l, 8))).toList();
+        return Files.readAllLines(framesCsv).stream().map(l -> l.substring(0, nthComma(l, 9))).toList();
     }
 
     private static int nthComma(String line, int n) {

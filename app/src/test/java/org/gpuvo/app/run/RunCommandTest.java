@@ -90,19 +90,21 @@ class RunCommandTest {
         List<String> csv = Files.readAllLines(out.resolve("frames.csv"));
         assertThat(csv).hasSize(9);
         assertThat(csv.get(0)).isEqualTo(
-                "index,timestamp,state,features,matches,inliers,map_points_tracked,keyframe,front_end_ms,host_ms");
+                "index,timestamp,state,features,matches,inliers,map_points_tracked,reprojection_matches,keyframe,front_end_ms,"
+                        + "host_ms");
         for (int i = 0; i < 8; i++) {
             String[] row = csv.get(1 + i).split(",");
-            assertThat(row).hasSize(10);
+            assertThat(row).hasSize(11);
             assertThat(Integer.parseInt(row[0])).isEqualTo(i);
             assertThat(Double.parseDouble(row[1])).isCloseTo(0.1 * i, within(1e-9));
             assertThat(row[2]).isIn("initializing", "tracking", "lost");
             assertThat(Integer.parseInt(row[3])).isBetween(1, 2000);
             assertThat(Integer.parseInt(row[5])).isLessThanOrEqualTo(Integer.parseInt(row[4]));
             assertThat(Integer.parseInt(row[6])).isBetween(0, Integer.parseInt(row[4]));
-            assertThat(row[7]).isIn("0", "1");
-            assertThat(Double.parseDouble(row[8])).isPositive();
-            assertThat(Double.parseDouble(row[9])).isGreaterThanOrEqualTo(0);
+            assertThat(Integer.parseInt(row[7])).isBetween(0, Integer.parseInt(row[3]));
+            assertThat(row[8]).isIn("0", "1");
+            assertThat(Double.parseDouble(row[9])).isPositive();
+            assertThat(Double.parseDouble(row[10])).isGreaterThanOrEqualTo(0);
         }
         // one line per bundle adjustment, as many as the summary counts, each of a frame of the run
         List<String> mappingCsv = Files.readAllLines(out.resolve("mapping.csv"));
@@ -197,7 +199,7 @@ class RunCommandTest {
         assertThat(json[1].path("mapping").path("bundle_adjustments").asInt())
                 .isEqualTo(json[0].path("mapping").path("bundle_adjustments").asInt());
         // frames.csv without its two times, mapping.csv without its two: equal line for line
-        assertThat(withoutColumns("run1/frames.csv", 8, 9)).isEqualTo(withoutColumns("run0/frames.csv", 8, 9));
+        assertThat(withoutColumns("run1/frames.csv", 9, 10)).isEqualTo(withoutColumns("run0/frames.csv", 9, 10));
         assertThat(withoutColumns("run1/mapping.csv", 1, 2)).isEqualTo(withoutColumns("run0/mapping.csv", 1, 2));
     }
 

@@ -38,7 +38,7 @@ class RunSummaryTest {
             Se3_F64 pose = new Se3_F64();
             pose.T.setTo(0, 0, 0.1 * i);
             frames.add(new FrameResult(0.1 * i, pose, TrackingState.TRACKING, 1000, 500, 400, i % 5 == 0, 300 + i,
-                    10, i + 1));
+                    i % 7, 10, i + 1));
             trajectory.add(0.1 * i, pose);
         }
         return new SequenceRun("made-up", VoMode.STEREO, "cpu", FeatureType.ORB, trajectory, frames, new PointCloud(),
@@ -106,8 +106,9 @@ class RunSummaryTest {
         RunOutputs.writeMappingCsv(run.mapping(), i -> 100 + i, dir.resolve("mapping.csv"));
         List<String> frames = Files.readAllLines(dir.resolve("frames.csv"));
         assertThat(frames.get(0)).isEqualTo(
-                "index,timestamp,state,features,matches,inliers,map_points_tracked,keyframe,front_end_ms,host_ms");
-        assertThat(frames.get(6)).isEqualTo("105,0.500000000,tracking,1000,500,400,305,1,10.000,6.000");
+                "index,timestamp,state,features,matches,inliers,map_points_tracked,reprojection_matches,keyframe,front_end_ms,"
+                        + "host_ms");
+        assertThat(frames.get(6)).isEqualTo("105,0.500000000,tracking,1000,500,400,305,5,1,10.000,6.000");
         assertThat(Files.readAllLines(dir.resolve("mapping.csv"))).containsExactly(
                 "frame,wait_ms,bundle_ms,iterations,points,observations,applied",
                 "109,0.500,120.000,8,900,4100,1",

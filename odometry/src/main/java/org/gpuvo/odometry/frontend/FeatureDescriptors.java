@@ -72,6 +72,16 @@ public sealed interface FeatureDescriptors permits FeatureDescriptors.Binary, Fe
      */
     void setTo(FeatureDescriptors other);
 
+    /** Empties the set. */
+    void clear();
+
+    /**
+     * Appends row {@code row} of {@code from}.
+     *
+     * @throws IllegalArgumentException if {@code from} holds descriptors of another type or length
+     */
+    void appendRow(FeatureDescriptors from, int row);
+
     private static String typeOf(FeatureDescriptors d) {
         return d == null ? "null" : d.type().id();
     }
@@ -115,6 +125,20 @@ public sealed interface FeatureDescriptors permits FeatureDescriptors.Binary, Fe
             System.arraycopy(from.data, 0, rows.data, 0, from.size() * Descriptors.ORB_BYTES);
         }
 
+        @Override
+        public void clear() {
+            rows.resize(0);
+        }
+
+        @Override
+        public void appendRow(FeatureDescriptors from, int row) {
+            Descriptors source = same(from).rows;
+            int n = rows.size();
+            rows.resize(n + 1);
+            System.arraycopy(source.data, row * Descriptors.ORB_BYTES, rows.data, n * Descriptors.ORB_BYTES,
+                    Descriptors.ORB_BYTES);
+        }
+
         private static Binary same(FeatureDescriptors other) {
             if (!(other instanceof Binary b))
                 throw new IllegalArgumentException("orb descriptors cannot be used with " + typeOf(other) + " ones");
@@ -153,6 +177,19 @@ public sealed interface FeatureDescriptors permits FeatureDescriptors.Binary, Fe
             FloatDescriptors from = same(other).rows;
             rows.resize(from.size());
             System.arraycopy(from.data, 0, rows.data, 0, from.size() * rows.length);
+        }
+
+        @Override
+        public void clear() {
+            rows.resize(0);
+        }
+
+        @Override
+        public void appendRow(FeatureDescriptors from, int row) {
+            FloatDescriptors source = same(from).rows;
+            int n = rows.size();
+            rows.resize(n + 1);
+            System.arraycopy(source.data, row * rows.length, rows.data, n * rows.length, rows.length);
         }
 
         private Real same(FeatureDescriptors other) {

@@ -100,6 +100,19 @@ public final class ConfigVisualOdometry implements Configuration {
     public double keyframeTrackedFraction = 0.6;
     /** ... or at the latest after this many frames */
     public int keyframeMaxInterval = 10;
+    /**
+     * stereo and RGB-D: the points created at this many of the last keyframes are searched again by projection in each
+     * frame where frame-to-frame matching lost them (0: no search)
+     */
+    public int localMapKeyframes = 8;
+    /** the projection search's radius, pixels at a keypoint scale of 1 (grows with the point's scale) */
+    public double projectionSearchRadius = 4;
+    /**
+     * the projection search's descriptor distance limit, a fraction of the frame-to-frame matcher's (ORB: 50 of 64
+     * bits): a candidate near a predicted position passes the ratio test more easily than one among a frame's
+     * features, and with the matcher's own limit the rendered street and highway drifted more
+     */
+    public double projectionSearchDistance = 0.78;
 
     /** monocular initialisation: median displacement (pixels) of the tracked features before the first pose */
     public double initMinParallaxPixels = 12;
@@ -200,6 +213,11 @@ public final class ConfigVisualOdometry implements Configuration {
         return Math.max(stereoMinDisparityPixels, focal / stereoMaxDepthBaselines);
     }
 
+    /** The projection search's descriptor distance limit for the feature type in use. */
+    public int projectionSearchMaxDistance() {
+        return (int) Math.round(projectionSearchDistance * matching().maxDistance);
+    }
+
     /** The matching of the chosen feature type: {@link #match} for ORB, {@link #siftMatch} for SIFT. */
     public ConfigMatch matching() {
         return features == FeatureType.SIFT ? siftMatch : match;
@@ -252,6 +270,14 @@ public final class ConfigVisualOdometry implements Configuration {
                     + keyframeTrackedFraction);
         if (keyframeMaxInterval < 1)
             throw new IllegalArgumentException("keyframeMaxInterval must be at least 1, got " + keyframeMaxInterval);
+        if (localMapKeyframes < 0)
+            throw new IllegalArgumentException("localMapKeyframes must be at least 0, got " + localMapKeyframes);
+        if (!(projectionSearchRadius > 0) || projectionSearchRadius == Double.POSITIVE_INFINITY)
+            throw new IllegalArgumentException("projectionSearchRadius must be positive and finite, got "
+                    + projectionSearchRadius);
+        if (!(projectionSearchDistance > 0 && projectionSearchDistance <= 1))
+            throw new IllegalArgumentException("projectionSearchDistance must be in (0, 1], got "
+                    + projectionSearchDistance);
         if (!(initMinParallaxPixels >= 0) || Double.isInfinite(initMinParallaxPixels))
             throw new IllegalArgumentException("initMinParallaxPixels must be finite and at least 0, got "
                     + initMinParallaxPixels);
@@ -311,6 +337,9 @@ public final class ConfigVisualOdometry implements Configuration {
         c.keyframeTrackedPoints = keyframeTrackedPoints;
         c.keyframeTrackedFraction = keyframeTrackedFraction;
         c.keyframeMaxInterval = keyframeMaxInterval;
+        c.localMapKeyframes = localMapKeyframes;
+        c.projectionSearchRadius = projectionSearchRadius;
+        c.projectionSearchDistance = projectionSearchDistance;
         c.initMinParallaxPixels = initMinParallaxPixels;
         c.minTriangulationAngleDeg = minTriangulationAngleDeg;
         c.initMinPoints = initMinPoints;

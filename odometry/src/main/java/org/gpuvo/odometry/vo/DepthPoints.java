@@ -14,7 +14,7 @@ final class DepthPoints extends MeasuredPoints {
 
     DepthPoints(ConfigVisualOdometry config, CameraModel camera, FeatureTracks tracks, TrackedPoses poses,
                 TrackingPoints points) {
-        super(config, camera, tracks, poses, points);
+        super(camera, tracks, poses, points);
         this.config = config;
     }
 

@@ -18,6 +18,8 @@ public final class FrameResult {
     public final boolean keyframe;
     /** matches whose track observes a map point the frame's pose was estimated from (PnP correspondences) */
     public final int mapPointsTracked;
+    /** map points that frame-to-frame matching had lost and a search by projection found again in the frame */
+    public final int reprojectionMatches;
     /**
      * time spent in feature extraction and matching (either backend), and on the tracking thread afterwards (PnP,
      * the new points' measurements); local mapping and the bundle adjustment are not in it
@@ -25,7 +27,8 @@ public final class FrameResult {
     public final double frontEndMillis, hostMillis;
 
     public FrameResult(double timestamp, Se3_F64 cameraToWorld, TrackingState state, int features, int matches,
-                       int inliers, boolean keyframe, int mapPointsTracked, double frontEndMillis, double hostMillis) {
+                       int inliers, boolean keyframe, int mapPointsTracked, int reprojectionMatches,
+                       double frontEndMillis, double hostMillis) {
         this.timestamp = timestamp;
         this.cameraToWorld = cameraToWorld.copy();
         // a rotation to rounding: estimators' rotations drift from orthonormal by up to 1e-8, which a quaternion
@@ -37,6 +40,7 @@ public final class FrameResult {
         this.inliers = inliers;
         this.keyframe = keyframe;
         this.mapPointsTracked = mapPointsTracked;
+        this.reprojectionMatches = reprojectionMatches;
         this.frontEndMillis = frontEndMillis;
         this.hostMillis = hostMillis;
     }
@@ -44,7 +48,7 @@ public final class FrameResult {
     /** This frame's result once it has been placed after the fact ({@link PlacedFrame}): tracked, at that pose. */
     public FrameResult placedAt(Se3_F64 cameraToWorld) {
         return new FrameResult(timestamp, cameraToWorld, TrackingState.TRACKING, features, matches, inliers, keyframe,
-                mapPointsTracked, frontEndMillis, hostMillis);
+                mapPointsTracked, reprojectionMatches, frontEndMillis, hostMillis);
     }
 
     /** Whether the frame has a pose: every frame but those a monocular initialisation waited through unplaced. */

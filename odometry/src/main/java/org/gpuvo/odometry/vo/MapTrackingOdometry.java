@@ -58,13 +58,15 @@ final class MapTrackingOdometry implements VisualOdometry {
     private final MapPointSource pointSource;
     /** the monocular map's start, and its re-starts after a loss (null for stereo and RGB-D) */
     private final MonoInitialisation initialisation;
+    /** the recent keyframes' points, searched again by projection (stereo and RGB-D), or null */
+    private final LocalMapSearch localMap;
     private MapSnapshot map = MapSnapshot.EMPTY;
 
     private TrackingState state = TrackingState.INITIALIZING;
     private int lastKeyframe = -1, trackedAfterKeyframe;
     private double lastTimestamp = Double.NEGATIVE_INFINITY;
-    /** the current frame's map correspondences */
-    private int mapPointsTracked;
+    /** the current frame's map correspondences, and its map points found again by projection */
+    private int mapPointsTracked, reprojectionMatches;
 
     // the frame's map correspondences (world point, normalized observation, match), grown as needed
     private double[] wx = new double[0], wy = new double[0], wz = new double[0], nx = new double[0], ny = new double[0];
@@ -85,6 +87,10 @@ final class MapTrackingOdometry implements VisualOdometry {
             case STEREO -> new StereoPoints(config, camera, stereo, tracks, poses, points);
             case RGBD -> new DepthPoints(config, camera, tracks, poses, points);
         };
+        this.localMap = config.mode == VoMode.MONO || config.localMapKeyframes == 0 ? null
+                : new LocalMapSearch(camera, config.features, KeyPointScale.of(config), config.localMapKeyframes,
+                config.projectionSearchRadius, config.projectionSearchMaxDistance(), config.matching().ratio,
+                config.ransac.inlierThresholdPixels / focal);
         if (config.mode == VoMode.MONO) {
             RelativePoseEstimator essential = new RelativePoseEstimator(config.initRansac, focal);
             this.initialisation = new MonoInitialisation(config, camera, essential, pnp, tracks, poses, points, prior);
@@ -107,7 +113,7 @@ final class MapTrackingOdometry implements VisualOdometry {
     public FrameResult process(double timestamp, GrayImage left, GrayImage right, DepthImage depth) {
         checkInputs(timestamp, left, right, depth);
         long start = System.nanoTime();
-        mapPointsTracked = 0;
+        mapPointsTracked = reprojectionMatches = 0;
         takeLatestMap();
         boolean searchable = state == TrackingState.TRACKING && config.useMotionPrior;
         int features = extract(left, searchable ? prior.rotationHomography(camera) : null);
@@ -166,7 +172,7 @@ final class MapTrackingOdometry implements VisualOdometry {
         poses.get(k, current);
         long end = System.nanoTime();
         return new FrameResult(timestamp, current.invert(null), result, features, matches.size(), inliers,
-                keyframe, mapPointsTracked, (extracted - start + frame.frontEndNanos) / 1e6,
+                keyframe, mapPointsTracked, reprojectionMatches, (extracted - start + frame.frontEndNanos) / 1e6,
                 (end - extracted - frame.frontEndNanos) / 1e6);
     }
 
@@ -239,6 +245,8 @@ final class MapTrackingOdometry implements VisualOdometry {
                 frame.update.observe(k, tracks.landmark[matches.query[corrMatch[c]]], nx[c], ny[c]);
         if (pointSource instanceof TrackTriangulation triangulation)
             triangulation.refine(frame, corrMatch, inlier, n);
+        if (localMap != null)
+            reprojectionMatches = localMap.search(frame, estimate, tracks, points, map, poses);
         return tracked;
     }
 
@@ -320,6 +328,8 @@ final class MapTrackingOdometry implements VisualOdometry {
     private void loseTrack(int k) {
         poses.add(prior.predict(poses.get(k - 1, last), predicted), false);
         tracks.clearCurrent();
+        if (localMap != null)
+            localMap.clear();
         frame.update.clearWindow = true;
         if (initialisation != null) {
             state = TrackingState.INITIALIZING;
@@ -346,7 +356,10 @@ final class MapTrackingOdometry implements VisualOdometry {
     private int addMapPoints() {
         if (config.mode != VoMode.MONO)
             frame.update.entersWindow = true;
-        return pointSource.addPoints(frame);
+        int added = pointSource.addPoints(frame);
+        if (localMap != null && pointSource instanceof MeasuredPoints measured)
+            measured.addKeyframeTo(localMap);
+        return added;
     }
 
     private void ensureCorrespondences(int n) {

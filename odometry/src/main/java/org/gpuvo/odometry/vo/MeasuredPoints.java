@@ -8,6 +8,8 @@ import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.odometry.camera.CameraModel;
 import org.gpuvo.odometry.frontend.FeatureDescriptors;
 
+import java.util.Arrays;
+
 /**
  * Map points measured in one frame (stereo disparity, depth): each of the frame's own features that no tracked map
  * point covers and whose depth is trusted becomes a point, and its track restarts there.
@@ -17,26 +19,27 @@ abstract class MeasuredPoints implements MapPointSource {
     protected final FeatureTracks tracks;
     protected final TrackedPoses poses;
     private final TrackingPoints points;
-    /** the frame's own features, downloaded from the front end at keyframes */
-    protected final KeyPoints keyPoints = new KeyPoints();
-    protected final FeatureDescriptors descriptors;
+    /** the frame's own features, downloaded from the front end at keyframes ({@link TrackingFrame#features()}) */
+    protected KeyPoints keyPoints;
+    protected FeatureDescriptors descriptors;
+    /** the points created at the current keyframe and the features that measured them */
+    private int[] createdIds = new int[256], createdFeatures = new int[256];
+    private int created;
     private final Point2D_F64 p2 = new Point2D_F64();
     private final Point3D_F64 p3 = new Point3D_F64();
 
-    MeasuredPoints(ConfigVisualOdometry config, CameraModel camera, FeatureTracks tracks, TrackedPoses poses,
-                   TrackingPoints points) {
+    MeasuredPoints(CameraModel camera, FeatureTracks tracks, TrackedPoses poses, TrackingPoints points) {
         this.camera = camera;
         this.tracks = tracks;
         this.poses = poses;
         this.points = points;
-        this.descriptors = FeatureDescriptors.of(config.features);
     }
 
-    /** Fetches the frame's features into {@link #keyPoints}, counting the time as front end. */
+    /** Fetches the frame's features into {@link #keyPoints} and {@link #descriptors}. */
     protected void fetchFeatures(TrackingFrame frame) {
-        long t0 = System.nanoTime();
-        frame.frontEnd.currentFeatures(keyPoints, descriptors);
-        frame.frontEndNanos += System.nanoTime() - t0;
+        created = 0;
+        keyPoints = frame.features();
+        descriptors = frame.descriptors();
     }
 
     /** Whether feature i already observes a map point. */
@@ -53,6 +56,17 @@ abstract class MeasuredPoints implements MapPointSource {
                 frame.index, inCamera);
         tracks.landmark[i] = id;
         frame.update.observe(frame.index, id, p2.x, p2.y);
+        if (created == createdIds.length) {
+            createdIds = Arrays.copyOf(createdIds, 2 * created);
+            createdFeatures = Arrays.copyOf(createdFeatures, 2 * created);
+        }
+        createdIds[created] = id;
+        createdFeatures[created++] = i;
         return 1;
+    }
+
+    /** Adds the keyframe whose points {@link #addPoints} has just created, with its features, to the local map. */
+    void addKeyframeTo(LocalMapSearch localMap) {
+        localMap.addKeyframe(keyPoints, descriptors, createdIds, createdFeatures, created);
     }
 }

@@ -21,7 +21,7 @@ final class StereoPoints extends MeasuredPoints {
 
     StereoPoints(ConfigVisualOdometry config, CameraModel camera, StereoRectification stereo, FeatureTracks tracks,
                  TrackedPoses poses, TrackingPoints points) {
-        super(config, camera, tracks, poses, points);
+        super(camera, tracks, poses, points);
         this.config = config;
         this.stereo = stereo;
         this.matcher = new StereoPointMatcher(stereo, config.stereoRowTolerance, KeyPointScale.of(config),

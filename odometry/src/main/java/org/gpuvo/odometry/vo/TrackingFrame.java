@@ -1,10 +1,12 @@
 package org.gpuvo.odometry.vo;
 
 import georegression.struct.point.Point2D_F64;
+import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.Matches;
 import org.gpuvo.odometry.camera.CameraModel;
 import org.gpuvo.odometry.dataset.DepthImage;
+import org.gpuvo.odometry.frontend.FeatureDescriptors;
 import org.gpuvo.odometry.frontend.TrackingFrontEnd;
 
 /**
@@ -31,6 +33,10 @@ final class TrackingFrame {
 
     private final Point2D_F64 p2 = new Point2D_F64();
     private final NormalizedKeypoints keypoints = new NormalizedKeypoints();
+    /** the frame's own features, fetched from the front end once a frame, when first asked for */
+    private final KeyPoints features = new KeyPoints();
+    private FeatureDescriptors descriptors;
+    private int fetched = Integer.MIN_VALUE;
 
     /** Starts frame {@code index}. */
     void start(int index, double timestamp, GrayImage left, GrayImage right, DepthImage depth,
@@ -42,6 +48,28 @@ final class TrackingFrame {
         this.depth = depth;
         this.frontEnd = frontEnd;
         this.frontEndNanos = 0;
+    }
+
+    /**
+     * The frame's own features (all of them, by feature index), fetched from the front end at the first call in the
+     * frame (a download from the GPU), the time counted as front end; {@link #descriptors()} holds their descriptors.
+     */
+    KeyPoints features() {
+        if (fetched != index) {
+            long t0 = System.nanoTime();
+            if (descriptors == null || descriptors.type() != frontEnd.features())
+                descriptors = FeatureDescriptors.of(frontEnd.features());
+            frontEnd.currentFeatures(features, descriptors);
+            frontEndNanos += System.nanoTime() - t0;
+            fetched = index;
+        }
+        return features;
+    }
+
+    /** The descriptors of {@link #features()}, by feature index. */
+    FeatureDescriptors descriptors() {
+        features();
+        return descriptors;
     }
 
     /** Fills the normalized coordinates of both ends of every match. */

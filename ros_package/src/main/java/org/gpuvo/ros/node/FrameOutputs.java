@@ -76,7 +76,8 @@ final class FrameOutputs implements AutoCloseable {
      */
     void publish(FrameResult result, Se3_F64 basePose, Time stamp, GrayImage image, String cameraFrame) {
         FrameResult base = new FrameResult(result.timestamp, basePose, result.state, result.features, result.matches,
-                result.inliers, result.keyframe, result.mapPointsTracked, result.frontEndMillis, result.hostMillis);
+                result.inliers, result.keyframe, result.mapPointsTracked, result.reprojectionMatches,
+                result.frontEndMillis, result.hostMillis);
         Header header = new Header(stamp, config.odomFrame);
         if (tf != null)
             tf.publish(MessageCodecs.of(TFMessage.class).encode(new TFMessage(List.of(

@@ -84,6 +84,8 @@ public final class NodeParameters {
         vo.ransac.seed = p.getLong("ransac.seed", vo.ransac.seed);
         vo.initRansac.seed = vo.ransac.seed;
         vo.keyframeMaxInterval = p.getInt("keyframe.max_interval", vo.keyframeMaxInterval);
+        vo.localMapKeyframes = p.getInt("keyframe.local_map", vo.localMapKeyframes);
+        vo.projectionSearchRadius = p.getDouble("keyframe.search_radius_px", vo.projectionSearchRadius);
         vo.bundleWindow = p.getInt("bundle.window", vo.bundleWindow);
         vo.bundleFixedFrames = p.getInt("bundle.fixed_frames", vo.bundleFixedFrames);
         vo.bundleInterval = p.getInt("bundle.interval", vo.bundleInterval);

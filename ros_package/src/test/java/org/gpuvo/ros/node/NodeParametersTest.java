@@ -118,6 +118,16 @@ class NodeParametersTest {
     }
 
     @Test
+    void theLocalMapSearchIsAParameter() {
+        assertThat(config("--ros-args").vo.localMapKeyframes).isEqualTo(8);
+        assertThat(config("--ros-args", "-p", "keyframe.local_map:=0").vo.localMapKeyframes).isZero();
+        assertThat(config("--ros-args", "-p", "keyframe.search_radius_px:=6.5").vo.projectionSearchRadius)
+                .isEqualTo(6.5);
+        assertThatThrownBy(() -> config("--ros-args", "-p", "keyframe.local_map:=-2"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("localMapKeyframes");
+    }
+
+    @Test
     void wrongValuesAreNamed() {
         assertThatThrownBy(() -> config("--ros-args", "-p", "mode:=lidar"))
                 .hasMessageContaining("parameter mode: 'lidar' is not one of mono, stereo, rgbd");

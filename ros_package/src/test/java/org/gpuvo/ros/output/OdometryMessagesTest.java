@@ -37,8 +37,8 @@ class OdometryMessagesTest {
         Se3_F64 pose = new Se3_F64();
         ConvertRotation3D_F64.eulerToMatrix(EulerType.XYZ, 0.3, -0.2, 1.1, pose.R);
         pose.T.setTo(1, 2, 3);
-        FrameResult tracked = new FrameResult(1.0, pose, TrackingState.TRACKING, 2000, 900, 800, false, 850, 1, 1);
-        FrameResult lost = new FrameResult(1.1, pose, TrackingState.LOST, 2000, 10, 0, false, 0, 1, 1);
+        FrameResult tracked = new FrameResult(1.0, pose, TrackingState.TRACKING, 2000, 900, 800, false, 850, 40, 1, 1);
+        FrameResult lost = new FrameResult(1.1, pose, TrackingState.LOST, 2000, 10, 0, false, 0, 0, 1, 1);
         Odometry a = OdometryMessages.odometry(tracked, null, Time.ofSeconds(1.0), "odom", "camera");
         Odometry b = OdometryMessages.odometry(lost, tracked, Time.ofSeconds(1.1), "odom", "camera");
         assertThat(a.header().frameId()).isEqualTo("odom");

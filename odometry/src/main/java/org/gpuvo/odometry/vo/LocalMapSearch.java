@@ -1,0 +1,297 @@
+package org.gpuvo.odometry.vo;
+
+import georegression.struct.point.Point2D_F64;
+import georegression.struct.point.Point3D_F64;
+import georegression.struct.se.Se3_F64;
+import georegression.transform.se.SePointOps_F64;
+import org.gpuvo.gpu.features.FeatureType;
+import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.odometry.camera.CameraModel;
+import org.gpuvo.odometry.frontend.FeatureDescriptors;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.function.IntBinaryOperator;
+
+/**
+ * Finds again, by projection, the recent map points that frame-to-frame matching lost: the search of the local map in
+ * ORB-SLAM's tracking (R. Mur-Artal, J. D. Tardós, "ORB-SLAM2", T-RO 33(5), 2017; its SearchByProjection). The local
+ * map here is the points created at the last few keyframes, each with the descriptor and scale of the keypoint that
+ * measured it. A point not tracked in the current frame is projected with the frame's pose; the current keypoints
+ * within a radius of the projection (growing with the point's scale), of about its scale, and without a map point of
+ * their own are its candidates; the nearest descriptor wins if it passes the distance limit and the ratio test, and a
+ * keypoint wanted by several points goes to the nearest. A winner is kept only where its reprojection error is within
+ * PnP's inlier threshold, so that what is found agrees with the pose. A point found again is tracked from there on,
+ * observed for the bundle adjustment, and counts as tracked for the keyframe decision: without it, a point whose
+ * match failed once was gone for good and a new one took its place at the next keyframe, and the map drifted with
+ * each replacement.
+ */
+final class LocalMapSearch {
+    /** a keyframe of the local map: the points created there, with the scale and descriptor of the feature of each */
+    private static final class Keyframe {
+        final FeatureDescriptors descriptors;
+        int[] ids = new int[256];
+        double[] scales = new double[256];
+        int count;
+
+        Keyframe(FeatureType type) {
+            descriptors = FeatureDescriptors.of(type);
+        }
+    }
+
+    /** grid cells of the current keypoints, pixels a side */
+    private static final int CELL = 16;
+
+    private final CameraModel camera;
+    private final FeatureType type;
+    private final KeyPointScale scale;
+    private final int capacity;
+    private final double radius, maxScaleRatio, ratio, maxError2;
+    private final int maxDistance;
+    private final ArrayDeque<Keyframe> keyframes = new ArrayDeque<>(), spare = new ArrayDeque<>();
+    /**
+     * the local map: the keyframes' points, oldest keyframe first, in one set, so that each frame compares its
+     * descriptors with one set (ORB's are converted to words once a frame, not once a keyframe)
+     */
+    private final FeatureDescriptors mapDescriptors;
+    private int[] mapIds = new int[0];
+    private double[] mapScales = new double[0];
+    private int mapSize;
+
+    /** the current frame's features and descriptors */
+    private KeyPoints current;
+    private FeatureDescriptors currentDescriptors;
+    private final int columns, rows;
+    private final int[] cellStart;
+    private int[] cellOrder = new int[0], bestPoint = new int[0], bestDistance = new int[0];
+    private double[] currentScale = new double[0];
+    /** by point id: the frame in which it was last seen tracked or searched (to search each point once) */
+    private int[] stamp = new int[0];
+    private final Se3_F64 pose = new Se3_F64();
+    private final Point3D_F64 world = new Point3D_F64(), inCamera = new Point3D_F64();
+    private final Point2D_F64 pixel = new Point2D_F64();
+
+    /**
+     * @param keyframes            how many of the last keyframes make the local map (at least 1)
+     * @param radius               search radius in pixels at a keypoint scale of 1
+     * @param maxDistance          largest descriptor distance of a match
+     * @param ratio                Lowe's ratio test: best &lt; ratio · second best
+     * @param maxErrorNormalized   largest reprojection error of a point found again, normalized units
+     */
+    LocalMapSearch(CameraModel camera, FeatureType type, KeyPointScale scale, int keyframes, double radius,
+                   int maxDistance, double ratio, double maxErrorNormalized) {
+        if (keyframes < 1)
+            throw new IllegalArgumentException("the local map needs at least one keyframe, got " + keyframes);
+        this.camera = camera;
+        this.type = type;
+        this.scale = scale;
+        this.capacity = keyframes;
+        this.radius = radius;
+        this.maxScaleRatio = scale.maxRatio() * (1 + 1e-9);
+        this.maxDistance = maxDistance;
+        this.ratio = ratio;
+        this.maxError2 = maxErrorNormalized * maxErrorNormalized;
+        this.mapDescriptors = FeatureDescriptors.of(type);
+        this.columns = (camera.width + CELL - 1) / CELL;
+        this.rows = (camera.height + CELL - 1) / CELL;
+        this.cellStart = new int[columns * rows + 1];
+    }
+
+    /**
+     * A keyframe whose features are {@code keyPoints} and {@code descriptors} created points {@code ids[c]} from
+     * features {@code features[c]}, c &lt; count; the oldest keyframe leaves the local map if it is full.
+     */
+    void addKeyframe(KeyPoints keyPoints, FeatureDescriptors descriptors, int[] ids, int[] features, int count) {
+        Keyframe k = keyframes.size() == capacity ? keyframes.removeFirst() : spare.isEmpty() ? new Keyframe(type)
+                : spare.removeFirst();
+        if (k.ids.length < count) {
+            k.ids = new int[count];
+            k.scales = new double[count];
+        }
+        k.descriptors.clear();
+        for (int c = 0; c < count; c++) {
+            k.ids[c] = ids[c];
+            k.scales[c] = scale.of(keyPoints, features[c]);
+            k.descriptors.appendRow(descriptors, features[c]);
+        }
+        k.count = count;
+        keyframes.addLast(k);
+        gatherMap();
+    }
+
+    /** Forgets the local map (a loss of track). */
+    void clear() {
+        while (!keyframes.isEmpty())
+            spare.addLast(keyframes.removeFirst());
+        gatherMap();
+    }
+
+    /** The keyframes' points into one set, oldest keyframe first. */
+    private void gatherMap() {
+        int n = 0;
+        for (Keyframe k : keyframes)
+            n += k.count;
+        if (mapIds.length < n) {
+            mapIds = new int[n];
+            mapScales = new double[n];
+        }
+        mapDescriptors.clear();
+        mapSize = 0;
+        for (Keyframe k : keyframes) {
+            System.arraycopy(k.ids, 0, mapIds, mapSize, k.count);
+            System.arraycopy(k.scales, 0, mapScales, mapSize, k.count);
+            for (int c = 0; c < k.count; c++)
+                mapDescriptors.appendRow(k.descriptors, c);
+            mapSize += k.count;
+        }
+    }
+
+    /**
+     * Searches the current frame (its index {@code frame.index}, its pose {@code worldToCamera}) for the local map's
+     * points that none of its features tracks; each found is attached to its feature's track and observed in the
+     * frame's update. Returns how many were found.
+     */
+    int search(TrackingFrame frame, Se3_F64 worldToCamera, FeatureTracks tracks, TrackingPoints points,
+               MapSnapshot map, TrackedPoses poses) {
+        if (mapSize == 0)
+            return 0;
+        int k = frame.index;
+        int features = tracks.count();
+        ensureStamps(points.nextId());
+        // the points tracked already are not searched
+        for (int i = 0; i < features; i++)
+            if (tracks.landmark[i] >= 0)
+                stamp[tracks.landmark[i]] = k;
+        fetchCurrent(frame);
+        int n = current.size();
+        if (n != features)
+            throw new IllegalStateException(n + " features downloaded, " + features + " tracked");
+        gridFree(tracks, points, map, n);
+        Arrays.fill(bestPoint, 0, n, -1);
+        Arrays.fill(bestDistance, 0, n, Integer.MAX_VALUE);
+        pose.setTo(worldToCamera);
+        IntBinaryOperator distance = mapDescriptors.distancesTo(currentDescriptors);
+        for (int s = 0; s < mapSize; s++) {
+            int id = mapIds[s];
+            if (stamp[id] == k || !points.usable(id, map))
+                continue;
+            stamp[id] = k;
+            points.world(id, map, poses, world);
+            SePointOps_F64.transform(pose, world, inCamera);
+            if (!camera.project(inCamera.x, inCamera.y, inCamera.z, pixel))
+                continue;
+            double pointScale = mapScales[s];
+            nearest(distance, id, s, pointScale, pixel.x, pixel.y, radius * Math.max(1, pointScale));
+        }
+        return attach(frame, tracks, points, map, poses, n);
+    }
+
+    private void ensureStamps(int points) {
+        if (points <= stamp.length)
+            return;
+        int old = stamp.length;
+        stamp = Arrays.copyOf(stamp, Math.max(points, 2 * old));
+        Arrays.fill(stamp, old, stamp.length, Integer.MIN_VALUE);
+    }
+
+    /** Fetches the current frame's features and their scales. */
+    private void fetchCurrent(TrackingFrame frame) {
+        current = frame.features();
+        currentDescriptors = frame.descriptors();
+        int n = current.size();
+        if (currentScale.length < n) {
+            int c = Math.max(n, 2 * currentScale.length);
+            currentScale = new double[c];
+            cellOrder = new int[c];
+            bestPoint = new int[c];
+            bestDistance = new int[c];
+        }
+        for (int i = 0; i < n; i++)
+            currentScale[i] = scale.of(current, i);
+    }
+
+    /** Counting sort of the current features without a usable map point by grid cell. */
+    private void gridFree(FeatureTracks tracks, TrackingPoints points, MapSnapshot map, int n) {
+        Arrays.fill(cellStart, 0);
+        for (int i = 0; i < n; i++) {
+            int cell = cellOf(i);
+            if (cell >= 0 && !points.usable(tracks.landmark[i], map))
+                cellStart[cell + 1]++;
+        }
+        for (int c = 0; c < columns * rows; c++)
+            cellStart[c + 1] += cellStart[c];
+        int[] fill = Arrays.copyOf(cellStart, columns * rows);
+        for (int i = 0; i < n; i++) {
+            int cell = cellOf(i);
+            if (cell >= 0 && !points.usable(tracks.landmark[i], map))
+                cellOrder[fill[cell]++] = i;
+        }
+    }
+
+    private int cellOf(int i) {
+        int cx = (int) (current.x[i] / CELL), cy = (int) (current.y[i] / CELL);
+        return cx >= 0 && cx < columns && cy >= 0 && cy < rows ? cy * columns + cx : -1;
+    }
+
+    /**
+     * The nearest free feature to point {@code id} (row {@code slot} of the local map) within {@code r} of (u, v); it
+     * wins the feature if nearest.
+     */
+    private void nearest(IntBinaryOperator distance, int id, int slot, double pointScale, double u, double v,
+                         double r) {
+        int c0 = Math.max(0, (int) ((u - r) / CELL)), c1 = Math.min(columns - 1, (int) ((u + r) / CELL));
+        int r0 = Math.max(0, (int) ((v - r) / CELL)), r1 = Math.min(rows - 1, (int) ((v + r) / CELL));
+        if (c0 > c1 || r0 > r1)
+            return;
+        double r2 = r * r;
+        int best = Integer.MAX_VALUE, second = Integer.MAX_VALUE, bestI = -1;
+        for (int row = r0; row <= r1; row++)
+            for (int col = c0; col <= c1; col++) {
+                int cell = row * columns + col;
+                for (int o = cellStart[cell]; o < cellStart[cell + 1]; o++) {
+                    int i = cellOrder[o];
+                    double du = current.x[i] - u, dv = current.y[i] - v;
+                    if (du * du + dv * dv > r2 || Math.max(pointScale, currentScale[i])
+                            > maxScaleRatio * Math.min(pointScale, currentScale[i]))
+                        continue;
+                    int d = distance.applyAsInt(slot, i);
+                    if (d < best) {
+                        second = best;
+                        best = d;
+                        bestI = i;
+                    } else if (d < second) {
+                        second = d;
+                    }
+                }
+            }
+        if (bestI < 0 || best > maxDistance || (second != Integer.MAX_VALUE && best >= ratio * second))
+            return;
+        if (best < bestDistance[bestI]) {
+            bestDistance[bestI] = best;
+            bestPoint[bestI] = id;
+        }
+    }
+
+    /** Attaches each feature's winning point where its reprojection error is small enough; returns how many. */
+    private int attach(TrackingFrame frame, FeatureTracks tracks, TrackingPoints points, MapSnapshot map,
+                       TrackedPoses poses, int n) {
+        int found = 0;
+        for (int i = 0; i < n; i++) {
+            int id = bestPoint[i];
+            if (id < 0)
+                continue;
+            camera.pixelToNormalized(current.x[i], current.y[i], pixel);
+            points.world(id, map, poses, world);
+            SePointOps_F64.transform(pose, world, inCamera);
+            double ex = inCamera.x / inCamera.z - pixel.x, ey = inCamera.y / inCamera.z - pixel.y;
+            if (!(ex * ex + ey * ey <= maxError2))
+                continue;
+            if (tracks.firstFrame[i] == FeatureTracks.NONE)
+                tracks.restart(i, frame.index, pixel.x, pixel.y);
+            tracks.landmark[i] = id;
+            frame.update.observe(frame.index, id, pixel.x, pixel.y);
+            found++;
+        }
+        return found;
+    }
+}

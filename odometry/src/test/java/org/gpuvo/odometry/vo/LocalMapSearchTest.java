@@ -1,0 +1,199 @@
+package org.gpuvo.odometry.vo;
+
+import georegression.struct.point.Point2D_F64;
+import georegression.struct.point.Point3D_F64;
+import georegression.struct.se.Se3_F64;
+import georegression.transform.se.SePointOps_F64;
+import org.gpuvo.gpu.features.Backend;
+import org.gpuvo.gpu.features.Descriptors;
+import org.gpuvo.gpu.features.FeatureType;
+import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.gpu.image.GrayImage;
+import org.gpuvo.gpu.match.Matches;
+import org.gpuvo.odometry.camera.CameraModel;
+import org.gpuvo.odometry.dataset.CachedSequence;
+import org.gpuvo.odometry.dataset.Sequence;
+import org.gpuvo.odometry.frontend.FeatureDescriptors;
+import org.gpuvo.odometry.frontend.TrackingFrontEnd;
+import org.gpuvo.odometry.synthetic.ConfigSynthetic;
+import org.gpuvo.odometry.synthetic.SyntheticSequence;
+import org.junit.jupiter.api.Test;
+
+import java.util.SplittableRandom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The search of the local map by projection: a point no feature tracks is found again at the feature near its
+ * projection whose descriptor is nearest, within the radius and the distance limit; a tracked point is not searched,
+ * and of two features near one projection the nearer descriptor wins.
+ */
+class LocalMapSearchTest {
+    private static final CameraModel CAMERA = CameraModel.pinhole(640, 480, 500, 500, 320, 240);
+    private static final Point3D_F64[] WORLD = {
+            new Point3D_F64(-1, -0.5, 5), new Point3D_F64(1, -0.5, 6), new Point3D_F64(-1, 0.7, 4),
+            new Point3D_F64(1.2, 0.6, 7)};
+
+    @Test
+    void lostPointsAreFoundAgainAtTheirProjection() {
+        // the map: four points, frame 0 at the origin
+        TrackingPoints points = new TrackingPoints();
+        LandmarkMap landmarks = new LandmarkMap();
+        FrameUpdate first = new FrameUpdate().reset(0);
+        for (Point3D_F64 p : WORLD) {
+            points.add(first, p, 128, -1, 0, 0, 0, 0, p);
+            landmarks.add(p.x, p.y, p.z, 128);
+        }
+        FramePoses framePoses = new FramePoses();
+        framePoses.set(0, new Se3_F64());
+        MapSnapshot map = new MapSnapshot(0, 0, framePoses.publish(), landmarks.publish());
+        TrackedPoses poses = new TrackedPoses();
+        poses.add(new Se3_F64(), true);
+        poses.adopt(map);
+        points.mapChanged(map);
+
+        // keyframe 0 measured them, each with a random descriptor
+        SplittableRandom random = new SplittableRandom(3);
+        KeyPoints keyframe = new KeyPoints();
+        Descriptors keyframeRows = Descriptors.orb();
+        keyframeRows.resize(WORLD.length);
+        random.nextBytes(keyframeRows.data);
+        Point2D_F64 pixel = new Point2D_F64();
+        for (Point3D_F64 p : WORLD) {
+            CAMERA.project(p.x, p.y, p.z, pixel);
+            keyframe.add((float) pixel.x, (float) pixel.y, 0, 31, 0, 1);
+        }
+        LocalMapSearch search = new LocalMapSearch(CAMERA, FeatureType.ORB, KeyPointScale.orb(1.2), 8, 4, 50, 0.9,
+                1.5 / 500);
+        search.addKeyframe(keyframe, new FeatureDescriptors.Binary(keyframeRows), new int[]{0, 1, 2, 3},
+                new int[]{0, 1, 2, 3}, 4);
+
+        // frame 1, moved 10 cm to the right: its features near the points' projections
+        Se3_F64 pose = new Se3_F64();
+        pose.T.setTo(-0.1, 0, 0);
+        KeyPoints current = new KeyPoints();
+        Descriptors currentRows = Descriptors.orb();
+        currentRows.resize(5);
+        random.nextBytes(currentRows.data);
+        // 0: point 0, one pixel off, 3 bits apart: found
+        addAt(current, pose, WORLD[0], 1, 0);
+        copyFlipped(keyframeRows, 0, currentRows, 0, 3);
+        // 1: point 1's place, an unrelated descriptor: not found
+        addAt(current, pose, WORLD[1], 0, 0);
+        // 2: point 2's descriptor 10 pixels off its projection, beyond the radius: not found
+        addAt(current, pose, WORLD[2], 10, 0);
+        copyFlipped(keyframeRows, 2, currentRows, 2, 0);
+        // 3: point 3, tracked by this feature already: not searched
+        addAt(current, pose, WORLD[3], 0, 0);
+        copyFlipped(keyframeRows, 3, currentRows, 3, 0);
+        // 4: near point 0 as well, 20 bits apart: feature 0 is nearer
+        addAt(current, pose, WORLD[0], -1.5, 1);
+        copyFlipped(keyframeRows, 0, currentRows, 4, 20);
+
+        FeatureTracks tracks = new FeatureTracks();
+        tracks.nextFrame(5);
+        tracks.restart(3, 0, 0, 0);
+        tracks.landmark[3] = 3;
+        TrackingFrame frame = new TrackingFrame();
+        frame.start(1, 0.1, null, null, null, new FixedFeatures(current, currentRows));
+        frame.update = new FrameUpdate().reset(1);
+
+        assertThat(search.search(frame, pose, tracks, points, map, poses)).isEqualTo(1);
+        assertThat(tracks.landmark[0]).isZero();
+        assertThat(tracks.firstFrame[0]).isEqualTo(1);
+        assertThat(tracks.landmark[1]).isEqualTo(FeatureTracks.NONE);
+        assertThat(tracks.landmark[2]).isEqualTo(FeatureTracks.NONE);
+        assertThat(tracks.landmark[3]).isEqualTo(3);
+        assertThat(tracks.landmark[4]).isEqualTo(FeatureTracks.NONE);
+        assertThat(frame.update.observedFrame.toArray()).containsExactly(1);
+        assertThat(frame.update.observedPoint.toArray()).containsExactly(0);
+
+        // in the next frame no feature tracks anything: point 3 is found again, point 0, rejected, is not searched
+        points.reject(0, frame.update);
+        tracks.nextFrame(5);
+        frame.start(2, 0.2, null, null, null, new FixedFeatures(current, currentRows));
+        assertThat(search.search(frame, pose, tracks, points, map, poses)).isEqualTo(1);
+        assertThat(tracks.landmark[3]).isEqualTo(3);
+        assertThat(tracks.landmark[0]).isEqualTo(FeatureTracks.NONE);
+        assertThat(tracks.landmark[4]).isEqualTo(FeatureTracks.NONE);
+        // after a loss of track the local map is empty
+        search.clear();
+        frame.start(3, 0.3, null, null, null, new FixedFeatures(current, currentRows));
+        tracks.nextFrame(5);
+        assertThat(search.search(frame, pose, tracks, points, map, poses)).isZero();
+    }
+
+    /**
+     * On the rendered room (stereo), frames find lost points again as the camera moves, and the frames report how
+     * many; with no local map (0 keyframes) none do.
+     */
+    @Test
+    void framesOfARunFindPointsAgain() {
+        ConfigSynthetic render = ConfigSynthetic.room();
+        render.frames = 60;
+        render.width = 320;
+        render.height = 240;
+        render.focalLength = 250;
+        Sequence sequence = CachedSequence.of(new SyntheticSequence(render));
+        ConfigVisualOdometry config = new ConfigVisualOdometry(VoMode.STEREO);
+        config.backend = Backend.CPU;
+        config.deterministic = true;
+        SequenceRun searched = SequenceOdometry.run(sequence, config, null);
+        long finding = searched.frames().stream().filter(f -> f.reprojectionMatches > 0).count();
+        assertThat(searched.framesTracked()).isEqualTo(render.frames);
+        assertThat(finding).isGreaterThan(render.frames / 2);
+        config.localMapKeyframes = 0;
+        SequenceRun without = SequenceOdometry.run(sequence, config, null);
+        assertThat(without.frames()).allMatch(f -> f.reprojectionMatches == 0);
+    }
+
+    /** Adds a keypoint at the projection of {@code world} under {@code pose}, moved by (du, dv) pixels. */
+    private static void addAt(KeyPoints keyPoints, Se3_F64 pose, Point3D_F64 world, double du, double dv) {
+        Point3D_F64 c = SePointOps_F64.transform(pose, world, null);
+        Point2D_F64 pixel = new Point2D_F64();
+        CAMERA.project(c.x, c.y, c.z, pixel);
+        keyPoints.add((float) (pixel.x + du), (float) (pixel.y + dv), 0, 31, 0, 1);
+    }
+
+    /** Row {@code to} of {@code into} becomes row {@code from} of {@code rows} with its first {@code bits} bits flipped. */
+    private static void copyFlipped(Descriptors rows, int from, Descriptors into, int to, int bits) {
+        System.arraycopy(rows.data, 32 * from, into.data, 32 * to, 32);
+        for (int b = 0; b < bits; b++)
+            into.data[32 * to + b / 8] ^= (byte) (1 << (b % 8));
+    }
+
+    /** A front end whose current features are fixed. */
+    private record FixedFeatures(KeyPoints keyPoints, Descriptors rows) implements TrackingFrontEnd {
+        @Override
+        public int process(GrayImage image, double[] searchWindow, Matches out) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void currentFeatures(KeyPoints into, FeatureDescriptors descriptors) {
+            into.clear();
+            for (int i = 0; i < keyPoints.size(); i++)
+                into.addFrom(keyPoints, i);
+            descriptors.setTo(new FeatureDescriptors.Binary(rows));
+        }
+
+        @Override
+        public void extract(GrayImage image, KeyPoints keyPoints, FeatureDescriptors descriptors) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public FeatureType features() {
+            return FeatureType.ORB;
+        }
+
+        @Override
+        public void reset() {
+        }
+
+        @Override
+        public String backend() {
+            return "fixed";
+        }
+    }
+}
