@@ -68,37 +68,57 @@ class PipelinePartsTest {
         return (int) Math.round(128 + 60 * Math.sin(0.37 * x + 0.11 * y) + 40 * Math.cos(0.23 * x - 0.31 * y + 1));
     }
 
+    /** A rectified pair with a 10 cm baseline. */
+    private static final StereoRectification RIG = rectifiedRig();
+
+    private static StereoRectification rectifiedRig() {
+        Se3_F64 rightToLeft = new Se3_F64();
+        rightToLeft.T.setTo(0.1, 0, 0);
+        return StereoRectification.compute(new StereoCalibration(CAMERA, CAMERA, rightToLeft));
+    }
+
+    /**
+     * n random ORB keypoints on the left and each on its row on the right at a random disparity ({@code truth}), the
+     * right descriptors the left ones with a few bits flipped.
+     */
+    private record OrbPair(KeyPoints left, KeyPoints right, Descriptors dl, Descriptors dr, double[] truth) {
+        static OrbPair random(long seed, int n) {
+            SplittableRandom random = new SplittableRandom(seed);
+            KeyPoints left = new KeyPoints(), right = new KeyPoints();
+            Descriptors dl = Descriptors.orb(), dr = Descriptors.orb();
+            dl.resize(n);
+            dr.resize(n);
+            random.nextBytes(dl.data);
+            double[] truth = new double[n];
+            for (int i = 0; i < n; i++) {
+                float x = (float) random.nextDouble(100, 600), y = (float) random.nextDouble(5, 475);
+                truth[i] = random.nextDouble(1, 90);
+                left.add(x, y, 0, 31, 0, 1);
+                right.add((float) (x - truth[i]), y, 0, 31, 0, 1);
+            }
+            System.arraycopy(dl.data, 0, dr.data, 0, dl.data.length);
+            for (int i = 0; i < n; i++)
+                dr.data[32 * i + i % 32] ^= 0x5;
+            return new OrbPair(left, right, dl, dr, truth);
+        }
+
+        int match(StereoPointMatcher matcher) {
+            return matcher.match(left, new FeatureDescriptors.Binary(dl), right, new FeatureDescriptors.Binary(dr),
+                    480, 200);
+        }
+    }
+
     @Test
     void stereoMatcherFindsRowMatchesAndTheirDisparity() {
-        Se3_F64 rightToLeft = new Se3_F64();
-        rightToLeft.T.setTo(0.1, 0, 0); // a rectified pair with a 10 cm baseline
-        StereoRectification rig = StereoRectification.compute(new StereoCalibration(CAMERA, CAMERA, rightToLeft));
-        SplittableRandom random = new SplittableRandom(11);
         int n = 300;
-        KeyPoints left = new KeyPoints(), right = new KeyPoints();
-        Descriptors dl = Descriptors.orb(), dr = Descriptors.orb();
-        dl.resize(n);
-        dr.resize(n);
-        random.nextBytes(dl.data);
-        double[] truth = new double[n];
-        for (int i = 0; i < n; i++) {
-            float x = (float) random.nextDouble(100, 600), y = (float) random.nextDouble(5, 475);
-            truth[i] = random.nextDouble(1, 90);
-            left.add(x, y, 0, 31, 0, 1);
-            right.add((float) (x - truth[i]), y, 0, 31, 0, 1);
-        }
-        // right descriptors: the left ones with a few bits flipped; the last 20 keypoints are moved off their row
-        System.arraycopy(dl.data, 0, dr.data, 0, dl.data.length);
-        for (int i = 0; i < n; i++)
-            dr.data[32 * i + i % 32] ^= 0x5;
+        OrbPair pair = OrbPair.random(11, n);
+        // the last 20 keypoints are moved off their row
         for (int i = n - 20; i < n; i++)
-            right.y[i] += 6;
-        StereoPointMatcher matcher = new StereoPointMatcher(rig, 1.5, KeyPointScale.orb(1.2), 64, 0.9);
-        int matched = matcher.match(left, new FeatureDescriptors.Binary(dl), right, new FeatureDescriptors.Binary(dr),
-                480, 200);
-        assertThat(matched).isEqualTo(n - 20);
+            pair.right.y[i] += 6;
+        StereoPointMatcher matcher = new StereoPointMatcher(RIG, 1.5, KeyPointScale.orb(1.2), 64, 0.9);
+        assertThat(pair.match(matcher)).isEqualTo(n - 20);
         for (int i = 0; i < n - 20; i++)
-            assertThat(matcher.disparity[i]).isCloseTo(truth[i], within(1e-3));
+            assertThat(matcher.disparity[i]).isCloseTo(pair.truth[i], within(1e-3));
         for (int i = n - 20; i < n; i++)
             assertThat(matcher.disparity[i]).isNaN();
     }
@@ -110,36 +130,19 @@ class PipelinePartsTest {
      */
     @Test
     void stereoMatchesAreTheSameOnOneThreadAndOnFour() {
-        Se3_F64 rightToLeft = new Se3_F64();
-        rightToLeft.T.setTo(0.1, 0, 0);
-        StereoRectification rig = StereoRectification.compute(new StereoCalibration(CAMERA, CAMERA, rightToLeft));
-        SplittableRandom random = new SplittableRandom(5);
         int n = 400;
-        KeyPoints left = new KeyPoints(), right = new KeyPoints();
-        Descriptors dl = Descriptors.orb(), dr = Descriptors.orb();
-        dl.resize(n);
-        dr.resize(n);
-        random.nextBytes(dl.data);
-        for (int i = 0; i < n; i++) {
-            float x = (float) random.nextDouble(100, 600), y = (float) random.nextDouble(5, 475);
-            left.add(x, y, 0, 31, 0, 1);
-            right.add((float) (x - random.nextDouble(1, 90)), y, 0, 31, 0, 1);
-        }
-        System.arraycopy(dl.data, 0, dr.data, 0, dl.data.length);
+        OrbPair pair = OrbPair.random(5, n);
         // left keypoints 300..309 are copies of 10..19, three chunks apart: rivals for the same right keypoints
         for (int i = 0; i < 10; i++) {
-            left.x[300 + i] = left.x[10 + i];
-            left.y[300 + i] = left.y[10 + i];
-            System.arraycopy(dl.data, 32 * (10 + i), dl.data, 32 * (300 + i), 32);
+            pair.left.x[300 + i] = pair.left.x[10 + i];
+            pair.left.y[300 + i] = pair.left.y[10 + i];
+            System.arraycopy(pair.dl.data, 32 * (10 + i), pair.dl.data, 32 * (300 + i), 32);
         }
-        StereoPointMatcher one = new StereoPointMatcher(rig, 1.5, KeyPointScale.orb(1.2), 64, 0.9,
+        StereoPointMatcher one = new StereoPointMatcher(RIG, 1.5, KeyPointScale.orb(1.2), 64, 0.9,
                 new java.util.concurrent.ForkJoinPool(1));
-        StereoPointMatcher four = new StereoPointMatcher(rig, 1.5, KeyPointScale.orb(1.2), 64, 0.9,
+        StereoPointMatcher four = new StereoPointMatcher(RIG, 1.5, KeyPointScale.orb(1.2), 64, 0.9,
                 new java.util.concurrent.ForkJoinPool(4));
-        int matchedOne = one.match(left, new FeatureDescriptors.Binary(dl), right, new FeatureDescriptors.Binary(dr),
-                480, 200);
-        int matchedFour = four.match(left, new FeatureDescriptors.Binary(dl), right, new FeatureDescriptors.Binary(dr),
-                480, 200);
+        int matchedOne = pair.match(one), matchedFour = pair.match(four);
         assertThat(matchedFour).isEqualTo(matchedOne).isEqualTo(n - 10);
         for (int i = 0; i < n; i++)
             assertThat(Double.doubleToLongBits(four.disparity[i])).as("keypoint %d", i)
@@ -156,9 +159,7 @@ class PipelinePartsTest {
      */
     @Test
     void stereoMatcherPairsSiftKeypointsOfTheirScale() {
-        Se3_F64 rightToLeft = new Se3_F64();
-        rightToLeft.T.setTo(0.1, 0, 0);
-        StereoRectification rig = StereoRectification.compute(new StereoCalibration(CAMERA, CAMERA, rightToLeft));
+        StereoRectification rig = RIG;
         SplittableRandom random = new SplittableRandom(12);
         int n = 200;
         KeyPoints left = new KeyPoints(), right = new KeyPoints();
