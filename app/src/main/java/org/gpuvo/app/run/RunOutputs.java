@@ -101,7 +101,8 @@ final class RunOutputs {
                 FrameResult f = frames.get(i);
                 out.write(String.format(Locale.ROOT, "%d,%.9f,%s,%d,%d,%d,%d,%d,%d,%.3f,%.3f\n",
                         datasetIndex.applyAsInt(i), f.timestamp, f.state.name().toLowerCase(Locale.ROOT), f.features,
-                        f.matches, f.inliers, f.mapPointsTracked, f.reprojectionMatches, f.keyframe ? 1 : 0, f.frontEndMillis, f.hostMillis));
+                        f.matches, f.inliers, f.mapPointsTracked, f.reprojectionMatches, f.keyframe ? 1 : 0,
+                        f.frontEndMillis, f.hostMillis));
             }
         }
     }

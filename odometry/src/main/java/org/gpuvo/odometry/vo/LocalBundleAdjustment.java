@@ -170,7 +170,7 @@ final class LocalBundleAdjustment {
                 problem.getPose(v, pose);
                 poses.set(f.frame, pose);
                 if (followScale)
-                    at = rescale(poses, f, v, at);
+                    at = rescale(poses, f, at);
             }
             v++;
         }
@@ -214,11 +214,11 @@ final class LocalBundleAdjustment {
     }
 
     /**
-     * Records the rescaling about free frame {@code f} (view {@code v}, at {@link #pose} after the adjustment): the
-     * median ratio of its points' depths after to before, from its observations at {@code at} of
-     * {@link #depthBefore}; returns where the next frame's start.
+     * Records the rescaling about free frame {@code f} (at {@link #pose} after the adjustment): the median ratio of its
+     * points' depths after to before, from its observations at {@code at} of {@link #depthBefore}; returns where the
+     * next frame's observations start.
      */
-    private int rescale(FramePoses poses, FrameObservations f, int v, int at) {
+    private int rescale(FramePoses poses, FrameObservations f, int at) {
         if (ratios.length < f.size)
             ratios = new double[Math.max(f.size, 2 * ratios.length)];
         int n = 0;

@@ -115,7 +115,8 @@ final class LocalMapping {
         if (u.anchorFrame < 0)
             correction.clear();
         else
-            correction.set(u.anchorPose, u.anchorScale, poses.get(u.anchorFrame, anchorNow), poses.scale(u.anchorFrame));
+            correction.set(u.anchorPose, u.anchorScale, poses.get(u.anchorFrame, anchorNow),
+                    poses.scale(u.anchorFrame));
     }
 
     /**

@@ -10,8 +10,9 @@ import java.util.Arrays;
  * The points tracking has measured that local mapping has not yet placed: each in the camera frame of the frame that
  * measured it (its host), so that tracking can use it at once, at the position mapping will give it: the host's pose
  * as {@link TrackedPoses} sees it applied to the measurement, which follows the host's anchor as mapping's placement
- * does, scaled as the host's anchor was since ({@link AnchorCorrection}). Without them, a mapping thread busy with a bundle adjustment would hold back a keyframe's new points from
- * tracking until it ends, and a fast camera would run out of tracked points meanwhile.
+ * does, scaled as the host's anchor was since ({@link AnchorCorrection}). Without them, a mapping thread busy with a
+ * bundle adjustment would hold back a keyframe's new points from tracking until it ends, and a fast camera would run
+ * out of tracked points meanwhile.
  */
 final class PendingPoints {
     /** ids from {@code base} on; hosts and camera-frame coordinates, by id − base */

@@ -9,8 +9,8 @@ import java.util.Arrays;
 /**
  * Monocular points tracking has triangulated again ({@link TrackTriangulation#refine}) whose new position local mapping
  * has not yet taken in: each in the camera frame of the frame that triangulated it, whose pose moves (and scales) with
- * its anchor as mapping's placement of the new position does, so that tracking uses the new position at once, where mapping will
- * put it, as {@link PendingPoints} does for new points. Without them, a point first triangulated from little parallax
+ * its anchor as mapping's placement of the new position does, so that tracking uses the new position at once, where
+ * mapping will put it, as {@link PendingPoints} does for new points. Without them, a point first triangulated from little parallax
  * would be tracked at its old position until mapping caught up, and with mapping a few frames behind a fast forward
  * motion those stale positions cost accuracy (KITTI 06 frames 0–50 without bundle adjustment: 0.40 m with mapping
  * after each frame, 0.94 m with it 2 frames behind).

@@ -9,8 +9,8 @@ import java.util.Arrays;
  * Every frame's world-to-camera pose as the tracking thread sees it: local mapping's, from the latest
  * {@link MapSnapshot}, for the frames mapping has taken in; tracking's own estimate for the newer ones, each held
  * relative to the frame that anchored it (the snapshot's newest when it was tracked), so that it moves with the
- * anchor when a bundle adjustment moves the anchor ({@link AnchorCorrection}), as local mapping will place it. Whether each pose was estimated (not held or extrapolated) is
- * tracking's own record.
+ * anchor when a bundle adjustment moves the anchor ({@link AnchorCorrection}), as local mapping will place it.
+ * Whether each pose was estimated (not held or extrapolated) is tracking's own record.
  */
 final class TrackedPoses {
     /** a frame mapping has not taken in yet */
@@ -69,7 +69,8 @@ final class TrackedPoses {
             snapshot.pose(anchor, anchorThen);
         else
             anchorThen.reset();
-        pending.addLast(new Pending(size++, worldToCamera, anchor, anchorThen, anchor >= 0 ? snapshot.scale(anchor) : 1));
+        double anchorScale = anchor >= 0 ? snapshot.scale(anchor) : 1;
+        pending.addLast(new Pending(size++, worldToCamera, anchor, anchorThen, anchorScale));
     }
 
     /** Replaces the newest frame's pose (a monocular initialisation that has just placed it). */

@@ -155,7 +155,7 @@ class LocalMapSearchTest {
         keyPoints.add((float) (pixel.x + du), (float) (pixel.y + dv), 0, 31, 0, 1);
     }
 
-    /** Row {@code to} of {@code into} becomes row {@code from} of {@code rows} with its first {@code bits} bits flipped. */
+    /** Row {@code to} of {@code into} becomes row {@code from} of {@code rows}, its first {@code bits} bits flipped. */
     private static void copyFlipped(Descriptors rows, int from, Descriptors into, int to, int bits) {
         System.arraycopy(rows.data, 32 * from, into.data, 32 * to, 32);
         for (int b = 0; b < bits; b++)
