@@ -7,10 +7,12 @@ import georegression.transform.se.SePointOps_F64;
 import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.odometry.camera.CameraModel;
+import org.gpuvo.odometry.concurrent.FixedChunks;
 import org.gpuvo.odometry.frontend.FeatureDescriptors;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.concurrent.ForkJoinPool;
 import java.util.function.IntBinaryOperator;
 
 /**
@@ -41,6 +43,16 @@ final class LocalMapSearch {
 
     /** grid cells of the current keypoints, pixels a side */
     private static final int CELL = 16;
+    private static final int CHUNKS = 4;
+    /** smaller local maps are searched on the calling thread */
+    private static final int PARALLEL_POINTS = 512;
+
+    /** one chunk's search: its own winners by feature, and scratch */
+    private static final class Chunk {
+        int[] bestPoint = new int[0], bestDistance = new int[0];
+        final Point3D_F64 inCamera = new Point3D_F64();
+        final Point2D_F64 pixel = new Point2D_F64();
+    }
 
     private final CameraModel camera;
     private final FeatureType type;
@@ -64,6 +76,13 @@ final class LocalMapSearch {
     private final int columns, rows;
     private final int[] cellStart;
     private int[] cellOrder = new int[0], bestPoint = new int[0], bestDistance = new int[0];
+    /** the world positions of the local map's points to search this frame (NaN x: not searched), by slot */
+    private double[] slotX = new double[0], slotY = new double[0], slotZ = new double[0];
+    private final Chunk[] chunks = new Chunk[CHUNKS];
+    private final FixedChunks ranges;
+    /** the search of the frame under way, for {@link #searchRange}, made once */
+    private IntBinaryOperator distance;
+    private final FixedChunks.Range searchRange = (c, first, end) -> searchSlots(chunks[c], first, end);
     private double[] currentScale = new double[0];
     /** by point id: the frame in which it was last seen tracked or searched (to search each point once) */
     private int[] stamp = new int[0];
@@ -77,9 +96,11 @@ final class LocalMapSearch {
      * @param maxDistance          largest descriptor distance of a match
      * @param ratio                Lowe's ratio test: best &lt; ratio · second best
      * @param maxErrorNormalized   largest reprojection error of a point found again, normalized units
+     * @param pool                 where the chunks of the local map are searched; with a parallelism of 1, one after
+     *                             the other on the calling thread
      */
     LocalMapSearch(CameraModel camera, FeatureType type, KeyPointScale scale, int keyframes, double radius,
-                   int maxDistance, double ratio, double maxErrorNormalized) {
+                   int maxDistance, double ratio, double maxErrorNormalized, ForkJoinPool pool) {
         if (keyframes < 1)
             throw new IllegalArgumentException("the local map needs at least one keyframe, got " + keyframes);
         this.camera = camera;
@@ -92,6 +113,9 @@ final class LocalMapSearch {
         this.ratio = ratio;
         this.maxError2 = maxErrorNormalized * maxErrorNormalized;
         this.mapDescriptors = FeatureDescriptors.of(type);
+        this.ranges = new FixedChunks(pool, CHUNKS, PARALLEL_POINTS);
+        for (int c = 0; c < CHUNKS; c++)
+            chunks[c] = new Chunk();
         this.columns = (camera.width + CELL - 1) / CELL;
         this.rows = (camera.height + CELL - 1) / CELL;
         this.cellStart = new int[columns * rows + 1];
@@ -167,23 +191,63 @@ final class LocalMapSearch {
         if (n != features)
             throw new IllegalStateException(n + " features downloaded, " + features + " tracked");
         gridFree(tracks, points, map, n);
-        Arrays.fill(bestPoint, 0, n, -1);
-        Arrays.fill(bestDistance, 0, n, Integer.MAX_VALUE);
         pose.setTo(worldToCamera);
-        IntBinaryOperator distance = mapDescriptors.distancesTo(currentDescriptors);
+        // the points to search, where they are now (the poses and the pending points are the tracking thread's)
+        if (slotX.length < mapSize) {
+            slotX = new double[mapSize];
+            slotY = new double[mapSize];
+            slotZ = new double[mapSize];
+        }
         for (int s = 0; s < mapSize; s++) {
             int id = mapIds[s];
+            slotX[s] = Double.NaN;
             if (stamp[id] == k || !points.usable(id, map))
                 continue;
             stamp[id] = k;
             points.world(id, map, poses, world);
-            SePointOps_F64.transform(pose, world, inCamera);
+            slotX[s] = world.x;
+            slotY[s] = world.y;
+            slotZ[s] = world.z;
+        }
+        distance = mapDescriptors.distancesTo(currentDescriptors);
+        for (Chunk c : chunks) {
+            if (c.bestPoint.length < n) {
+                c.bestPoint = new int[bestPoint.length];
+                c.bestDistance = new int[bestPoint.length];
+            }
+            Arrays.fill(c.bestPoint, 0, n, -1);
+            Arrays.fill(c.bestDistance, 0, n, Integer.MAX_VALUE);
+        }
+        ranges.run(mapSize, searchRange);
+        distance = null;
+        // a feature goes to its nearest point, of equals the first in slot order, as one loop over the slots would
+        Arrays.fill(bestPoint, 0, n, -1);
+        Arrays.fill(bestDistance, 0, n, Integer.MAX_VALUE);
+        for (Chunk c : chunks)
+            for (int i = 0; i < n; i++)
+                if (c.bestDistance[i] < bestDistance[i]) {
+                    bestDistance[i] = c.bestDistance[i];
+                    bestPoint[i] = c.bestPoint[i];
+                }
+        return attach(frame, tracks, points, map, poses, n);
+    }
+
+    /** Projects the slots [first, end) to search and keeps each one's nearest feature in the chunk's winners. */
+    private void searchSlots(Chunk chunk, int first, int end) {
+        Point3D_F64 inCamera = chunk.inCamera;
+        Point2D_F64 pixel = chunk.pixel;
+        double[] r = pose.R.data;
+        for (int s = first; s < end; s++) {
+            double x = slotX[s], y = slotY[s], z = slotZ[s];
+            if (Double.isNaN(x))
+                continue;
+            inCamera.setTo(r[0] * x + r[1] * y + r[2] * z + pose.T.x, r[3] * x + r[4] * y + r[5] * z + pose.T.y,
+                    r[6] * x + r[7] * y + r[8] * z + pose.T.z);
             if (!camera.project(inCamera.x, inCamera.y, inCamera.z, pixel))
                 continue;
             double pointScale = mapScales[s];
-            nearest(distance, id, s, pointScale, pixel.x, pixel.y, radius * Math.max(1, pointScale));
+            nearest(chunk, mapIds[s], s, pointScale, pixel.x, pixel.y, radius * Math.max(1, pointScale));
         }
-        return attach(frame, tracks, points, map, poses, n);
     }
 
     private void ensureStamps(int points) {
@@ -235,10 +299,9 @@ final class LocalMapSearch {
 
     /**
      * The nearest free feature to point {@code id} (row {@code slot} of the local map) within {@code r} of (u, v); it
-     * wins the feature if nearest.
+     * wins the feature in the chunk if nearest.
      */
-    private void nearest(IntBinaryOperator distance, int id, int slot, double pointScale, double u, double v,
-                         double r) {
+    private void nearest(Chunk chunk, int id, int slot, double pointScale, double u, double v, double r) {
         int c0 = Math.max(0, (int) ((u - r) / CELL)), c1 = Math.min(columns - 1, (int) ((u + r) / CELL));
         int r0 = Math.max(0, (int) ((v - r) / CELL)), r1 = Math.min(rows - 1, (int) ((v + r) / CELL));
         if (c0 > c1 || r0 > r1)
@@ -266,9 +329,9 @@ final class LocalMapSearch {
             }
         if (bestI < 0 || best > maxDistance || (second != Integer.MAX_VALUE && best >= ratio * second))
             return;
-        if (best < bestDistance[bestI]) {
-            bestDistance[bestI] = best;
-            bestPoint[bestI] = id;
+        if (best < chunk.bestDistance[bestI]) {
+            chunk.bestDistance[bestI] = best;
+            chunk.bestPoint[bestI] = id;
         }
     }
 

@@ -19,6 +19,7 @@ import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * Visual odometry by tracking a map of points through frame-to-frame feature matches: the tracking thread.
@@ -90,7 +91,7 @@ final class MapTrackingOdometry implements VisualOdometry {
         this.localMap = config.mode == VoMode.MONO || config.localMapKeyframes == 0 ? null
                 : new LocalMapSearch(camera, config.features, KeyPointScale.of(config), config.localMapKeyframes,
                 config.projectionSearchRadius, config.projectionSearchMaxDistance(), config.matching().ratio,
-                config.ransac.inlierThresholdPixels / focal);
+                config.ransac.inlierThresholdPixels / focal, ForkJoinPool.commonPool());
         if (config.mode == VoMode.MONO) {
             RelativePoseEstimator essential = new RelativePoseEstimator(config.initRansac, focal);
             this.initialisation = new MonoInitialisation(config, camera, essential, pnp, tracks, poses, points, prior);

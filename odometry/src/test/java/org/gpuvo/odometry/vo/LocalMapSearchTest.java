@@ -20,6 +20,7 @@ import org.gpuvo.odometry.synthetic.SyntheticSequence;
 import org.junit.jupiter.api.Test;
 
 import java.util.SplittableRandom;
+import java.util.concurrent.ForkJoinPool;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -64,7 +65,7 @@ class LocalMapSearchTest {
             keyframe.add((float) pixel.x, (float) pixel.y, 0, 31, 0, 1);
         }
         LocalMapSearch search = new LocalMapSearch(CAMERA, FeatureType.ORB, KeyPointScale.orb(1.2), 8, 4, 50, 0.9,
-                1.5 / 500);
+                1.5 / 500, ForkJoinPool.commonPool());
         search.addKeyframe(keyframe, new FeatureDescriptors.Binary(keyframeRows), new int[]{0, 1, 2, 3},
                 new int[]{0, 1, 2, 3}, 4);
 
@@ -121,6 +122,75 @@ class LocalMapSearchTest {
         frame.start(3, 0.3, null, null, null, new FixedFeatures(current, currentRows));
         tracks.nextFrame(5);
         assertThat(search.search(frame, pose, tracks, points, map, poses)).isZero();
+    }
+
+    /**
+     * The local map is searched in chunks on several threads; a feature wanted by points of different chunks goes to
+     * the nearest descriptor, of equals to the first point, as one loop would: the same on one thread and on four.
+     */
+    @Test
+    void theSearchIsTheSameOnOneThreadAndOnFour() {
+        SplittableRandom random = new SplittableRandom(9);
+        int n = 1200;
+        Point3D_F64[] world = new Point3D_F64[n];
+        for (int i = 0; i < n; i++)
+            world[i] = new Point3D_F64(random.nextDouble(-3, 3), random.nextDouble(-2, 2), random.nextDouble(4, 9));
+        int[] found = new int[2];
+        int[][] landmarks = new int[2][];
+        for (int run = 0; run < 2; run++) {
+            TrackingPoints points = new TrackingPoints();
+            LandmarkMap landmarkMap = new LandmarkMap();
+            FrameUpdate first = new FrameUpdate().reset(0);
+            for (Point3D_F64 p : world) {
+                points.add(first, p, 128, -1, 0, 0, 0, 0, p);
+                landmarkMap.add(p.x, p.y, p.z, 128);
+            }
+            FramePoses framePoses = new FramePoses();
+            framePoses.set(0, new Se3_F64());
+            MapSnapshot map = new MapSnapshot(0, 0, framePoses.publish(), landmarkMap.publish());
+            TrackedPoses poses = new TrackedPoses();
+            poses.add(new Se3_F64(), true);
+            poses.adopt(map);
+            points.mapChanged(map);
+
+            SplittableRandom data = new SplittableRandom(21);
+            KeyPoints keyframe = new KeyPoints();
+            Descriptors keyframeRows = Descriptors.orb();
+            keyframeRows.resize(n);
+            data.nextBytes(keyframeRows.data);
+            // points 600.. share the descriptors of points 0..: rivals for the same features, in other chunks
+            System.arraycopy(keyframeRows.data, 0, keyframeRows.data, 32 * 600, 32 * 600);
+            int[] ids = new int[n];
+            Point2D_F64 pixel = new Point2D_F64();
+            for (int i = 0; i < n; i++) {
+                CAMERA.project(world[i].x, world[i].y, world[i].z, pixel);
+                keyframe.add((float) pixel.x, (float) pixel.y, 0, 31, 0, 1);
+                ids[i] = i;
+            }
+            LocalMapSearch search = new LocalMapSearch(CAMERA, FeatureType.ORB, KeyPointScale.orb(1.2), 8, 4, 50,
+                    0.9, 1.5 / 500, new ForkJoinPool(run == 0 ? 1 : 4));
+            search.addKeyframe(keyframe, new FeatureDescriptors.Binary(keyframeRows), ids, ids, n);
+
+            Se3_F64 pose = new Se3_F64();
+            pose.T.setTo(-0.05, 0.01, 0.02);
+            KeyPoints current = new KeyPoints();
+            Descriptors currentRows = Descriptors.orb();
+            currentRows.resize(n);
+            for (int i = 0; i < n; i++) {
+                addAt(current, pose, world[i], data.nextDouble(-0.8, 0.8), data.nextDouble(-0.8, 0.8));
+                copyFlipped(keyframeRows, i, currentRows, i, data.nextInt(0, 12));
+            }
+            FeatureTracks tracks = new FeatureTracks();
+            tracks.nextFrame(n);
+            TrackingFrame frame = new TrackingFrame();
+            frame.start(1, 0.1, null, null, null, new FixedFeatures(current, currentRows));
+            frame.update = new FrameUpdate().reset(1);
+            found[run] = search.search(frame, pose, tracks, points, map, poses);
+            landmarks[run] = java.util.Arrays.copyOf(tracks.landmark, n);
+        }
+        assertThat(found[0]).isGreaterThan(100);
+        assertThat(found[1]).isEqualTo(found[0]);
+        assertThat(landmarks[1]).containsExactly(landmarks[0]);
     }
 
     /**
