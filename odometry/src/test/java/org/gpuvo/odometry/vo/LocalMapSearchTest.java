@@ -38,20 +38,10 @@ class LocalMapSearchTest {
     @Test
     void lostPointsAreFoundAgainAtTheirProjection() {
         // the map: four points, frame 0 at the origin
-        TrackingPoints points = new TrackingPoints();
-        LandmarkMap landmarks = new LandmarkMap();
-        FrameUpdate first = new FrameUpdate().reset(0);
-        for (Point3D_F64 p : WORLD) {
-            points.add(first, p, 128, -1, 0, 0, 0, 0, p);
-            landmarks.add(p.x, p.y, p.z, 128);
-        }
-        FramePoses framePoses = new FramePoses();
-        framePoses.set(0, new Se3_F64());
-        MapSnapshot map = new MapSnapshot(0, 0, framePoses.publish(), landmarks.publish());
-        TrackedPoses poses = new TrackedPoses();
-        poses.add(new Se3_F64(), true);
-        poses.adopt(map);
-        points.mapChanged(map);
+        MappedAtOrigin mapped = MappedAtOrigin.of(WORLD);
+        TrackingPoints points = mapped.points();
+        MapSnapshot map = mapped.map();
+        TrackedPoses poses = mapped.poses();
 
         // keyframe 0 measured them, each with a random descriptor
         SplittableRandom random = new SplittableRandom(3);
@@ -59,11 +49,8 @@ class LocalMapSearchTest {
         Descriptors keyframeRows = Descriptors.orb();
         keyframeRows.resize(WORLD.length);
         random.nextBytes(keyframeRows.data);
-        Point2D_F64 pixel = new Point2D_F64();
-        for (Point3D_F64 p : WORLD) {
-            CAMERA.project(p.x, p.y, p.z, pixel);
-            keyframe.add((float) pixel.x, (float) pixel.y, 0, 31, 0, 1);
-        }
+        for (Point3D_F64 p : WORLD)
+            addAt(keyframe, new Se3_F64(), p, 0, 0);
         LocalMapSearch search = new LocalMapSearch(CAMERA, FeatureType.ORB, KeyPointScale.orb(1.2), 8, 4, 50, 0.9,
                 1.5 / 500, ForkJoinPool.commonPool());
         search.addKeyframe(keyframe, new FeatureDescriptors.Binary(keyframeRows), new int[]{0, 1, 2, 3},
@@ -138,20 +125,7 @@ class LocalMapSearchTest {
         int[] found = new int[2];
         int[][] landmarks = new int[2][];
         for (int run = 0; run < 2; run++) {
-            TrackingPoints points = new TrackingPoints();
-            LandmarkMap landmarkMap = new LandmarkMap();
-            FrameUpdate first = new FrameUpdate().reset(0);
-            for (Point3D_F64 p : world) {
-                points.add(first, p, 128, -1, 0, 0, 0, 0, p);
-                landmarkMap.add(p.x, p.y, p.z, 128);
-            }
-            FramePoses framePoses = new FramePoses();
-            framePoses.set(0, new Se3_F64());
-            MapSnapshot map = new MapSnapshot(0, 0, framePoses.publish(), landmarkMap.publish());
-            TrackedPoses poses = new TrackedPoses();
-            poses.add(new Se3_F64(), true);
-            poses.adopt(map);
-            points.mapChanged(map);
+            MappedAtOrigin mapped = MappedAtOrigin.of(world);
 
             SplittableRandom data = new SplittableRandom(21);
             KeyPoints keyframe = new KeyPoints();
@@ -161,10 +135,8 @@ class LocalMapSearchTest {
             // points 600.. share the descriptors of points 0..: rivals for the same features, in other chunks
             System.arraycopy(keyframeRows.data, 0, keyframeRows.data, 32 * 600, 32 * 600);
             int[] ids = new int[n];
-            Point2D_F64 pixel = new Point2D_F64();
             for (int i = 0; i < n; i++) {
-                CAMERA.project(world[i].x, world[i].y, world[i].z, pixel);
-                keyframe.add((float) pixel.x, (float) pixel.y, 0, 31, 0, 1);
+                addAt(keyframe, new Se3_F64(), world[i], 0, 0);
                 ids[i] = i;
             }
             LocalMapSearch search = new LocalMapSearch(CAMERA, FeatureType.ORB, KeyPointScale.orb(1.2), 8, 4, 50,
@@ -185,7 +157,7 @@ class LocalMapSearchTest {
             TrackingFrame frame = new TrackingFrame();
             frame.start(1, 0.1, null, null, null, new FixedFeatures(current, currentRows));
             frame.update = new FrameUpdate().reset(1);
-            found[run] = search.search(frame, pose, tracks, points, map, poses);
+            found[run] = search.search(frame, pose, tracks, mapped.points(), mapped.map(), mapped.poses());
             landmarks[run] = java.util.Arrays.copyOf(tracks.landmark, n);
         }
         assertThat(found[0]).isGreaterThan(100);
@@ -215,6 +187,27 @@ class LocalMapSearchTest {
         config.localMapKeyframes = 0;
         SequenceRun without = SequenceOdometry.run(sequence, config, null);
         assertThat(without.frames()).allMatch(f -> f.reprojectionMatches == 0);
+    }
+
+    /** A map whose points were all measured in frame 0, at the origin, and placed by mapping; tracking's view of it. */
+    private record MappedAtOrigin(TrackingPoints points, MapSnapshot map, TrackedPoses poses) {
+        static MappedAtOrigin of(Point3D_F64[] world) {
+            TrackingPoints points = new TrackingPoints();
+            LandmarkMap landmarks = new LandmarkMap();
+            FrameUpdate first = new FrameUpdate().reset(0);
+            for (Point3D_F64 p : world) {
+                points.add(first, p, 128, -1, 0, 0, 0, 0, p);
+                landmarks.add(p.x, p.y, p.z, 128);
+            }
+            FramePoses framePoses = new FramePoses();
+            framePoses.set(0, new Se3_F64());
+            MapSnapshot map = new MapSnapshot(0, 0, framePoses.publish(), landmarks.publish());
+            TrackedPoses poses = new TrackedPoses();
+            poses.add(new Se3_F64(), true);
+            poses.adopt(map);
+            points.mapChanged(map);
+            return new MappedAtOrigin(points, map, poses);
+        }
     }
 
     /** Adds a keypoint at the projection of {@code world} under {@code pose}, moved by (du, dv) pixels. */
