@@ -57,13 +57,27 @@ public final class Descriptors {
             throw new IllegalStateException("descriptor length " + bytesPerDescriptor + " is not a multiple of 8");
         int words = size * bytesPerDescriptor / 8;
         long[] out = reuse != null && reuse.length >= words ? reuse : new long[words];
-        for (int w = 0; w < words; w++) {
-            int p = w * 8;
-            out[w] = (data[p] & 0xFFL) | (data[p + 1] & 0xFFL) << 8 | (data[p + 2] & 0xFFL) << 16
-                    | (data[p + 3] & 0xFFL) << 24 | (data[p + 4] & 0xFFL) << 32 | (data[p + 5] & 0xFFL) << 40
-                    | (data[p + 6] & 0xFFL) << 48 | (data[p + 7] & 0xFFL) << 56;
-        }
+        for (int w = 0; w < words; w++)
+            out[w] = word(w * 8);
         return out;
+    }
+
+    /**
+     * Descriptor {@code i} packed as {@link #toWords} packs it, into {@code out} from {@code at}.
+     *
+     * @throws IllegalStateException if the descriptor length is not a multiple of 8
+     */
+    public void rowToWords(int i, long[] out, int at) {
+        if (bytesPerDescriptor % 8 != 0)
+            throw new IllegalStateException("descriptor length " + bytesPerDescriptor + " is not a multiple of 8");
+        for (int w = 0; w < bytesPerDescriptor / 8; w++)
+            out[at + w] = word(i * bytesPerDescriptor + 8 * w);
+    }
+
+    private long word(int p) {
+        return (data[p] & 0xFFL) | (data[p + 1] & 0xFFL) << 8 | (data[p + 2] & 0xFFL) << 16
+                | (data[p + 3] & 0xFFL) << 24 | (data[p + 4] & 0xFFL) << 32 | (data[p + 5] & 0xFFL) << 40
+                | (data[p + 6] & 0xFFL) << 48 | (data[p + 7] & 0xFFL) << 56;
     }
 
     public byte[] row(int i) {

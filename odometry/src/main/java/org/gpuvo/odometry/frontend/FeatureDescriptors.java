@@ -4,6 +4,7 @@ import org.gpuvo.gpu.features.Descriptors;
 import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.gpu.features.FloatDescriptors;
 
+import java.util.Arrays;
 import java.util.function.IntBinaryOperator;
 
 /**
@@ -19,7 +20,7 @@ public sealed interface FeatureDescriptors permits FeatureDescriptors.Binary, Fe
         if (type == null)
             throw new IllegalArgumentException("feature type is null");
         return switch (type) {
-            case ORB -> new Binary(Descriptors.orb());
+            case ORB -> new Binary(Descriptors.orb(), false);
             case SIFT -> new Real(FloatDescriptors.sift());
         };
     }
@@ -41,7 +42,9 @@ public sealed interface FeatureDescriptors permits FeatureDescriptors.Binary, Fe
      * @throws IllegalArgumentException if {@code descriptors} are null or not ORB's
      */
     static Descriptors binaryRows(FeatureDescriptors descriptors) {
-        return ((Binary) requireType(descriptors, FeatureType.ORB)).rows;
+        Binary binary = (Binary) requireType(descriptors, FeatureType.ORB);
+        binary.shared = true;
+        return binary.rows;
     }
 
     /**
@@ -86,15 +89,32 @@ public sealed interface FeatureDescriptors permits FeatureDescriptors.Binary, Fe
         return d == null ? "null" : d.type().id();
     }
 
-    /** ORB's 256-bit descriptors; distances are Hamming distances on 64-bit words. */
+    /**
+     * ORB's 256-bit descriptors; distances are Hamming distances on 64-bit words. A set filled only through its own
+     * methods ({@link #clear}, {@link #appendRow}, {@link #setTo}) keeps its words in step with its rows, so that a
+     * large set compared frame after frame (the local map's) is not packed again each time; a set whose rows others
+     * write (wrapped, or handed to a front end) is packed at every {@link #distancesTo}.
+     */
     final class Binary implements FeatureDescriptors {
-        public final Descriptors rows;
+        private static final int WORDS = Descriptors.ORB_BYTES / 8;
+        private final Descriptors rows;
+        /** whether others hold the rows and may write them */
+        private boolean shared;
         private long[] words = new long[0];
+        /** how many rows {@link #words} holds in step with the rows, or -1 if none is known to be */
+        private int wordRows;
 
+        /** Descriptors over {@code rows}, which the caller may go on writing. */
         public Binary(Descriptors rows) {
+            this(rows, true);
+        }
+
+        private Binary(Descriptors rows, boolean shared) {
             if (rows == null || rows.bytesPerDescriptor != Descriptors.ORB_BYTES)
                 throw new IllegalArgumentException("binary descriptors must be ORB's " + Descriptors.ORB_BYTES + " bytes");
             this.rows = rows;
+            this.shared = shared;
+            this.wordRows = -1;
         }
 
         @Override
@@ -109,8 +129,7 @@ public sealed interface FeatureDescriptors permits FeatureDescriptors.Binary, Fe
 
         @Override
         public IntBinaryOperator distancesTo(FeatureDescriptors other) {
-            Binary b = same(other);
-            long[] p = words = rows.toWords(words), q = b.words = b.rows.toWords(b.words);
+            long[] p = words(), q = same(other).words();
             return (i, j) -> {
                 int a = 4 * i, c = 4 * j;
                 return Long.bitCount(p[a] ^ q[c]) + Long.bitCount(p[a + 1] ^ q[c + 1])
@@ -118,16 +137,27 @@ public sealed interface FeatureDescriptors permits FeatureDescriptors.Binary, Fe
             };
         }
 
+        /** The rows as words: packed now unless they are known to be in step. */
+        private long[] words() {
+            if (shared || wordRows != rows.size()) {
+                words = rows.toWords(words);
+                wordRows = shared ? -1 : rows.size();
+            }
+            return words;
+        }
+
         @Override
         public void setTo(FeatureDescriptors other) {
             Descriptors from = same(other).rows;
             rows.resize(from.size());
             System.arraycopy(from.data, 0, rows.data, 0, from.size() * Descriptors.ORB_BYTES);
+            wordRows = -1;
         }
 
         @Override
         public void clear() {
             rows.resize(0);
+            wordRows = 0;
         }
 
         @Override
@@ -137,6 +167,14 @@ public sealed interface FeatureDescriptors permits FeatureDescriptors.Binary, Fe
             rows.resize(n + 1);
             System.arraycopy(source.data, row * Descriptors.ORB_BYTES, rows.data, n * Descriptors.ORB_BYTES,
                     Descriptors.ORB_BYTES);
+            if (!shared && wordRows == n) {
+                if (words.length < WORDS * (n + 1))
+                    words = Arrays.copyOf(words, Math.max(WORDS * (n + 1), 2 * words.length));
+                rows.rowToWords(n, words, WORDS * n);
+                wordRows = n + 1;
+            } else {
+                wordRows = -1;
+            }
         }
 
         private static Binary same(FeatureDescriptors other) {
