@@ -4,12 +4,15 @@ import georegression.struct.point.Point2D_F64;
 
 /**
  * A calibrated camera: pinhole intrinsics, a lens distortion, and the image size. Keypoints are undistorted
- * point by point ({@link #pixelToNormalized}); images are never resampled. Immutable.
+ * point by point ({@link #pixelToNormalized}); images are never resampled. Immutable (a cache of the undistortion is
+ * made at first use).
  */
 public final class CameraModel {
     public final int width, height;
     public final double fx, fy, cx, cy;
     public final LensDistortion distortion;
+    /** where {@link #pixelToNormalized} starts inverting the distortion; made at its first call */
+    private volatile UndistortionGrid grid;
 
     public CameraModel(int width, int height, double fx, double fy, double cx, double cy, LensDistortion distortion) {
         if (width <= 0 || height <= 0)
@@ -35,9 +38,24 @@ public final class CameraModel {
         return new CameraModel(width, height, fx, fy, cx, cy, LensDistortion.NONE);
     }
 
-    /** Pixel (distorted, as detected) to ideal normalized image coordinates. */
+    /**
+     * Pixel (distorted, as detected) to ideal normalized image coordinates. Inside the image the lens model's
+     * inversion starts from a grid of precomputed values (made at the first call, about 2 ms for 752×480), to the
+     * model's own tolerance. Thread safe.
+     */
     public void pixelToNormalized(double u, double v, Point2D_F64 out) {
-        distortion.undistort((u - cx) / fx, (v - cy) / fy, out);
+        double xd = (u - cx) / fx, yd = (v - cy) / fy;
+        if (distortion == LensDistortion.NONE) {
+            out.setTo(xd, yd);
+            return;
+        }
+        UndistortionGrid g = grid;
+        if (g == null)
+            grid = g = new UndistortionGrid(this); // two threads may both make it: the same values
+        if (g.estimate(u, v, out))
+            distortion.undistort(xd, yd, out.x, out.y, out);
+        else
+            distortion.undistort(xd, yd, out);
     }
 
     /** Ideal normalized coordinates to the pixel where the lens images them. */

@@ -51,23 +51,34 @@ public final class EquidistantDistortion implements LensDistortion {
 
     @Override
     public void undistort(double xd, double yd, Point2D_F64 out) {
+        undistortFrom(xd, yd, Math.sqrt(xd * xd + yd * yd), out);
+    }
+
+    @Override
+    public void undistort(double xd, double yd, double startX, double startY, Point2D_F64 out) {
+        undistortFrom(xd, yd, Math.atan(Math.sqrt(startX * startX + startY * startY)), out);
+    }
+
+    /** Newton's method on θ from {@code start}. */
+    private void undistortFrom(double xd, double yd, double start, Point2D_F64 out) {
         double thetaD = Math.sqrt(xd * xd + yd * yd);
         if (thetaD < 1e-15) {
             out.setTo(xd, yd);
             return;
         }
-        double theta = Math.min(thetaD, Math.PI / 2);
+        double theta = Math.min(start, Math.PI / 2);
         for (int iter = 0; iter < MAX_ITERATIONS; iter++) {
             double t2 = theta * theta;
             double error = thetaDistorted(theta) - thetaD;
+            double slope = 1 + t2 * (3 * k1 + t2 * (5 * k2 + t2 * (7 * k3 + t2 * 9 * k4)));
             if (Math.abs(error) < TOLERANCE) {
-                if (!(theta >= 0 && theta < Math.PI / 2))
+                // beyond 90° or where θd(θ) folds back (slope ≤ 0) the lens does not image the point
+                if (!(theta >= 0 && theta < Math.PI / 2 && slope > 0))
                     break;
                 double scale = Math.tan(theta) / thetaD;
                 out.setTo(xd * scale, yd * scale);
                 return;
             }
-            double slope = 1 + t2 * (3 * k1 + t2 * (5 * k2 + t2 * (7 * k3 + t2 * 9 * k4)));
             theta -= error / slope;
             if (!Double.isFinite(theta))
                 break;

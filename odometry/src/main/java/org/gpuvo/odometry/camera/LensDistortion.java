@@ -40,6 +40,15 @@ public interface LensDistortion {
      */
     void undistort(double x, double y, Point2D_F64 out);
 
+    /**
+     * As {@link #undistort(double, double, Point2D_F64)}, starting the inversion at ({@code startX}, {@code startY}),
+     * an estimate of the answer (from {@link CameraModel}'s grid), to the same tolerance. By default the estimate is
+     * not used.
+     */
+    default void undistort(double x, double y, double startX, double startY, Point2D_F64 out) {
+        undistort(x, y, out);
+    }
+
     /** The model's ROS name: "none", "plumb_bob", "rational_polynomial", "equidistant". */
     String name();
 

@@ -13,10 +13,11 @@ import georegression.struct.point.Point2D_F64;
  * </pre>
  * {@link #undistort} inverts it numerically. OpenCV's {@code undistortPoints} runs a fixed number of fixed-point
  * steps {@code x = (x' - Δ(x)) / f(x)}; those converge slowly near the image corners of strong lenses, so this class
- * takes Newton steps on the same equations (analytic 2×2 Jacobian) from the distorted point until
- * |distort(x) - x'| < 1e-13: at most 5 steps, 3.4 on average, over every pixel of the EuRoC cam0 image. Where
- * the model cannot be inverted (a point beyond the fold of the radial polynomial, where the lens would not image
- * it) the result is NaN.
+ * takes Newton steps on the same equations (analytic 2×2 Jacobian) from the distorted point, or from an estimate of
+ * the answer, until |distort(x) - x'| < 1e-13: at most 5 steps, 3.4 on average, over every pixel of the EuRoC cam0
+ * image from the distorted point (about 2 from {@link CameraModel}'s grid). Where
+ * the model cannot be inverted, or the root found lies beyond the fold of the radial polynomial (the Jacobian is not
+ * positive definite there: the lens would not image such a point), the result is NaN.
  */
 public final class RadialTangentialDistortion implements LensDistortion {
     /** Stop when the distorted point is reproduced this closely (normalized units). */
@@ -64,7 +65,12 @@ public final class RadialTangentialDistortion implements LensDistortion {
 
     @Override
     public void undistort(double xd, double yd, Point2D_F64 out) {
-        double x = xd, y = yd;
+        undistort(xd, yd, xd, yd, out);
+    }
+
+    @Override
+    public void undistort(double xd, double yd, double startX, double startY, Point2D_F64 out) {
+        double x = startX, y = startY;
         for (int iter = 0; iter < MAX_ITERATIONS; iter++) {
             double s = x * x + y * y;
             double num = 1 + s * (k1 + s * (k2 + s * k3));
@@ -72,10 +78,6 @@ public final class RadialTangentialDistortion implements LensDistortion {
             double f = num / den;
             double ex = x * f + 2 * p1 * x * y + p2 * (s + 2 * x * x) - xd;
             double ey = y * f + p1 * (s + 2 * y * y) + 2 * p2 * x * y - yd;
-            if (Math.abs(ex) < TOLERANCE && Math.abs(ey) < TOLERANCE) {
-                out.setTo(x, y);
-                return;
-            }
             // df/ds, s = r²
             double dnum = k1 + s * (2 * k2 + s * 3 * k3);
             double dden = k4 + s * (2 * k5 + s * 3 * k6);
@@ -84,6 +86,15 @@ public final class RadialTangentialDistortion implements LensDistortion {
             double jxy = 2 * x * y * fs + 2 * p1 * x + 2 * p2 * y;
             double jyy = f + 2 * y * y * fs + 6 * p1 * y + 2 * p2 * x;
             double det = jxx * jyy - jxy * jxy;
+            if (Math.abs(ex) < TOLERANCE && Math.abs(ey) < TOLERANCE) {
+                // the (symmetric) Jacobian is positive definite where the lens images points; a root beyond the fold
+                // of the radial polynomial, or with x and x' on opposite sides of the centre, is not such a point
+                if (det > 0 && jxx > 0)
+                    out.setTo(x, y);
+                else
+                    out.setTo(Double.NaN, Double.NaN);
+                return;
+            }
             if (!(Math.abs(det) > 1e-300))
                 break;
             x -= (jyy * ex - jxy * ey) / det;

@@ -43,7 +43,16 @@ final class NormalizedKeypoints {
         frame = index;
     }
 
-    /** The normalized coordinates of the current frame's keypoint {@code feature} at pixel (u, v), into out. */
+    /** Makes room for the current frame's features below {@code features}: {@link #current} then only writes. */
+    void reserve(int features) {
+        if (features > 0)
+            current.ensure(features - 1);
+    }
+
+    /**
+     * The normalized coordinates of the current frame's keypoint {@code feature} at pixel (u, v), into out. Calls
+     * for different features may run on different threads once {@link #reserve} made room for them.
+     */
     void current(CameraModel camera, int feature, float u, float v, Point2D_F64 out) {
         camera.pixelToNormalized(u, v, out);
         current.ensure(feature);
@@ -54,7 +63,7 @@ final class NormalizedKeypoints {
         current.y[feature] = out.y;
     }
 
-    /** The normalized coordinates of the previous frame's keypoint {@code feature} at pixel (u, v), into out. */
+    /** The normalized coordinates of the previous frame's keypoint {@code feature} at pixel (u, v), into out (only reads). */
     void previous(CameraModel camera, int feature, float u, float v, Point2D_F64 out) {
         Frame f = previous;
         if (feature < f.stamp.length && f.stamp[feature] == frame - 1 && f.u[feature] == u && f.v[feature] == v)

@@ -5,9 +5,12 @@ import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.Matches;
 import org.gpuvo.odometry.camera.CameraModel;
+import org.gpuvo.odometry.concurrent.FixedChunks;
 import org.gpuvo.odometry.dataset.DepthImage;
 import org.gpuvo.odometry.frontend.FeatureDescriptors;
 import org.gpuvo.odometry.frontend.TrackingFrontEnd;
+
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * What tracking has of the frame it is processing: its images, its matches to the previous frame with both ends in
@@ -15,6 +18,10 @@ import org.gpuvo.odometry.frontend.TrackingFrontEnd;
  * parts that track the frame and add its map points share it; it is reused from frame to frame.
  */
 final class TrackingFrame {
+    private static final int CHUNKS = 4;
+    /** fewer matches are normalized on the calling thread */
+    private static final int PARALLEL_MATCHES = 512;
+
     /** the frame's index in the sequence */
     int index;
     double timestamp;
@@ -31,8 +38,12 @@ final class TrackingFrame {
     /** front-end work done from the host side of the frame (right image, feature download), counted as front end */
     long frontEndNanos;
 
-    private final Point2D_F64 p2 = new Point2D_F64();
     private final NormalizedKeypoints keypoints = new NormalizedKeypoints();
+    /** the matches normalized in fixed chunks on the common pool: each match writes only its own slots */
+    private final FixedChunks ranges = new FixedChunks(ForkJoinPool.commonPool(), CHUNKS, PARALLEL_MATCHES);
+    private final Point2D_F64[] chunkPoint = new Point2D_F64[CHUNKS];
+    private final FixedChunks.Range normalizeRange = this::normalizeRange;
+    private CameraModel camera;
     /** the frame's own features, fetched from the front end once a frame, when first asked for */
     private final KeyPoints features = new KeyPoints();
     private FeatureDescriptors descriptors;
@@ -83,7 +94,17 @@ final class TrackingFrame {
             prevY = new double[c];
         }
         keypoints.nextFrame(index);
-        for (int m = 0; m < n; m++) {
+        int features = 0;
+        for (int m = 0; m < n; m++)
+            features = Math.max(features, matches.query[m] + 1);
+        keypoints.reserve(features);
+        this.camera = camera;
+        ranges.run(n, normalizeRange);
+    }
+
+    private void normalizeRange(int chunk, int first, int end) {
+        Point2D_F64 p2 = chunkPoint[chunk] == null ? chunkPoint[chunk] = new Point2D_F64() : chunkPoint[chunk];
+        for (int m = first; m < end; m++) {
             keypoints.current(camera, matches.query[m], matches.queryX[m], matches.queryY[m], p2);
             curX[m] = p2.x;
             curY[m] = p2.y;

@@ -143,6 +143,43 @@ class LensDistortionTest {
         assertThat(Math.toDegrees(Math.atan(Math.hypot(out.x, out.y)))).isBetween(40.0, 50.0);
     }
 
+    /**
+     * The camera's pixelToNormalized (the inversion started from its grid) against the inversion started at the
+     * distorted point, at random subpixel positions over the image and just outside it; returns the largest
+     * difference in normalized units over 1 + r² (a fisheye's tolerance is on the angle θ, and r = tan θ), after
+     * checking that both agree on which pixels have no inverse.
+     */
+    static double gridStartAgreesWithThePlainInversion(CameraModel c) {
+        java.util.Random random = new java.util.Random(7);
+        Point2D_F64 fast = new Point2D_F64(), plain = new Point2D_F64();
+        double worst = 0;
+        for (int i = 0; i < 20_000; i++) {
+            double u = -2 + random.nextDouble() * (c.width + 3), v = -2 + random.nextDouble() * (c.height + 3);
+            c.pixelToNormalized(u, v, fast);
+            c.distortion.undistort((u - c.cx) / c.fx, (v - c.cy) / c.fy, plain);
+            assertThat(Double.isNaN(fast.x)).as("no inverse at (%f, %f)", u, v).isEqualTo(Double.isNaN(plain.x));
+            if (!Double.isNaN(plain.x))
+                worst = Math.max(worst, Math.max(Math.abs(fast.x - plain.x), Math.abs(fast.y - plain.y))
+                        / (1 + plain.x * plain.x + plain.y * plain.y));
+        }
+        return worst;
+    }
+
+    @Test
+    void theGridStartGivesTheSameNormalizedCoordinates() {
+        // both stop within the model's 1e-13 of the distorted point: they differ by about that much
+        assertThat(gridStartAgreesWithThePlainInversion(eurocCam0())).isLessThan(1e-12);
+        assertThat(gridStartAgreesWithThePlainInversion(TUM_FR1)).isLessThan(1e-12);
+        assertThat(gridStartAgreesWithThePlainInversion(TUM_VI)).isLessThan(1e-12);
+        // a lens whose radial polynomial folds inside the image: the pixels beyond have no inverse either way
+        CameraModel folded = new CameraModel(640, 480, 300, 300, 320, 240,
+                RadialTangentialDistortion.plumbBob(-0.5, 0, 0, 0, 0));
+        assertThat(gridStartAgreesWithThePlainInversion(folded)).isLessThan(1e-12);
+        Point2D_F64 out = new Point2D_F64();
+        folded.pixelToNormalized(0, 0, out);
+        assertThat(out.x).isNaN();
+    }
+
     @Test
     void closedFormValues() {
         Point2D_F64 out = new Point2D_F64();
