@@ -40,8 +40,8 @@ public final class CameraModel {
 
     /**
      * Pixel (distorted, as detected) to ideal normalized image coordinates. Inside the image the lens model's
-     * inversion starts from a grid of precomputed values (made at the first call, about 2 ms for 752×480), to the
-     * model's own tolerance. Thread safe.
+     * inversion starts from a grid of precomputed values (made at the first call), to the model's own tolerance.
+     * Thread safe.
      */
     public void pixelToNormalized(double u, double v, Point2D_F64 out) {
         double xd = (u - cx) / fx, yd = (v - cy) / fy;

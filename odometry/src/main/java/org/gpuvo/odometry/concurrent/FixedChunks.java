@@ -42,16 +42,26 @@ public final class FixedChunks {
         return (int) ((long) n * chunk / chunks);
     }
 
-    /** Runs {@code body} over every range of {@code [0, n)}; returns when all have run. */
+    /**
+     * Runs {@code body} over every range of {@code [0, n)}; returns when all have run. The calling thread runs the
+     * first range itself, then takes back each other range that no worker has started yet (newest first, as the
+     * pool's queue gives them back) and runs it too: where the pool's workers are busy with longer work (a bundle
+     * adjustment on the mapping thread), the caller does not wait behind it.
+     */
     public void run(int n, Range body) {
-        if (n >= parallelFrom && pool.getParallelism() > 1) {
+        if (n >= parallelFrom && chunks > 1 && pool.getParallelism() > 1) {
             ForkJoinTask<?>[] tasks = new ForkJoinTask<?>[chunks];
-            for (int c = 0; c < chunks; c++) {
+            for (int c = 1; c < chunks; c++) {
                 int chunk = c, first = first(n, c), end = first(n, c + 1);
                 tasks[c] = pool.submit(() -> body.run(chunk, first, end));
             }
-            for (ForkJoinTask<?> task : tasks)
-                task.join();
+            body.run(0, 0, first(n, 1));
+            for (int c = chunks - 1; c >= 1; c--) {
+                if (tasks[c].tryUnfork())
+                    body.run(c, first(n, c), first(n, c + 1));
+                else
+                    tasks[c].join();
+            }
         } else {
             for (int c = 0; c < chunks; c++)
                 body.run(c, first(n, c), first(n, c + 1));
