@@ -49,13 +49,29 @@ public final class CameraModel {
             out.setTo(xd, yd);
             return;
         }
-        UndistortionGrid g = grid;
-        if (g == null)
-            grid = g = new UndistortionGrid(this); // two threads may both make it: the same values
+        UndistortionGrid g = grid();
         if (g.estimate(u, v, out))
             distortion.undistort(xd, yd, out.x, out.y, out);
         else
             distortion.undistort(xd, yd, out);
+    }
+
+    /**
+     * Makes the grid {@link #pixelToNormalized} starts from now rather than at its first call: a pipeline does so when
+     * it is made, so that its first frame does not pay for it (on a cold JVM, where the inversion is not compiled
+     * yet, making it took about 15 ms). Returns this camera.
+     */
+    public CameraModel prepareUndistortion() {
+        if (distortion != LensDistortion.NONE)
+            grid();
+        return this;
+    }
+
+    private UndistortionGrid grid() {
+        UndistortionGrid g = grid;
+        if (g == null)
+            grid = g = new UndistortionGrid(this); // two threads may both make it: the same values
+        return g;
     }
 
     /** Ideal normalized coordinates to the pixel where the lens images them. */

@@ -80,7 +80,9 @@ final class MapTrackingOdometry implements VisualOdometry {
 
     MapTrackingOdometry(ConfigVisualOdometry config, CameraModel camera, StereoRectification stereo) {
         this.config = config;
-        this.camera = camera;
+        this.camera = camera.prepareUndistortion();
+        if (stereo != null)
+            stereo.calibration().right.prepareUndistortion();
         double focal = 0.5 * (camera.fx + camera.fy);
         this.pnp = new PnpEstimator(config.ransac, focal);
         this.pointSource = switch (config.mode) {
