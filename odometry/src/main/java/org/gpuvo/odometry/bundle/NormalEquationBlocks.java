@@ -1,6 +1,9 @@
 package org.gpuvo.odometry.bundle;
 
+import org.gpuvo.odometry.concurrent.FixedChunks;
+
 import java.util.Arrays;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * The robust cost of a {@link BundleProblem} and the blocks of its Gauss–Newton normal equations (Triggs et al.,
@@ -18,8 +21,15 @@ import java.util.Arrays;
  *
  * <p>The observations are gathered point by point, and by view within a point, so that the Schur complement reads
  * one point's factors of W contiguously and meets its views in increasing order.</p>
+ *
+ * <p>The cost and the blocks are summed over {@link #CHUNKS} fixed ranges of points, each into sums of its own (the
+ * cost, U and the views' gradients), added in order afterwards: the ranges run on a fork–join pool where it has more
+ * than one thread, with the same result to the bit however many run.</p>
  */
 final class NormalEquationBlocks {
+    static final int CHUNKS = 4;
+    /** fewer points than this are summed on the calling thread: the tasks would cost more than they save */
+    static final int PARALLEL_POINTS = 256;
     /** Points at or behind this depth (camera z) give no residual rather than a division by ~0. */
     static final double MIN_DEPTH = 1e-9;
 
@@ -54,6 +64,30 @@ final class NormalEquationBlocks {
 
     private int[] cursor = new int[0], byView = new int[0];
 
+    /** One range of points: its sums of U, of the views' gradients and of the cost. */
+    private static final class Chunk {
+        double[] u = new double[0], gc = new double[0];
+        double cost;
+    }
+
+    private final Chunk[] chunks = new Chunk[CHUNKS];
+    private final FixedChunks ranges;
+    /** the state being costed or linearized, for the ranges; set only while they run */
+    private double[] atRotation, atTranslation, atXyz;
+    private final FixedChunks.Range costOfRange = (c, first, end) -> chunks[c].cost = cost(first, end);
+    private final FixedChunks.Range linearizeRange = (c, first, end) -> linearize(chunks[c], first, end);
+
+    NormalEquationBlocks() {
+        this(ForkJoinPool.commonPool());
+    }
+
+    /** @param pool where the ranges run; with a parallelism of 1, one after the other on the calling thread */
+    NormalEquationBlocks(ForkJoinPool pool) {
+        ranges = new FixedChunks(pool, CHUNKS, PARALLEL_POINTS);
+        for (int c = 0; c < CHUNKS; c++)
+            chunks[c] = new Chunk();
+    }
+
     /** Orders the problem's observations and sizes every array; allocates only when the problem is larger. */
     void setUp(BundleProblem problem, double huberPixels, boolean weightedCurvature) {
         weighted = weightedCurvature;
@@ -83,6 +117,10 @@ final class NormalEquationBlocks {
         if (u.length < 36 * freeViews) {
             u = new double[36 * freeViews];
             gc = new double[6 * freeViews];
+            for (Chunk c : chunks) {
+                c.u = new double[36 * freeViews];
+                c.gc = new double[6 * freeViews];
+            }
         }
         order(problem);
     }
@@ -149,9 +187,23 @@ final class NormalEquationBlocks {
      * @return the cost, or +∞ if a counted point is at or behind its camera
      */
     double cost(double[] rotation, double[] translation, double[] xyz) {
+        atRotation = rotation;
+        atTranslation = translation;
+        atXyz = xyz;
+        ranges.run(points, costOfRange);
+        atRotation = atTranslation = atXyz = null;
+        double sum = 0;
+        for (Chunk c : chunks)
+            sum += c.cost;
+        return sum;
+    }
+
+    /** The cost of points [first, last) at the state being costed; +∞ if one of them is behind a camera. */
+    private double cost(int first, int last) {
+        final double[] rotation = atRotation, translation = atTranslation, xyz = atXyz;
         final double f = focal, t = huber;
         double sum = 0;
-        for (int j = 0; j < points; j++) {
+        for (int j = first; j < last; j++) {
             double x = xyz[3 * j], y = xyz[3 * j + 1], z = xyz[3 * j + 2];
             for (int s = pointStart[j], end = pointStart[j + 1]; s < end; s++) {
                 if (!valid[s])
@@ -174,11 +226,30 @@ final class NormalEquationBlocks {
 
     /** Fills U, V, the factors of W and the gradients at the given state (which must have a finite {@link #cost}). */
     void linearize(double[] rotation, double[] translation, double[] xyz) {
-        final double f = focal, t = huber;
-        final double[] u = this.u, gc = this.gc, jc = this.jc, pj = this.pj;
+        atRotation = rotation;
+        atTranslation = translation;
+        atXyz = xyz;
+        ranges.run(points, linearizeRange);
+        atRotation = atTranslation = atXyz = null;
         Arrays.fill(u, 0, 36 * freeViews, 0.0);
         Arrays.fill(gc, 0, 6 * freeViews, 0.0);
-        for (int j = 0; j < points; j++) {
+        for (Chunk c : chunks) {
+            for (int i = 0; i < 36 * freeViews; i++)
+                u[i] += c.u[i];
+            for (int i = 0; i < 6 * freeViews; i++)
+                gc[i] += c.gc[i];
+        }
+        maxGradient = Math.max(maxAbs(gc, 6 * freeViews), maxAbs(gp, 3 * points));
+    }
+
+    /** Points [first, last) at the state being linearized: their V, gradients and W, and their sums of U into the chunk. */
+    private void linearize(Chunk chunk, int first, int last) {
+        final double[] rotation = atRotation, translation = atTranslation, xyz = atXyz;
+        final double f = focal, t = huber;
+        final double[] u = chunk.u, gc = chunk.gc, jc = this.jc, pj = this.pj;
+        Arrays.fill(u, 0, 36 * freeViews, 0.0);
+        Arrays.fill(gc, 0, 6 * freeViews, 0.0);
+        for (int j = first; j < last; j++) {
             double x = xyz[3 * j], y = xyz[3 * j + 1], z = xyz[3 * j + 2];
             double v00 = 0, v01 = 0, v02 = 0, v11 = 0, v12 = 0, v22 = 0, g0 = 0, g1 = 0, g2 = 0;
             for (int s = pointStart[j], end = pointStart[j + 1]; s < end; s++) {
@@ -295,7 +366,6 @@ final class NormalEquationBlocks {
             gp[3 * j + 1] = g1;
             gp[3 * j + 2] = g2;
         }
-        maxGradient = Math.max(maxAbs(gc, 6 * freeViews), maxAbs(gp, 3 * points));
     }
 
     private double priorResidual(int pb, double x, double y, double z) {

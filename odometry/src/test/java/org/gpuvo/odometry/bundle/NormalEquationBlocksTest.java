@@ -2,6 +2,9 @@ package org.gpuvo.odometry.bundle;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Arrays;
+import java.util.concurrent.ForkJoinPool;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -36,6 +39,42 @@ class NormalEquationBlocksTest {
                 jacobian[i][k] = (rp[i] - rm[i]) / (2 * h);
         }
         return jacobian;
+    }
+
+    @Test
+    void parallelChunksGiveTheSameCostAndBlocksToTheBit() {
+        SyntheticBundleWindow window = new SyntheticBundleWindow();
+        window.views = 12;
+        window.fixedViews = 3;
+        window.points = 1500;
+        BundleProblem problem = new BundleProblem();
+        window.generate(problem);
+        ForkJoinPool one = new ForkJoinPool(1), four = new ForkJoinPool(4);
+        try {
+            NormalEquationBlocks sequential = new NormalEquationBlocks(one), parallel = new NormalEquationBlocks(four);
+            for (NormalEquationBlocks b : new NormalEquationBlocks[]{sequential, parallel}) {
+                b.setUp(problem, HUBER, true);
+                b.markValid(problem.rotation, problem.translation, problem.xyz);
+                b.linearize(problem.rotation, problem.translation, problem.xyz);
+            }
+            assertThat(problem.points).isGreaterThanOrEqualTo(NormalEquationBlocks.PARALLEL_POINTS);
+            assertThat(parallel.cost(problem.rotation, problem.translation, problem.xyz))
+                    .isEqualTo(sequential.cost(problem.rotation, problem.translation, problem.xyz)).isPositive();
+            int free = 9, points = problem.points;
+            assertThat(Arrays.copyOf(parallel.u, 36 * free)).containsExactly(Arrays.copyOf(sequential.u, 36 * free));
+            assertThat(Arrays.copyOf(parallel.gc, 6 * free)).containsExactly(Arrays.copyOf(sequential.gc, 6 * free));
+            assertThat(Arrays.copyOf(parallel.v, 6 * points)).containsExactly(Arrays.copyOf(sequential.v, 6 * points));
+            assertThat(Arrays.copyOf(parallel.gp, 3 * points)).containsExactly(Arrays.copyOf(sequential.gp, 3 * points));
+            assertThat(parallel.maxGradient).isEqualTo(sequential.maxGradient).isPositive();
+            // the last point (in the last chunk) moved far behind the cameras, which all look about the same way
+            double[] xyz = problem.xyz.clone();
+            for (int k = 0; k < 3; k++)
+                xyz[3 * (points - 1) + k] = -1e6 * problem.rotation[6 + k];
+            assertThat(parallel.cost(problem.rotation, problem.translation, xyz)).isInfinite();
+        } finally {
+            one.shutdown();
+            four.shutdown();
+        }
     }
 
     @Test
