@@ -38,10 +38,12 @@ final class ReducedCameraSystem {
     private double[] vInv = new double[0];
     /**
      * The points' terms of S and b are summed in {@link #CHUNKS} fixed ranges of points, each into sums of its own,
-     * which are added in order: the ranges run on the common fork–join pool where it has more than one thread, and the
-     * result is the same to the bit however many run (forming S was three quarters of an adjustment's time).
+     * which are added in order, and the points' steps are solved in the same ranges: the ranges run on the common
+     * fork–join pool where it has more than one thread, and the result is the same to the bit however many run
+     * (forming S was three quarters of an adjustment's time). Eight rather than four: on a many-core host an adjustment
+     * then fits in a deterministic run's five frames.
      */
-    static final int CHUNKS = 4;
+    static final int CHUNKS = 8;
     /** fewer points than this are summed on the calling thread: the tasks would cost more than they save */
     static final int PARALLEL_POINTS = 256;
     private final Chunk[] chunks = new Chunk[CHUNKS];
@@ -53,6 +55,8 @@ final class ReducedCameraSystem {
         double[] q = new double[0];
         int[] qView = new int[0], qObs = new int[0];
         boolean definite;
+        /** the chunk's points' terms of the predicted reduction, after {@link #backSubstitute} */
+        double damped, gradient;
     }
 
     private final FixedChunks ranges;
@@ -60,6 +64,8 @@ final class ReducedCameraSystem {
     private NormalEquationBlocks solving;
     private double solvingLambda;
     private final FixedChunks.Range pointTermsOfRange = (c, first, end) -> pointTerms(solving, solvingLambda, chunks[c],
+            first, end);
+    private final FixedChunks.Range pointStepsOfRange = (c, first, end) -> pointSteps(solving, solvingLambda, chunks[c],
             first, end);
 
     ReducedCameraSystem() {
@@ -204,15 +210,31 @@ final class ReducedCameraSystem {
      * (Madsen et al. 2004, §3.2).
      */
     private boolean backSubstitute(NormalEquationBlocks b, double lambda) {
-        final double[] dc = poseStep.data, u = b.u, v = b.v, gc = b.gc, gp = b.gp, jc = b.jc, pj = b.pj;
-        final double[] dp = pointStep;
+        final double[] dc = poseStep.data, u = b.u, gc = b.gc;
         double damped = 0, gradient = 0;
         for (int i = 0; i < 6 * b.freeViews; i++) {
             double d = dc[i];
             damped += lambda * Math.max(u[36 * (i / 6) + 7 * (i % 6)], DIAGONAL_MIN) * d * d;
             gradient += gc[i] * d;
         }
-        for (int j = 0; j < b.points; j++) {
+        solving = b;
+        solvingLambda = lambda;
+        ranges.run(b.points, pointStepsOfRange);
+        solving = null;
+        for (Chunk chunk : chunks) {
+            damped += chunk.damped;
+            gradient += chunk.gradient;
+        }
+        predictedReduction = 0.5 * (damped - gradient);
+        return Double.isFinite(predictedReduction);
+    }
+
+    /** The steps of the points [firstPoint, endPoint), and their terms of the predicted reduction into the chunk. */
+    private void pointSteps(NormalEquationBlocks b, double lambda, Chunk chunk, int firstPoint, int endPoint) {
+        final double[] dc = poseStep.data, v = b.v, gp = b.gp, jc = b.jc, pj = b.pj;
+        final double[] dp = pointStep;
+        double damped = 0, gradient = 0;
+        for (int j = firstPoint; j < endPoint; j++) {
             double t0 = -gp[3 * j], t1 = -gp[3 * j + 1], t2 = -gp[3 * j + 2];
             for (int o = b.pointStart[j], end = b.pointStart[j + 1]; o < end; o++) {
                 int fv = b.view[o] - b.fixedViews;
@@ -240,8 +262,8 @@ final class ReducedCameraSystem {
                     + Math.max(v[vb + 5], DIAGONAL_MIN) * d2 * d2);
             gradient += gp[3 * j] * d0 + gp[3 * j + 1] * d1 + gp[3 * j + 2] * d2;
         }
-        predictedReduction = 0.5 * (damped - gradient);
-        return Double.isFinite(predictedReduction);
+        chunk.damped = damped;
+        chunk.gradient = gradient;
     }
 
     /** vInv_j = (V_j + λ·max(diag V_j, DIAGONAL_MIN))⁻¹ by a 3×3 Cholesky factorisation; false if not definite. */
