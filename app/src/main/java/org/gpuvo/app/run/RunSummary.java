@@ -99,6 +99,7 @@ public record RunSummary(String dataset, SequenceRun run, boolean deterministic,
         root.put("dataset", dataset);
         root.put("mode", PipelineOptions.name(run.mode()));
         root.put("backend", run.backend());
+        root.put("cpu_fallback_frame", run.cpuFallbackFrame() < 0 ? null : run.cpuFallbackFrame());
         root.put("features", run.features().id());
         root.put("deterministic", deterministic);
         root.put("mapping_lag_frames", mappingLag);
@@ -138,6 +139,9 @@ public record RunSummary(String dataset, SequenceRun run, boolean deterministic,
         text.printf(Locale.ROOT, "%s, %s, %d frames on %s with %s features in %.1f s (%.1f frames/s)%n", dataset,
                 PipelineOptions.name(run.mode()), frames, run.backend(), run.features().id(), wallSeconds,
                 frames / wallSeconds);
+        if (run.cpuFallbackFrame() >= 0)
+            text.printf(Locale.ROOT, "backend    the GPU failed at frame %d: it and the frames after it ran on the CPU%n",
+                    run.cpuFallbackFrame());
         if (warmUp.ran())
             text.printf(Locale.ROOT, "warm-up    %.1f s before the first frame: %d rendered frames, %d passes%n",
                     warmUp.seconds(), warmUp.frames(), warmUp.passes());

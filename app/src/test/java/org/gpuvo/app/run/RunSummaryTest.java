@@ -41,7 +41,7 @@ class RunSummaryTest {
                     i % 7, 10, i + 1));
             trajectory.add(0.1 * i, pose);
         }
-        return new SequenceRun("made-up", VoMode.STEREO, "cpu", FeatureType.ORB, trajectory, frames, new PointCloud(),
+        return new SequenceRun("made-up", VoMode.STEREO, "cpu", -1, FeatureType.ORB, trajectory, frames, new PointCloud(),
                 mapping, trajectory);
     }
 

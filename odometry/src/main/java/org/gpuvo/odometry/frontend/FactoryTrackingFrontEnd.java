@@ -14,7 +14,10 @@ import org.slf4j.LoggerFactory;
 
 import java.util.function.Supplier;
 
-/** Creates {@link TrackingFrontEnd}s. */
+/**
+ * Creates {@link TrackingFrontEnd}s. A CUDA front end that fails while it runs hands over to the CPU front end of the
+ * same settings without losing the frame ({@link FallbackTrackingFrontEnd}).
+ */
 public final class FactoryTrackingFrontEnd {
     private static final Logger LOG = LoggerFactory.getLogger(FactoryTrackingFrontEnd.class);
 
@@ -74,7 +77,7 @@ public final class FactoryTrackingFrontEnd {
             throw new IllegalArgumentException("backend must be set");
         return switch (backend) {
             case CPU -> cpu.get();
-            case CUDA -> cuda.get();
+            case CUDA -> new FallbackTrackingFrontEnd(cuda.get(), cpu);
             case AUTO -> auto(cuda, cpu);
         };
     }
@@ -86,7 +89,7 @@ public final class FactoryTrackingFrontEnd {
             return cpu.get();
         }
         try {
-            return cuda.get();
+            return new FallbackTrackingFrontEnd(cuda.get(), cpu);
         } catch (RuntimeException e) {
             LOG.warn("the CUDA front end failed to start ({}); features are extracted and matched on the CPU",
                     e.getMessage());

@@ -56,8 +56,16 @@ public interface TrackingFrontEnd extends AutoCloseable {
     /** Forgets the previous frame: the next frame is matched against nothing. */
     void reset();
 
-    /** "cpu" or "cuda". */
+    /** "cpu" or "cuda": where the frames run now. */
     String backend();
+
+    /**
+     * The first frame that ran on the CPU after the GPU failed, counting the frames processed since the front end was
+     * made from 0; -1 if the GPU has not failed (or it never ran on one).
+     */
+    default int cpuFallbackFrame() {
+        return -1;
+    }
 
     @Override
     default void close() {

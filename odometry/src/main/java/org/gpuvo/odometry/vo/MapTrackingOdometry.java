@@ -3,8 +3,6 @@ package org.gpuvo.odometry.vo;
 import georegression.struct.point.Point3D_F64;
 import georegression.struct.se.Se3_F64;
 import georegression.transform.se.SePointOps_F64;
-import org.gpuvo.gpu.features.Backend;
-import org.gpuvo.gpu.features.BackendFailureException;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.Matches;
 import org.gpuvo.odometry.camera.CameraModel;
@@ -14,8 +12,6 @@ import org.gpuvo.odometry.frontend.TrackingFrontEnd;
 import org.gpuvo.odometry.geometry.Mat3;
 import org.gpuvo.odometry.geometry.PnpEstimator;
 import org.gpuvo.odometry.geometry.RelativePoseEstimator;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -42,11 +38,10 @@ import java.util.concurrent.ForkJoinPool;
  * ({@link TrackingPoints}), so that the frame's tracks refer to them before mapping has placed them.
  */
 final class MapTrackingOdometry implements VisualOdometry {
-    private static final Logger LOG = LoggerFactory.getLogger(MapTrackingOdometry.class);
 
     private final ConfigVisualOdometry config;
     private final CameraModel camera;
-    private TrackingFrontEnd frontEnd;
+    private final TrackingFrontEnd frontEnd;
     private final PnpEstimator pnp;
     private final MappingRunner mapping;
 
@@ -207,16 +202,9 @@ final class MapTrackingOdometry implements VisualOdometry {
             throw new IllegalArgumentException("RGB-D mode needs a depth image of the image's size");
     }
 
-    /** Runs the front end; a failing GPU falls back to the CPU for good, and the frame starts over there. */
+    /** Runs the front end (one on a GPU goes on on the CPU should the GPU fail, without losing the frame). */
     private int extract(GrayImage left, double[] window) {
-        try {
-            return frontEnd.process(left, window, frame.matches);
-        } catch (BackendFailureException e) {
-            LOG.warn("the GPU front end failed ({}); continuing on the CPU", e.getMessage());
-            frontEnd.close();
-            frontEnd = FactoryVisualOdometry.frontEnd("cpu", config, Backend.CPU);
-            return frontEnd.process(left, null, frame.matches);
-        }
+        return frontEnd.process(left, window, frame.matches);
     }
 
     // ------------------------------------------------------------------------------------------------ tracking
@@ -418,6 +406,11 @@ final class MapTrackingOdometry implements VisualOdometry {
     @Override
     public String backend() {
         return frontEnd.backend();
+    }
+
+    @Override
+    public int cpuFallbackFrame() {
+        return frontEnd.cpuFallbackFrame();
     }
 
     @Override

@@ -62,8 +62,8 @@ public final class SequenceOdometry {
                 trajectory.add(f.timestamp, f.cameraToWorld);
                 refined.add(f.timestamp, placed.get(i) ? f.cameraToWorld : refinedPoses.get(i));
             }
-            return new SequenceRun(sequence.name(), config.mode, vo.backend(), config.features, trajectory, frames,
-                    cloud, mapping, refined);
+            return new SequenceRun(sequence.name(), config.mode, vo.backend(), vo.cpuFallbackFrame(), config.features,
+                    trajectory, frames, cloud, mapping, refined);
         }
     }
 }

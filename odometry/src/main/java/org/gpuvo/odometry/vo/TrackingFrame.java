@@ -33,7 +33,7 @@ final class TrackingFrame {
     double[] curX = new double[0], curY = new double[0], prevX = new double[0], prevY = new double[0];
     /** the frame's update to local mapping */
     FrameUpdate update;
-    /** the front end that extracted the frame (the CPU one after a GPU failure) */
+    /** the front end that extracts the frame's features */
     TrackingFrontEnd frontEnd;
     /** front-end work done from the host side of the frame (right image, feature download), counted as front end */
     long frontEndNanos;

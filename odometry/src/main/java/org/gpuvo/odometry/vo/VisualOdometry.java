@@ -54,8 +54,16 @@ public interface VisualOdometry extends AutoCloseable {
 
     VoMode mode();
 
-    /** The backend that extracts and matches features: "cpu" or "cuda". */
+    /** The backend that extracts and matches features now: "cpu" or "cuda". */
     String backend();
+
+    /**
+     * The first frame (counted from 0 since the pipeline was made) that ran on the CPU after its GPU failed, or -1
+     * if the GPU has not failed or none was used.
+     */
+    default int cpuFallbackFrame() {
+        return -1;
+    }
 
     @Override
     default void close() {

@@ -60,7 +60,7 @@ class TrackingFrontEndGpuTest {
         }
     }
 
-    private static void assertSameMatches(Matches a, Matches b, int frame) {
+    static void assertSameMatches(Matches a, Matches b, int frame) {
         assertThat(b.size()).as("matches of frame %d", frame).isEqualTo(a.size());
         for (int m = 0; m < a.size(); m++) {
             assertThat(b.query[m]).isEqualTo(a.query[m]);
@@ -73,7 +73,7 @@ class TrackingFrontEndGpuTest {
         }
     }
 
-    private static void assertSameFeatures(TrackingFrontEnd cpu, TrackingFrontEnd cuda, int frame) {
+    static void assertSameFeatures(TrackingFrontEnd cpu, TrackingFrontEnd cuda, int frame) {
         KeyPoints ka = new KeyPoints(), kb = new KeyPoints();
         FeatureDescriptors da = FeatureDescriptors.of(FeatureType.ORB), db = FeatureDescriptors.of(FeatureType.ORB);
         cpu.currentFeatures(ka, da);
