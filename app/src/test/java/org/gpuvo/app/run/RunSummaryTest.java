@@ -32,6 +32,10 @@ class RunSummaryTest {
 
     /** 100 frames whose host work is 1, 2, ..., 100 ms; three bundle adjustments, the second not applied. */
     private static SequenceRun run(List<MappingRecord> mapping) {
+        return run(mapping, "cpu", -1);
+    }
+
+    private static SequenceRun run(List<MappingRecord> mapping, String backend, int cpuFallbackFrame) {
         Trajectory trajectory = new Trajectory();
         List<FrameResult> frames = new ArrayList<>();
         for (int i = 0; i < 100; i++) {
@@ -41,14 +45,37 @@ class RunSummaryTest {
                     i % 7, 10, i + 1));
             trajectory.add(0.1 * i, pose);
         }
-        return new SequenceRun("made-up", VoMode.STEREO, "cpu", -1, FeatureType.ORB, trajectory, frames, new PointCloud(),
-                mapping, trajectory);
+        return new SequenceRun("made-up", VoMode.STEREO, backend, cpuFallbackFrame, FeatureType.ORB, trajectory, frames,
+                new PointCloud(), mapping, trajectory);
     }
 
     private static final List<MappingRecord> THREE = List.of(
             new MappingRecord(9, 0.5, 120.0, 8, 900, 4100, true),
             new MappingRecord(14, 3.25, 80.0, 20, 950, 4300, false),
             new MappingRecord(19, 1.0, 100.0, 9, 1000, 4500, true));
+
+    @Test
+    void aGpuThatFailedIsReportedWithTheFrameFromWhichTheCpuRan() throws Exception {
+        PipelineWarmUp.Result warmUp = new PipelineWarmUp.Result(30, 3, 1.5, "cuda", null);
+        RunSummary failed = RunSummary.of("made-up", run(THREE, "cpu", 42), true, 5, warmUp, null, null, null, 2.0,
+                dir, List.of("frames.csv"));
+        StringWriter text = new StringWriter();
+        failed.print(new PrintWriter(text));
+        assertThat(text.toString()).contains("backend    the GPU failed at frame 42: it and the frames after it ran on "
+                + "the CPU\n");
+        JsonNode json = JsonOutput.MAPPER.readTree(JsonOutput.MAPPER.writeValueAsString(failed.json()));
+        assertThat(json.path("cpu_fallback_frame").asInt()).isEqualTo(42);
+        assertThat(json.path("backend").asText()).isEqualTo("cpu");
+
+        RunSummary fine = RunSummary.of("made-up", run(THREE, "cuda", -1), true, 5, warmUp, null, null, null, 2.0, dir,
+                List.of("frames.csv"));
+        text = new StringWriter();
+        fine.print(new PrintWriter(text));
+        assertThat(text.toString()).doesNotContain("the GPU failed");
+        json = JsonOutput.MAPPER.readTree(JsonOutput.MAPPER.writeValueAsString(fine.json()));
+        assertThat(json.has("cpu_fallback_frame")).isTrue();
+        assertThat(json.path("cpu_fallback_frame").isNull()).isTrue();
+    }
 
     @Test
     void trackingIsMeanP99AndMaxOfHostAndMappingItsBundleAdjustments() throws Exception {
