@@ -140,7 +140,8 @@ public record RunSummary(String dataset, SequenceRun run, boolean deterministic,
                 PipelineOptions.name(run.mode()), frames, run.backend(), run.features().id(), wallSeconds,
                 frames / wallSeconds);
         if (run.cpuFallbackFrame() >= 0)
-            text.printf(Locale.ROOT, "backend    the GPU failed at frame %d: it and the frames after it ran on the CPU%n",
+            text.printf(Locale.ROOT,
+                    "backend    the GPU failed at frame %d: it and the frames after it ran on the CPU%n",
                     run.cpuFallbackFrame());
         if (warmUp.ran())
             text.printf(Locale.ROOT, "warm-up    %.1f s before the first frame: %d rendered frames, %d passes%n",

@@ -243,7 +243,7 @@ final class NormalEquationBlocks {
         maxGradient = Math.max(maxAbs(gc, 6 * freeViews), maxAbs(gp, 3 * points));
     }
 
-    /** Points [first, last) at the state being linearized: their V, gradients and W, and their sums of U into the chunk. */
+    /** Points [first, last) at the state being linearized: their V, gradients and W; their sums of U into the chunk. */
     private void linearize(Chunk chunk, int first, int last) {
         final double[] rotation = atRotation, translation = atTranslation, xyz = atXyz;
         final double f = focal, t = huber;

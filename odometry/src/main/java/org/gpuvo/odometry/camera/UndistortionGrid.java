@@ -28,8 +28,8 @@ final class UndistortionGrid {
         Point2D_F64 p = new Point2D_F64();
         for (int r = 0; r < rows; r++)
             for (int c = 0; c < columns; c++) {
-                camera.distortion.undistort((c * SPACING - camera.cx) / camera.fx, (r * SPACING - camera.cy) / camera.fy,
-                        p);
+                double xd = (c * SPACING - camera.cx) / camera.fx, yd = (r * SPACING - camera.cy) / camera.fy;
+                camera.distortion.undistort(xd, yd, p);
                 x[r * columns + c] = (float) p.x;
                 y[r * columns + c] = (float) p.y;
             }

@@ -38,7 +38,6 @@ import java.util.concurrent.ForkJoinPool;
  * ({@link TrackingPoints}), so that the frame's tracks refer to them before mapping has placed them.
  */
 final class MapTrackingOdometry implements VisualOdometry {
-
     private final ConfigVisualOdometry config;
     private final CameraModel camera;
     private final TrackingFrontEnd frontEnd;

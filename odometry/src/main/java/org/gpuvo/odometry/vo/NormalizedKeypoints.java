@@ -63,7 +63,7 @@ final class NormalizedKeypoints {
         current.y[feature] = out.y;
     }
 
-    /** The normalized coordinates of the previous frame's keypoint {@code feature} at pixel (u, v), into out (only reads). */
+    /** The normalized coordinates of the previous frame's keypoint {@code feature} at (u, v), into out (only reads). */
     void previous(CameraModel camera, int feature, float u, float v, Point2D_F64 out) {
         Frame f = previous;
         if (feature < f.stamp.length && f.stamp[feature] == frame - 1 && f.u[feature] == u && f.v[feature] == v)

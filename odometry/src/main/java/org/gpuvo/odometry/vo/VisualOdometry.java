@@ -16,7 +16,8 @@ import java.util.List;
  */
 public interface VisualOdometry extends AutoCloseable {
     /**
-     * Processes one frame.
+     * Processes one frame. The images may be read again until the next frame has been processed (a GPU front end
+     * that fails replays the last frames on the CPU): do not write into them before.
      *
      * @param timestamp seconds, increasing
      * @param left      the mono / left / RGB image

@@ -64,7 +64,8 @@ class NormalEquationBlocksTest {
             assertThat(Arrays.copyOf(parallel.u, 36 * free)).containsExactly(Arrays.copyOf(sequential.u, 36 * free));
             assertThat(Arrays.copyOf(parallel.gc, 6 * free)).containsExactly(Arrays.copyOf(sequential.gc, 6 * free));
             assertThat(Arrays.copyOf(parallel.v, 6 * points)).containsExactly(Arrays.copyOf(sequential.v, 6 * points));
-            assertThat(Arrays.copyOf(parallel.gp, 3 * points)).containsExactly(Arrays.copyOf(sequential.gp, 3 * points));
+            assertThat(Arrays.copyOf(parallel.gp, 3 * points))
+                    .containsExactly(Arrays.copyOf(sequential.gp, 3 * points));
             assertThat(parallel.maxGradient).isEqualTo(sequential.maxGradient).isPositive();
             // the last point (in the last chunk) moved far behind the cameras, which all look about the same way
             double[] xyz = problem.xyz.clone();

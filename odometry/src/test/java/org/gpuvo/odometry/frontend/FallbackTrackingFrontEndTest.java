@@ -113,7 +113,8 @@ class FallbackTrackingFrontEndTest {
                     assertThat(b.size()).as("matches of frame %d", frame).isGreaterThan(100);
                 TrackingFrontEndGpuTest.assertSameFeatures(reference, frontEnd, frame);
                 KeyPoints ka = new KeyPoints(), kb = new KeyPoints();
-                FeatureDescriptors da = FeatureDescriptors.of(FeatureType.ORB), db = FeatureDescriptors.of(FeatureType.ORB);
+                FeatureDescriptors da = FeatureDescriptors.of(FeatureType.ORB);
+                FeatureDescriptors db = FeatureDescriptors.of(FeatureType.ORB);
                 reference.extract(frames.get(0), ka, da);
                 frontEnd.extract(frames.get(0), kb, db);
                 assertThat(kb.size()).isEqualTo(ka.size());

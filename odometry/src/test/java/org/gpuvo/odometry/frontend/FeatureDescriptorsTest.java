@@ -17,7 +17,8 @@ class FeatureDescriptorsTest {
         return d;
     }
 
-    private static void assertHamming(FeatureDescriptors a, Descriptors rowsA, FeatureDescriptors b, Descriptors rowsB) {
+    private static void assertHamming(FeatureDescriptors a, Descriptors rowsA, FeatureDescriptors b,
+                                      Descriptors rowsB) {
         IntBinaryOperator distance = a.distancesTo(b);
         for (int i = 0; i < rowsA.size(); i++)
             for (int j = 0; j < rowsB.size(); j++)
