@@ -41,14 +41,20 @@ class NormalEquationBlocksTest {
         return jacobian;
     }
 
-    @Test
-    void parallelChunksGiveTheSameCostAndBlocksToTheBit() {
+    /** A window of 12 views (3 fixed) and 1,500 points: enough points for the chunks to run in parallel. */
+    static BundleProblem windowForChunks() {
         SyntheticBundleWindow window = new SyntheticBundleWindow();
         window.views = 12;
         window.fixedViews = 3;
         window.points = 1500;
         BundleProblem problem = new BundleProblem();
         window.generate(problem);
+        return problem;
+    }
+
+    @Test
+    void parallelChunksGiveTheSameCostAndBlocksToTheBit() {
+        BundleProblem problem = windowForChunks();
         ForkJoinPool one = new ForkJoinPool(1), four = new ForkJoinPool(4);
         try {
             NormalEquationBlocks sequential = new NormalEquationBlocks(one), parallel = new NormalEquationBlocks(four);

@@ -74,12 +74,7 @@ class ReducedCameraSystemTest {
     /** The points' terms summed in parallel chunks give the step summed one chunk after the other, to the bit. */
     @Test
     void parallelChunksGiveTheSameStepToTheBit() {
-        SyntheticBundleWindow window = new SyntheticBundleWindow();
-        window.views = 12;
-        window.fixedViews = 3;
-        window.points = 1500;
-        BundleProblem problem = new BundleProblem();
-        window.generate(problem);
+        BundleProblem problem = NormalEquationBlocksTest.windowForChunks();
         NormalEquationBlocks b = linearized(problem);
         ForkJoinPool one = new ForkJoinPool(1), four = new ForkJoinPool(4);
         try {

@@ -105,13 +105,8 @@ class FallbackTrackingFrontEndTest {
                      () -> FactoryTrackingFrontEnd.create("cpu", orb(), match(), Backend.CPU))) {
             Matches a = new Matches(), b = new Matches();
             for (int frame = 0; frame < frames.size(); frame++) {
-                double[] w = frame % 2 == 0 ? null : window;
-                assertThat(frontEnd.process(frames.get(frame), w, b))
-                        .isEqualTo(reference.process(frames.get(frame), w, a));
-                TrackingFrontEndGpuTest.assertSameMatches(a, b, frame);
-                if (frame > 0)
-                    assertThat(b.size()).as("matches of frame %d", frame).isGreaterThan(100);
-                TrackingFrontEndGpuTest.assertSameFeatures(reference, frontEnd, frame);
+                TrackingFrontEndGpuTest.processAlike(reference, frontEnd, frames.get(frame),
+                        frame % 2 == 0 ? null : window, a, b, frame);
                 KeyPoints ka = new KeyPoints(), kb = new KeyPoints();
                 FeatureDescriptors da = FeatureDescriptors.of(FeatureType.ORB);
                 FeatureDescriptors db = FeatureDescriptors.of(FeatureType.ORB);

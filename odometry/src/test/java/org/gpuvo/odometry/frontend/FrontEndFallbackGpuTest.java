@@ -43,12 +43,7 @@ class FrontEndFallbackGpuTest {
             for (int frame = 0; frame < frames.size(); frame++) {
                 if (frame == FAILING_FRAME)
                     taken = takeTheDevicesMemory();
-                assertThat(frontEnd.process(frames.get(frame), null, b))
-                        .isEqualTo(reference.process(frames.get(frame), null, a));
-                TrackingFrontEndGpuTest.assertSameMatches(a, b, frame);
-                if (frame > 0)
-                    assertThat(b.size()).as("matches of frame %d", frame).isGreaterThan(100);
-                TrackingFrontEndGpuTest.assertSameFeatures(reference, frontEnd, frame);
+                TrackingFrontEndGpuTest.processAlike(reference, frontEnd, frames.get(frame), null, a, b, frame);
                 assertThat(frontEnd.backend()).isEqualTo(frame < FAILING_FRAME ? "cuda" : "cpu");
             }
             assertThat(frontEnd.cpuFallbackFrame()).isEqualTo(FAILING_FRAME);

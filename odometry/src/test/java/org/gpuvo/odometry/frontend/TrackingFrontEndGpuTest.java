@@ -60,6 +60,19 @@ class TrackingFrontEndGpuTest {
         }
     }
 
+    /**
+     * Processes {@code image} on both front ends and checks that {@code other} gives {@code reference}'s feature
+     * count, matches (into a and b; over 100 after the first frame) and downloaded features.
+     */
+    static void processAlike(TrackingFrontEnd reference, TrackingFrontEnd other, GrayImage image, double[] window,
+                             Matches a, Matches b, int frame) {
+        assertThat(other.process(image, window, b)).isEqualTo(reference.process(image, window, a));
+        assertSameMatches(a, b, frame);
+        if (frame > 0)
+            assertThat(b.size()).as("matches of frame %d", frame).isGreaterThan(100);
+        assertSameFeatures(reference, other, frame);
+    }
+
     static void assertSameMatches(Matches a, Matches b, int frame) {
         assertThat(b.size()).as("matches of frame %d", frame).isEqualTo(a.size());
         for (int m = 0; m < a.size(); m++) {
