@@ -11,14 +11,19 @@ import org.gpuvo.gpu.features.KeyPoints;
  * widens its row tolerance with it and pairs only keypoints of about the same scale.
  */
 final class KeyPointScale {
+    /** relative slack on the largest scale ratio, so that ORB's levels one apart pass despite rounding */
+    private static final double RATIO_SLACK = 1e-9;
+
     private final FeatureType type;
-    private final double orbScaleFactor, siftSigma, maxRatio;
+    private final double orbScaleFactor, siftSigma;
+    /** the largest ratio of two scales that {@link #alike} accepts, slack included */
+    private final double limit;
 
     private KeyPointScale(FeatureType type, double orbScaleFactor, double siftSigma, double maxRatio) {
         this.type = type;
         this.orbScaleFactor = orbScaleFactor;
         this.siftSigma = siftSigma;
-        this.maxRatio = maxRatio;
+        this.limit = maxRatio * (1 + RATIO_SLACK);
     }
 
     /** ORB keypoints of a pyramid with {@code scaleFactor}; one level apart at most. */
@@ -45,8 +50,11 @@ final class KeyPointScale {
         return type == FeatureType.SIFT ? points.diameter[i] / (2 * siftSigma) : Math.pow(orbScaleFactor, points.level[i]);
     }
 
-    /** The largest ratio between the scales of two keypoints that may be the same point seen by two cameras. */
-    double maxRatio() {
-        return maxRatio;
+    /**
+     * Whether keypoints detected at scales {@code a} and {@code b} may be the same point seen twice: their ratio is
+     * within the largest this feature type allows.
+     */
+    boolean alike(double a, double b) {
+        return !(Math.max(a, b) > limit * Math.min(a, b));
     }
 }

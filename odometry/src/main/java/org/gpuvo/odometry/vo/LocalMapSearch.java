@@ -52,18 +52,19 @@ final class LocalMapSearch {
         int[] bestPoint = new int[0], bestDistance = new int[0];
         final Point3D_F64 inCamera = new Point3D_F64();
         final Point2D_F64 pixel = new Point2D_F64();
+        final NearestTwo nearest = new NearestTwo();
     }
 
     private final CameraModel camera;
     private final FeatureType type;
     private final KeyPointScale scale;
     private final int capacity;
-    private final double radius, maxScaleRatio, ratio, maxError2;
+    private final double radius, ratio, maxError2;
     private final int maxDistance;
     private final ArrayDeque<Keyframe> keyframes = new ArrayDeque<>(), spare = new ArrayDeque<>();
     /**
      * the local map: the keyframes' points, oldest keyframe first, in one set, so that each frame compares its
-     * descriptors with one set (ORB's are converted to words once a frame, not once a keyframe)
+     * descriptors with one set (ORB's words are kept in step as the rows are added, once a keyframe)
      */
     private final FeatureDescriptors mapDescriptors;
     private int[] mapIds = new int[0];
@@ -108,7 +109,6 @@ final class LocalMapSearch {
         this.scale = scale;
         this.capacity = keyframes;
         this.radius = radius;
-        this.maxScaleRatio = scale.maxRatio() * (1 + 1e-9);
         this.maxDistance = maxDistance;
         this.ratio = ratio;
         this.maxError2 = maxErrorNormalized * maxErrorNormalized;
@@ -307,30 +307,23 @@ final class LocalMapSearch {
         if (c0 > c1 || r0 > r1)
             return;
         double r2 = r * r;
-        int best = Integer.MAX_VALUE, second = Integer.MAX_VALUE, bestI = -1;
+        NearestTwo nearest = chunk.nearest.reset();
         for (int row = r0; row <= r1; row++)
             for (int col = c0; col <= c1; col++) {
                 int cell = row * columns + col;
                 for (int o = cellStart[cell]; o < cellStart[cell + 1]; o++) {
                     int i = cellOrder[o];
                     double du = current.x[i] - u, dv = current.y[i] - v;
-                    if (du * du + dv * dv > r2 || Math.max(pointScale, currentScale[i])
-                            > maxScaleRatio * Math.min(pointScale, currentScale[i]))
+                    if (du * du + dv * dv > r2 || !scale.alike(pointScale, currentScale[i]))
                         continue;
-                    int d = distance.applyAsInt(slot, i);
-                    if (d < best) {
-                        second = best;
-                        best = d;
-                        bestI = i;
-                    } else if (d < second) {
-                        second = d;
-                    }
+                    nearest.offer(distance.applyAsInt(slot, i), i);
                 }
             }
-        if (bestI < 0 || best > maxDistance || (second != Integer.MAX_VALUE && best >= ratio * second))
+        if (!nearest.accepted(maxDistance, ratio))
             return;
-        if (best < chunk.bestDistance[bestI]) {
-            chunk.bestDistance[bestI] = best;
+        int bestI = nearest.bestIndex;
+        if (nearest.best < chunk.bestDistance[bestI]) {
+            chunk.bestDistance[bestI] = nearest.best;
             chunk.bestPoint[bestI] = id;
         }
     }

@@ -123,7 +123,7 @@ final class MapTrackingOdometry implements VisualOdometry {
         frame.update.depthBaseline = pointSource.depthBaseline();
         Matches matches = frame.matches;
         tracks.nextFrame(features);
-        frame.normalizeMatches(camera);
+        frame.normalizeMatches(camera, features);
         for (int m = 0; m < matches.size(); m++)
             tracks.continueTrack(matches.query[m], matches.train[m], k - 1, frame.prevX[m], frame.prevY[m]);
 

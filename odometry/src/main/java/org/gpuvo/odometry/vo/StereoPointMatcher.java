@@ -21,14 +21,12 @@ import java.util.function.IntBinaryOperator;
  * the matches are the same however many threads run (on a keyframe this was most of the tracking thread's time).
  */
 final class StereoPointMatcher {
-    /** relative slack on the largest scale ratio, so that ORB's levels one apart pass despite rounding */
-    private static final double SCALE_RATIO_SLACK = 1e-9;
     private static final int CHUNKS = 4;
     /** fewer keypoints than this are matched on the calling thread */
     private static final int PARALLEL_KEYPOINTS = 256;
 
     private final StereoRectification rig;
-    private final double rowTolerance, maxScaleRatio;
+    private final double rowTolerance;
     private final KeyPointScale scale;
     private final int maxDistance;
     private final double ratio;
@@ -39,6 +37,7 @@ final class StereoPointMatcher {
     private int[] candidate = new int[0], candidateDistance = new int[0];
     private final FixedChunks ranges;
     private final Point2D_F64[] scratch = new Point2D_F64[CHUNKS];
+    private final NearestTwo[] searches = new NearestTwo[CHUNKS];
 
     /** rectified left coordinates of the last call's left keypoints, and their disparities (NaN: unmatched) */
     double[] leftX = new double[0], leftY = new double[0], disparity = new double[0];
@@ -56,12 +55,13 @@ final class StereoPointMatcher {
     StereoPointMatcher(StereoRectification rig, double rowTolerance, KeyPointScale scale, int maxDistance, double ratio,
                        ForkJoinPool pool) {
         this.ranges = new FixedChunks(pool, CHUNKS, PARALLEL_KEYPOINTS);
-        for (int c = 0; c < CHUNKS; c++)
+        for (int c = 0; c < CHUNKS; c++) {
             scratch[c] = new Point2D_F64();
+            searches[c] = new NearestTwo();
+        }
         this.rig = rig;
         this.rowTolerance = rowTolerance;
         this.scale = scale;
-        this.maxScaleRatio = scale.maxRatio() * (1 + SCALE_RATIO_SLACK);
         this.maxDistance = maxDistance;
         this.ratio = ratio;
     }
@@ -79,7 +79,8 @@ final class StereoPointMatcher {
         ranges.run(nl, (c, first, end) -> rectifyLeft(left, first, end, scratch[c]));
         ranges.run(nr, (c, first, end) -> rectifyRight(right, first, end, scratch[c]));
         bucketRight(nr, rows);
-        ranges.run(nl, (c, first, end) -> searchRows(distance, first, end, rows, maxDisparity));
+        ranges.run(nl, (c, first, end) -> searchRows(distance, searches[c], first, end, rows,
+                maxDisparity));
 
         // mutual: each right keypoint keeps the left one nearest to it (the first of equals, in left order)
         Arrays.fill(bestLeftOfRight, 0, nr, -1);
@@ -126,35 +127,29 @@ final class StereoPointMatcher {
      * The best right candidate of each left keypoint in [first, end) on its rows, into {@code candidate} (-1: none
      * passes the distance limit and the ratio test) and {@code candidateDistance}.
      */
-    private void searchRows(IntBinaryOperator distance, int first, int end, int rows, double maxDisparity) {
+    private void searchRows(IntBinaryOperator distance, NearestTwo nearest, int first, int end, int rows,
+                            double maxDisparity) {
         for (int i = first; i < end; i++) {
             candidate[i] = -1;
             if (!Double.isFinite(leftY[i]))
                 continue; // the rectification cannot map this keypoint
             double tol = rowTolerance * Math.max(1, leftScale[i]);
             int r0 = Math.max(0, (int) Math.floor(leftY[i] - tol)), r1 = Math.min(rows - 1, (int) Math.floor(leftY[i] + tol));
-            int best = Integer.MAX_VALUE, second = Integer.MAX_VALUE, bestJ = -1;
+            nearest.reset();
             for (int r = r0; r <= r1; r++) {
                 for (int k = rowStart[r]; k < rowStart[r + 1]; k++) {
                     int j = order[k];
                     double d = leftX[i] - rightX[j];
                     if (!(d > 0 && d <= maxDisparity) || Math.abs(rightY[j] - leftY[i]) > tol
-                            || Math.max(leftScale[i], rightScale[j]) > maxScaleRatio * Math.min(leftScale[i], rightScale[j]))
+                            || !scale.alike(leftScale[i], rightScale[j]))
                         continue;
-                    int dist = distance.applyAsInt(i, j);
-                    if (dist < best) {
-                        second = best;
-                        best = dist;
-                        bestJ = j;
-                    } else if (dist < second) {
-                        second = dist;
-                    }
+                    nearest.offer(distance.applyAsInt(i, j), j);
                 }
             }
-            if (bestJ < 0 || best > maxDistance || (second != Integer.MAX_VALUE && best >= ratio * second))
+            if (!nearest.accepted(maxDistance, ratio))
                 continue;
-            candidate[i] = bestJ;
-            candidateDistance[i] = best;
+            candidate[i] = nearest.bestIndex;
+            candidateDistance[i] = nearest.best;
         }
     }
 

@@ -83,8 +83,8 @@ final class TrackingFrame {
         return descriptors;
     }
 
-    /** Fills the normalized coordinates of both ends of every match. */
-    void normalizeMatches(CameraModel camera) {
+    /** Fills the normalized coordinates of both ends of every match; the frame has {@code features} features. */
+    void normalizeMatches(CameraModel camera, int features) {
         int n = matches.size();
         if (curX.length < n) {
             int c = Math.max(n, 2 * curX.length);
@@ -94,9 +94,6 @@ final class TrackingFrame {
             prevY = new double[c];
         }
         keypoints.nextFrame(index);
-        int features = 0;
-        for (int m = 0; m < n; m++)
-            features = Math.max(features, matches.query[m] + 1);
         keypoints.reserve(features);
         this.camera = camera;
         ranges.run(n, normalizeRange);
