@@ -113,6 +113,12 @@ public final class ConfigVisualOdometry implements Configuration {
      * features, and with the matcher's own limit the rendered street and highway drifted more
      */
     public double projectionSearchDistance = 0.78;
+    /**
+     * whether {@link VisualOdometry#pointCloud()} holds every point the run made (13 bytes for each the map no longer
+     * holds) or only the map's; the map itself keeps only the points tracking or the bundle adjustment may still use.
+     * The node, which never exports the cloud, turns it off: its memory then stays bounded however long it runs
+     */
+    public boolean keepAllPoints = true;
 
     /** monocular initialisation: median displacement (pixels) of the tracked features before the first pose */
     public double initMinParallaxPixels = 12;
@@ -340,6 +346,7 @@ public final class ConfigVisualOdometry implements Configuration {
         c.localMapKeyframes = localMapKeyframes;
         c.projectionSearchRadius = projectionSearchRadius;
         c.projectionSearchDistance = projectionSearchDistance;
+        c.keepAllPoints = keepAllPoints;
         c.initMinParallaxPixels = initMinParallaxPixels;
         c.minTriangulationAngleDeg = minTriangulationAngleDeg;
         c.initMinPoints = initMinPoints;

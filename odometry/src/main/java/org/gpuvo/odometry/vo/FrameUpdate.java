@@ -32,8 +32,8 @@ final class FrameUpdate {
     /** observations for the window: frame, point id, normalized x, y */
     final DogArray_I32 observedFrame = new DogArray_I32(), observedPoint = new DogArray_I32();
     final DogArray_F64 observedX = new DogArray_F64(), observedY = new DogArray_F64();
-    /** new points: their ids follow each other from {@link #firstNewPoint}; world x, y, z triples and grey values */
-    int firstNewPoint;
+    /** new points: their ids (an id may be one given again), world x, y, z triples and grey values */
+    final DogArray_I32 newIds = new DogArray_I32();
     final DogArray_F64 newXyz = new DogArray_F64();
     final DogArray_I32 newGrey = new DogArray_I32();
     /**
@@ -62,8 +62,8 @@ final class FrameUpdate {
         observedPoint.reset();
         observedX.reset();
         observedY.reset();
-        firstNewPoint = 0;
         depthBaseline = 0;
+        newIds.reset();
         newXyz.reset();
         newGrey.reset();
         refinedPoint.reset();
@@ -76,11 +76,6 @@ final class FrameUpdate {
         return newGrey.size;
     }
 
-    /** The id after the last new point's: the map's size once this update is taken in. */
-    int endOfNewPoints() {
-        return firstNewPoint + newGrey.size;
-    }
-
     void observe(int frame, int point, double x, double y) {
         observedFrame.add(frame);
         observedPoint.add(point);
@@ -88,7 +83,8 @@ final class FrameUpdate {
         observedY.add(y);
     }
 
-    void addPoint(double x, double y, double z, int grey) {
+    void addPoint(int id, double x, double y, double z, int grey) {
+        newIds.add(id);
         newXyz.add(x);
         newXyz.add(y);
         newXyz.add(z);

@@ -143,6 +143,12 @@ final class LocalMapSearch {
         gatherMap();
     }
 
+    /** Marks the local map's points as still referenced. */
+    void keepPoints(PointIds ids) {
+        for (int s = 0; s < mapSize; s++)
+            ids.keep(mapIds[s]);
+    }
+
     /** Forgets the local map (a loss of track). */
     void clear() {
         while (!keyframes.isEmpty())
@@ -181,7 +187,7 @@ final class LocalMapSearch {
             return 0;
         int k = frame.index;
         int features = tracks.count();
-        ensureStamps(points.nextId());
+        ensureStamps(points.idLimit());
         // the points tracked already are not searched
         for (int i = 0; i < features; i++)
             if (tracks.landmark[i] >= 0)

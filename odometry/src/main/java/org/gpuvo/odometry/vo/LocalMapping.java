@@ -29,7 +29,7 @@ final class LocalMapping {
     /** records kept for {@link #takeRecords()} when nobody takes them */
     private static final int MAX_RECORDS = 10_000;
 
-    private final LandmarkMap map = new LandmarkMap();
+    private final LandmarkMap map;
     private final double focal;
     private final FramePoses poses = new FramePoses();
     private final LocalBundleAdjustment bundle;
@@ -44,14 +44,18 @@ final class LocalMapping {
     private final Se3_F64 anchorNow = new Se3_F64(), placed = new Se3_F64();
     private final AnchorCorrection correction = new AnchorCorrection();
     private final Point3D_F64 p = new Point3D_F64(), q = new Point3D_F64();
+    /** the new points of the update being taken in that are placed so far */
+    private int newPlaced;
 
     /**
-     * @param bundle the window's adjustment, or null for none
-     * @param focal  focal length in pixels, for the depth priors' weights
+     * @param bundle      the window's adjustment, or null for none
+     * @param focal       focal length in pixels, for the depth priors' weights
+     * @param keepRetired whether {@link #pointCloud()} also holds the points whose ids tracking gave again
      */
-    LocalMapping(LocalBundleAdjustment bundle, double focal) {
+    LocalMapping(LocalBundleAdjustment bundle, double focal, boolean keepRetired) {
         this.bundle = bundle;
         this.focal = focal;
+        this.map = new LandmarkMap(keepRetired);
     }
 
     /**
@@ -60,6 +64,7 @@ final class LocalMapping {
      * line up.
      */
     void apply(FrameUpdate u) {
+        newPlaced = 0;
         try {
             place(u);
         } catch (RuntimeException e) {
@@ -69,22 +74,29 @@ final class LocalMapping {
         } finally {
             if (poses.size() == u.frame)
                 poses.set(u.frame, u.pose);
-            while (map.size() < u.endOfNewPoints())
-                map.reject(map.add(0, 0, 0, 0));
+            for (int i = newPlaced; i < u.newPoints(); i++) {
+                int id = u.newIds.get(i);
+                for (int pad = map.size(); pad < id; pad++) {
+                    map.add(pad, 0, 0, 0, 0);
+                    map.reject(pad);
+                }
+                map.add(id, 0, 0, 0, 0);
+                map.reject(id);
+            }
         }
     }
 
     private void place(FrameUpdate u) {
         if (u.frame != poses.size())
             throw new IllegalStateException("frame " + u.frame + " arrived after " + (poses.size() - 1));
-        if (map.size() != u.firstNewPoint)
-            throw new IllegalStateException("new points start at " + u.firstNewPoint + ", the map holds " + map.size());
         correct(u);
         Se3_F64 pose = correction.pose(u.pose, placed);
         poses.set(u.frame, pose);
         for (int i = 0; i < u.newPoints(); i++) {
             worldPoint(u.newXyz.data, 3 * i);
-            int id = map.add(q.x, q.y, q.z, u.newGrey.get(i));
+            int id = u.newIds.get(i);
+            map.add(id, q.x, q.y, q.z, u.newGrey.get(i));
+            newPlaced++;
             if (u.depthBaseline > 0)
                 measuredAlong(id, pose, u.depthBaseline);
         }

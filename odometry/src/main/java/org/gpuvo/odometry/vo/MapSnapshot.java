@@ -33,11 +33,6 @@ final class MapSnapshot {
         return FramePoses.readScale(poses, frame);
     }
 
-    /** Points placed: ids below this. */
-    int pointCount() {
-        return points.size();
-    }
-
     boolean usable(int point) {
         return point >= 0 && point < points.size() && !Double.isNaN(points.get(point, 0));
     }

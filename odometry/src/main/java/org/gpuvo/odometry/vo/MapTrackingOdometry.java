@@ -49,7 +49,7 @@ final class MapTrackingOdometry implements VisualOdometry {
     private final MotionPrior prior = new MotionPrior();
     /** world-to-camera pose of every frame so far, and whether it was estimated (not held or extrapolated) */
     private final TrackedPoses poses = new TrackedPoses();
-    private final TrackingPoints points = new TrackingPoints();
+    private final TrackingPoints points;
     private final MapPointSource pointSource;
     /** the monocular map's start, and its re-starts after a loss (null for stereo and RGB-D) */
     private final MonoInitialisation initialisation;
@@ -79,6 +79,7 @@ final class MapTrackingOdometry implements VisualOdometry {
             stereo.calibration().right.prepareUndistortion();
         double focal = 0.5 * (camera.fx + camera.fy);
         this.pnp = new PnpEstimator(config.ransac, focal);
+        this.points = new TrackingPoints(config.bundleWindow);
         this.pointSource = switch (config.mode) {
             case MONO -> new TrackTriangulation(config, camera, tracks, poses, points);
             case STEREO -> new StereoPoints(config, camera, stereo, tracks, poses, points);
@@ -97,7 +98,8 @@ final class MapTrackingOdometry implements VisualOdometry {
         this.frontEnd = FactoryVisualOdometry.frontEnd(config.mode.name().toLowerCase(java.util.Locale.ROOT), config,
                 config.backend);
         LocalMapping local = new LocalMapping(config.bundleWindow > 0 ? new LocalBundleAdjustment(config.bundleWindow,
-                config.bundleFixedFrames, focal, config.bundleSolver(), config.mode == VoMode.MONO) : null, focal);
+                config.bundleFixedFrames, focal, config.bundleSolver(), config.mode == VoMode.MONO) : null, focal,
+                config.keepAllPoints);
         if (!config.deterministic)
             this.mapping = MappingRunner.threaded(local, config.maxMappingLag, false);
         else if (config.mappingLag > 0)
@@ -119,7 +121,6 @@ final class MapTrackingOdometry implements VisualOdometry {
         int k = poses.size();
         frame.start(k, timestamp, left, right, depth, frontEnd);
         frame.update = mapping.obtain(k);
-        frame.update.firstNewPoint = points.nextId();
         frame.update.depthBaseline = pointSource.depthBaseline();
         Matches matches = frame.matches;
         tracks.nextFrame(features);
@@ -162,6 +163,9 @@ final class MapTrackingOdometry implements VisualOdometry {
         }
         lastTimestamp = timestamp;
         poses.describeNewest(frame.update);
+        if (frame.update.newPoints() > 0)
+            retireUnreferencedPoints();
+        points.frameDone(frame.update);
         mapping.submit(frame.update);
         frame.update = null;
         // the frame's pose as best known now: adjusted where mapping has run
@@ -342,6 +346,19 @@ final class MapTrackingOdometry implements VisualOdometry {
         }
     }
 
+    /**
+     * Retires the points no feature's track and no keyframe of the local map refers to any more, so that their ids
+     * are given again: done where a frame adds points, which is where ids are wanted.
+     */
+    private void retireUnreferencedPoints() {
+        points.retireUnreferenced(ids -> {
+            for (int i = 0; i < tracks.count(); i++)
+                ids.keep(tracks.landmark[i]);
+            if (localMap != null)
+                localMap.keepPoints(ids);
+        });
+    }
+
     /** Adds map points observed in the frame (its pose set); returns how many. */
     private int addMapPoints() {
         if (config.mode != VoMode.MONO)
@@ -367,6 +384,11 @@ final class MapTrackingOdometry implements VisualOdometry {
     @Override
     public PointCloud pointCloud() {
         return mapping.pointCloud();
+    }
+
+    /** The map's size in points: the ids given so far, each point or a place for one given again. */
+    int mapCapacity() {
+        return points.idLimit();
     }
 
     @Override

@@ -15,51 +15,70 @@ import java.util.Arrays;
  * out of tracked points meanwhile.
  */
 final class PendingPoints {
-    /** ids from {@code base} on; hosts and camera-frame coordinates, by id − base */
-    private int base, count;
-    private int[] host = new int[256];
+    /** entries in the order they were measured: id, the frame whose update carries it, host, camera-frame x, y, z */
+    private int count;
+    private int[] ids = new int[256], updateFrame = new int[256], host = new int[256];
     private double[] xyz = new double[3 * 256];
+    /** by id: its entry, or -1 */
+    private int[] entryOf = new int[0];
     private int cachedHost = -1;
     private double hostScale = 1;
     private final Se3_F64 hostPose = new Se3_F64();
     private final Point3D_F64 p = new Point3D_F64();
 
-    /** Records point {@code id} (the next id), measured at camera-frame (x, y, z) of frame {@code hostFrame}. */
-    void add(int id, int hostFrame, double x, double y, double z) {
-        if (count == 0)
-            base = id;
-        if (id != base + count)
-            throw new IllegalArgumentException("point " + id + " after " + (base + count - 1));
-        if (count == host.length) {
+    /**
+     * Records point {@code id}, carried by the update of frame {@code frame} (frames in order), measured at
+     * camera-frame (x, y, z) of frame {@code hostFrame}.
+     */
+    void add(int id, int frame, int hostFrame, double x, double y, double z) {
+        if (count > 0 && frame < updateFrame[count - 1])
+            throw new IllegalArgumentException("point of frame " + frame + " after one of " + updateFrame[count - 1]);
+        if (id >= entryOf.length) {
+            int old = entryOf.length;
+            entryOf = Arrays.copyOf(entryOf, Math.max(id + 1, 2 * old));
+            Arrays.fill(entryOf, old, entryOf.length, -1);
+        }
+        if (count == ids.length) {
+            ids = Arrays.copyOf(ids, 2 * count);
+            updateFrame = Arrays.copyOf(updateFrame, 2 * count);
             host = Arrays.copyOf(host, 2 * count);
             xyz = Arrays.copyOf(xyz, 6 * count);
         }
+        ids[count] = id;
+        updateFrame[count] = frame;
         host[count] = hostFrame;
         xyz[3 * count] = x;
         xyz[3 * count + 1] = y;
         xyz[3 * count + 2] = z;
-        count++;
+        entryOf[id] = count++;
     }
 
-    /** Forgets the points below {@code placed}: mapping's snapshot holds them. */
-    void placedBelow(int placed) {
-        int drop = Math.min(count, Math.max(0, placed - base));
+    /** Forgets the points of the updates up to frame {@code newestFrame}: mapping's snapshot holds them. */
+    void placedThrough(int newestFrame) {
+        int drop = 0;
+        while (drop < count && updateFrame[drop] <= newestFrame)
+            drop++;
         if (drop == 0)
             return;
-        System.arraycopy(host, drop, host, 0, count - drop);
-        System.arraycopy(xyz, 3 * drop, xyz, 0, 3 * (count - drop));
+        for (int i = 0; i < drop; i++)
+            entryOf[ids[i]] = -1;
         count -= drop;
-        base += drop;
+        System.arraycopy(ids, drop, ids, 0, count);
+        System.arraycopy(updateFrame, drop, updateFrame, 0, count);
+        System.arraycopy(host, drop, host, 0, count);
+        System.arraycopy(xyz, 3 * drop, xyz, 0, 3 * count);
+        for (int i = 0; i < count; i++)
+            entryOf[ids[i]] = i;
         cachedHost = -1;
     }
 
     boolean holds(int id) {
-        return id >= base && id < base + count;
+        return id >= 0 && id < entryOf.length && entryOf[id] >= 0;
     }
 
     /** The world position of pending point {@code id} under the poses as they are now. */
     Point3D_F64 world(int id, TrackedPoses poses, Point3D_F64 out) {
-        int i = id - base;
+        int i = entryOf[id];
         if (host[i] != cachedHost) {
             poses.get(host[i], hostPose);
             hostScale = poses.scaleSinceTracked(host[i]);

@@ -19,6 +19,15 @@ public final class PointCloud {
         grey[size++] = (byte) greyValue;
     }
 
+    /** A copy of this cloud, as large as it needs to be. */
+    public PointCloud copy() {
+        PointCloud c = new PointCloud();
+        c.xyz = Arrays.copyOf(xyz, Math.max(3, 3 * size));
+        c.grey = Arrays.copyOf(grey, Math.max(1, size));
+        c.size = size;
+        return c;
+    }
+
     public int size() {
         return size;
     }

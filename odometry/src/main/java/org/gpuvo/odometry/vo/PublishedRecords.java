@@ -4,15 +4,16 @@ import java.util.Arrays;
 
 /**
  * A growable array of fixed-size records of doubles, written by one thread and read by others through immutable
- * {@link View}s. The records live in chunks; {@link #publish()} copies only the chunks written since the previous
- * publication and shares the others with it, so that publishing after a local change costs the change, not the
- * array (a long run's map holds millions of points, of which a bundle adjustment moves a few thousand).
+ * {@link View}s. The records live in chunks, shared with the views published while they stay unchanged: the first
+ * write into a chunk after a publication copies it (copy on write), so that publishing after a local change costs the
+ * change, not the array (a long run's trajectory holds millions of frames, of which a bundle adjustment moves a few),
+ * and a chunk nobody writes any more is held once.
  */
 final class PublishedRecords {
     private final int stride, chunkBits, chunk, mask;
     private double[][] work = new double[0][];
-    private double[][] published = new double[0][];
-    private boolean[] dirty = new boolean[0];
+    /** whether a chunk is shared with the views published: it is copied before it is written */
+    private boolean[] shared = new boolean[0];
     private int size;
 
     /** @param chunkBits records per chunk as a power of two: what one change to a record costs to publish */
@@ -33,12 +34,11 @@ final class PublishedRecords {
         if (c == work.length) {
             int n = Math.max(4, 2 * work.length);
             work = Arrays.copyOf(work, n);
-            published = Arrays.copyOf(published, n);
-            dirty = Arrays.copyOf(dirty, n);
+            shared = Arrays.copyOf(shared, n);
         }
         if (work[c] == null)
             work[c] = new double[chunk * stride];
-        dirty[c] = true;
+        // the new record's slot was never written: zeros, also in a shared chunk, whose views end before it
         return size++;
     }
 
@@ -48,19 +48,18 @@ final class PublishedRecords {
 
     void set(int index, int component, double value) {
         int c = index >>> chunkBits;
+        if (shared[c]) {
+            work[c] = work[c].clone();
+            shared[c] = false;
+        }
         work[c][(index & mask) * stride + component] = value;
-        dirty[c] = true;
     }
 
     /** An immutable view of the records as they are now. */
     View publish() {
         int chunks = (size + mask) >>> chunkBits;
-        for (int c = 0; c < chunks; c++)
-            if (dirty[c] || published[c] == null) {
-                published[c] = work[c].clone();
-                dirty[c] = false;
-            }
-        return new View(stride, chunkBits, Arrays.copyOf(published, chunks), size);
+        Arrays.fill(shared, 0, chunks, true);
+        return new View(stride, chunkBits, Arrays.copyOf(work, chunks), size);
     }
 
     /** Records as they were when published; never changes. */

@@ -3,23 +3,47 @@ package org.gpuvo.odometry.vo;
 import georegression.struct.point.Point3D_F64;
 
 import java.util.BitSet;
+import java.util.function.Consumer;
 
 /**
  * Tracking's book of map point ids. New points get their id here, at once, so that the frame's tracks refer to them
  * before local mapping has placed them ({@link PendingPoints} holds them meanwhile); monocular points keep their
  * first observation ({@link PointAnchors}); points tracking found wrong are remembered, and mapping learns of them
- * with the frame's update.
+ * with the frame's update. Ids nothing uses any more are given again ({@link PointIds}).
  */
 final class TrackingPoints {
     private final PointAnchors anchors = new PointAnchors();
     private final PendingPoints pending = new PendingPoints();
     private final PendingRefinements refinements = new PendingRefinements();
     private final BitSet rejected = new BitSet();
-    private int nextId;
+    private final PointIds ids;
 
-    /** The id the next new point will get. */
-    int nextId() {
-        return nextId;
+    /** @param windowSize the bundle adjustment's window in frames (0: none) */
+    TrackingPoints(int windowSize) {
+        ids = new PointIds(windowSize);
+    }
+
+    /** Ids are below this. */
+    int idLimit() {
+        return ids.limit();
+    }
+
+    /**
+     * Retires the points the tracking thread no longer refers to: {@code keep} marks those it does, through
+     * {@link PointIds#keep}. Pending points and refinements need no mark: an id retired is given again only once
+     * mapping has taken in the frame that retired it, by when neither holds it.
+     *
+     * @return how many were retired
+     */
+    int retireUnreferenced(Consumer<PointIds> keep) {
+        ids.beginSweep();
+        keep.accept(ids);
+        return ids.endSweep();
+    }
+
+    /** The frame's update is complete (call before it goes to mapping). */
+    void frameDone(FrameUpdate update) {
+        ids.frameDone(update);
     }
 
     /**
@@ -32,10 +56,11 @@ final class TrackingPoints {
      */
     int add(FrameUpdate update, Point3D_F64 at, int grey, int anchorFrame, double ax, double ay, double parallax,
             int hostFrame, Point3D_F64 inHost) {
-        int id = nextId++;
-        update.addPoint(at.x, at.y, at.z, grey);
+        int id = ids.allocate();
+        rejected.clear(id);
+        update.addPoint(id, at.x, at.y, at.z, grey);
         anchors.set(id, anchorFrame, ax, ay, parallax);
-        pending.add(id, hostFrame, inHost.x, inHost.y, inHost.z);
+        pending.add(id, update.frame, hostFrame, inHost.x, inHost.y, inHost.z);
         return id;
     }
 
@@ -71,11 +96,15 @@ final class TrackingPoints {
         refinements.add(id, frame, inFrame);
     }
 
-    /** Call with each new snapshot: the points it holds are no longer pending, and the poses may have moved. */
+    /**
+     * Call with each new snapshot: the points it holds are no longer pending, the poses may have moved, and the ids
+     * whose last frame has left the bundle adjustment's window may be given again.
+     */
     void mapChanged(MapSnapshot map) {
-        pending.placedBelow(map.pointCount());
+        pending.placedThrough(map.newestFrame);
         pending.posesChanged();
         refinements.takenInUpTo(map.newestFrame);
+        ids.mappedUpTo(map.newestFrame);
     }
 
     PointAnchors anchors() {

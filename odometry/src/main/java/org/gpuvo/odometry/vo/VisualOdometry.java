@@ -27,8 +27,9 @@ public interface VisualOdometry extends AutoCloseable {
     FrameResult process(double timestamp, GrayImage left, GrayImage right, DepthImage depth);
 
     /**
-     * The map points triangulated so far (all of them, also those no longer tracked), in the world frame, once local
-     * mapping has taken in every frame processed.
+     * The map points made so far, in the world frame, once local mapping has taken in every frame processed: all of
+     * them, also those no longer tracked, where {@link ConfigVisualOdometry#keepAllPoints} is set (the default), else
+     * those the map still holds.
      */
     PointCloud pointCloud();
 

@@ -85,7 +85,7 @@ class AnchorCorrectionTest {
         FrameUpdate update = new FrameUpdate().reset(1);
         poses.describeNewest(update);
         PendingPoints pending = new PendingPoints();
-        pending.add(0, 1, inFrame.x, inFrame.y, inFrame.z);
+        pending.add(0, 1, 1, inFrame.x, inFrame.y, inFrame.z);
         Point3D_F64 worldThen = SePointOps_F64.transformReverse(frameThen, inFrame, null);
 
         // a bundle adjustment moves frame 0 and rescales the map about it

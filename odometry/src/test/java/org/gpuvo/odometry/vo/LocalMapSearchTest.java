@@ -171,19 +171,14 @@ class LocalMapSearchTest {
      */
     @Test
     void framesOfARunFindPointsAgain() {
-        ConfigSynthetic render = ConfigSynthetic.room();
-        render.frames = 60;
-        render.width = 320;
-        render.height = 240;
-        render.focalLength = 250;
-        Sequence sequence = CachedSequence.of(new SyntheticSequence(render));
+        Sequence sequence = CachedSequence.of(new SyntheticSequence(ConfigSynthetic.room(320, 240, 60)));
         ConfigVisualOdometry config = new ConfigVisualOdometry(VoMode.STEREO);
         config.backend = Backend.CPU;
         config.deterministic = true;
         SequenceRun searched = SequenceOdometry.run(sequence, config, null);
         long finding = searched.frames().stream().filter(f -> f.reprojectionMatches > 0).count();
-        assertThat(searched.framesTracked()).isEqualTo(render.frames);
-        assertThat(finding).isGreaterThan(render.frames / 2);
+        assertThat(searched.framesTracked()).isEqualTo(sequence.size());
+        assertThat(finding).isGreaterThan(sequence.size() / 2);
         config.localMapKeyframes = 0;
         SequenceRun without = SequenceOdometry.run(sequence, config, null);
         assertThat(without.frames()).allMatch(f -> f.reprojectionMatches == 0);
@@ -192,12 +187,12 @@ class LocalMapSearchTest {
     /** A map whose points were all measured in frame 0, at the origin, and placed by mapping; tracking's view of it. */
     private record MappedAtOrigin(TrackingPoints points, MapSnapshot map, TrackedPoses poses) {
         static MappedAtOrigin of(Point3D_F64[] world) {
-            TrackingPoints points = new TrackingPoints();
-            LandmarkMap landmarks = new LandmarkMap();
+            TrackingPoints points = new TrackingPoints(0);
+            LandmarkMap landmarks = new LandmarkMap(true);
             FrameUpdate first = new FrameUpdate().reset(0);
             for (Point3D_F64 p : world) {
-                points.add(first, p, 128, -1, 0, 0, 0, 0, p);
-                landmarks.add(p.x, p.y, p.z, 128);
+                int id = points.add(first, p, 128, -1, 0, 0, 0, 0, p);
+                landmarks.add(id, p.x, p.y, p.z, 128);
             }
             FramePoses framePoses = new FramePoses();
             framePoses.set(0, new Se3_F64());

@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.within;
 class LocalMappingTest {
     @Test
     void anUpdateMeasuredAgainstAnOlderAnchorMovesWithTheAnchor() {
-        LocalMapping mapping = new LocalMapping(null, 500);
+        LocalMapping mapping = new LocalMapping(null, 500, true);
         Se3_F64 anchorNow = pose(0.1, -0.05, 0.02, 1.0, 0.2, -0.3);
         FrameUpdate first = new FrameUpdate().reset(0);
         first.pose.setTo(anchorNow);
@@ -32,8 +32,7 @@ class LocalMappingTest {
         second.pose.setTo(tracked);
         second.anchorFrame = 0;
         second.anchorPose.setTo(anchorThen);
-        second.firstNewPoint = 0;
-        second.addPoint(point.x, point.y, point.z, 128);
+        second.addPoint(0, point.x, point.y, point.z, 128);
         mapping.apply(second);
         MapSnapshot map = mapping.publish();
 
@@ -50,7 +49,7 @@ class LocalMappingTest {
 
     @Test
     void anUnchangedAnchorLeavesTheUpdateAsItCame() {
-        LocalMapping mapping = new LocalMapping(null, 500);
+        LocalMapping mapping = new LocalMapping(null, 500, true);
         Se3_F64 p0 = pose(0.1, 0.2, 0.3, 1, 2, 3);
         FrameUpdate first = new FrameUpdate().reset(0);
         first.pose.setTo(p0);
@@ -59,7 +58,7 @@ class LocalMappingTest {
         second.pose.setTo(pose(0.2, 0.1, 0, 0.5, 0.5, 0.5));
         second.anchorFrame = 0;
         second.anchorPose.setTo(p0);
-        second.addPoint(1.5, 2.5, 3.5, 7);
+        second.addPoint(0, 1.5, 2.5, 3.5, 7);
         mapping.apply(second);
         MapSnapshot map = mapping.publish();
         assertThat(FramePoses.equal(map.pose(1, new Se3_F64()), second.pose)).isTrue();
@@ -68,14 +67,13 @@ class LocalMappingTest {
 
     @Test
     void aFailingUpdateIsCountedAndTheNextOnesStillLineUp() {
-        LocalMapping mapping = new LocalMapping(null, 500);
+        LocalMapping mapping = new LocalMapping(null, 500, true);
         FrameUpdate first = new FrameUpdate().reset(0);
-        first.addPoint(0, 0, 1, 0);
+        first.addPoint(0, 0, 0, 1, 0);
         first.rejected.add(99); // no such point: the update fails part way
         mapping.apply(first);
         FrameUpdate second = new FrameUpdate().reset(1);
-        second.firstNewPoint = 1;
-        second.addPoint(0, 0, 2, 0);
+        second.addPoint(1, 0, 0, 2, 0);
         mapping.apply(second);
         MapSnapshot map = mapping.publish();
         assertThat(mapping.status(0).errors()).isEqualTo(1);
@@ -86,11 +84,36 @@ class LocalMappingTest {
     }
 
     @Test
+    void anIdGivenAgainPlacesTheNewPointAndTheCloudKeepsTheOldOneWhereAskedFor() {
+        for (boolean keep : new boolean[]{true, false}) {
+            LocalMapping mapping = new LocalMapping(null, 500, keep);
+            FrameUpdate first = new FrameUpdate().reset(0);
+            first.addPoint(0, 1, 1, 1, 10);
+            first.addPoint(1, 2, 2, 2, 20);
+            first.rejected.add(1);
+            mapping.apply(first);
+            FrameUpdate second = new FrameUpdate().reset(1);
+            second.addPoint(0, 3, 3, 3, 30);
+            second.addPoint(1, 4, 4, 4, 40);
+            second.addPoint(2, 5, 5, 5, 50);
+            mapping.apply(second);
+            MapSnapshot map = mapping.publish();
+            assertThat(new double[]{map.x(0), map.y(0), map.z(0)}).containsExactly(3, 3, 3);
+            assertThat(map.usable(1)).as("a rejected point's id given again").isTrue();
+            PointCloud cloud = mapping.pointCloud();
+            // the old point 0 where kept (the rejected old point 1 never), then the map's three
+            assertThat(cloud.size()).isEqualTo(keep ? 4 : 3);
+            assertThat(cloud.z(0)).isEqualTo(keep ? 1 : 3);
+            assertThat(cloud.grey(0)).isEqualTo(keep ? 10 : 30);
+        }
+    }
+
+    @Test
     void rejectedPointsAreNotPublishedAsUsable() {
-        LocalMapping mapping = new LocalMapping(null, 500);
+        LocalMapping mapping = new LocalMapping(null, 500, true);
         FrameUpdate u = new FrameUpdate().reset(0);
-        u.addPoint(1, 1, 1, 0);
-        u.addPoint(2, 2, 2, 0);
+        u.addPoint(0, 1, 1, 1, 0);
+        u.addPoint(1, 2, 2, 2, 0);
         u.rejected.add(0);
         mapping.apply(u);
         MapSnapshot map = mapping.publish();

@@ -63,12 +63,7 @@ class MappingLagOdometryTest {
     @ParameterizedTest
     @EnumSource(VoMode.class)
     void withoutBundleAdjustmentTheLagChangesNothing(VoMode mode) {
-        ConfigSynthetic render = ConfigSynthetic.room();
-        render.frames = 50;
-        render.width = 320;
-        render.height = 240;
-        render.focalLength = 250;
-        Sequence sequence = CachedSequence.of(new SyntheticSequence(render));
+        Sequence sequence = CachedSequence.of(new SyntheticSequence(ConfigSynthetic.room(320, 240, 50)));
         ConfigVisualOdometry config = new ConfigVisualOdometry(mode);
         config.backend = Backend.CPU;
         config.deterministic = true;
@@ -77,7 +72,7 @@ class MappingLagOdometryTest {
         SequenceRun inline = SequenceOdometry.run(sequence, config, null);
         config.mappingLag = 3;
         SequenceRun behind = SequenceOdometry.run(sequence, config, null);
-        assertThat(inline.framesTracked()).isGreaterThan(render.frames / 2);
+        assertThat(inline.framesTracked()).isGreaterThan(sequence.size() / 2);
         assertThat(behind.trajectory().size()).isEqualTo(inline.trajectory().size());
         for (int i = 0; i < inline.trajectory().size(); i++) {
             Se3_F64 a = inline.trajectory().pose(i), b = behind.trajectory().pose(i);

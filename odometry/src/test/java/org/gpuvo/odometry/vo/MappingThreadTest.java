@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class MappingThreadTest {
     @Test
     void everyUpdateIsTakenInBeforeThePointCloudIsGiven() {
-        MappingRunner runner = MappingRunner.threaded(new LocalMapping(null, 500), 5, false);
+        MappingRunner runner = MappingRunner.threaded(new LocalMapping(null, 500, true), 5, false);
         try {
             for (int frame = 0; frame < 200; frame++)
                 submitTenPoints(runner, frame);
@@ -28,7 +28,7 @@ class MappingThreadTest {
     @Test
     void theExactScheduleGivesTrackingTheMapOfExactlyTheLagBefore() {
         int lag = 3;
-        MappingRunner runner = MappingRunner.threaded(new LocalMapping(null, 500), lag, true);
+        MappingRunner runner = MappingRunner.threaded(new LocalMapping(null, 500, true), lag, true);
         try {
             for (int frame = 0; frame < 100; frame++) {
                 // what tracking sees as frame `frame` starts: the map after frame - 1 - lag
@@ -36,7 +36,9 @@ class MappingThreadTest {
                 submitTenPoints(runner, frame);
                 MapSnapshot after = runner.latest();
                 assertThat(after.newestFrame).isEqualTo(Math.max(-1, frame - lag));
-                assertThat(after.pointCount()).isEqualTo(10 * (after.newestFrame + 1));
+                int placed = 10 * (after.newestFrame + 1);
+                assertThat(placed == 0 || after.usable(placed - 1)).isTrue();
+                assertThat(after.usable(placed)).isFalse();
             }
             assertThat(runner.settled().newestFrame).isEqualTo(99);
             assertThat(runner.pointCloud().size()).isEqualTo(1000);
@@ -48,9 +50,8 @@ class MappingThreadTest {
     /** Submits frame {@code frame}'s update with 10 new points (ids from 10·frame on). */
     private static void submitTenPoints(MappingRunner runner, int frame) {
         FrameUpdate u = runner.obtain(frame);
-        u.firstNewPoint = 10 * frame;
         for (int p = 0; p < 10; p++)
-            u.addPoint(frame, p, 1, 0);
+            u.addPoint(10 * frame + p, frame, p, 1, 0);
         runner.submit(u);
     }
 }

@@ -14,7 +14,7 @@ import static org.gpuvo.odometry.vo.LocalMappingTest.pose;
 class TrackedPosesTest {
     @Test
     void framesNotYetMappedFollowTheirAnchorAsMappingWillPlaceThem() {
-        LocalMapping mapping = new LocalMapping(null, 500);
+        LocalMapping mapping = new LocalMapping(null, 500, true);
         TrackedPoses poses = new TrackedPoses();
         Se3_F64 p0 = pose(0, 0, 0, 0, 0, 0);
         poses.add(p0, true);
@@ -31,7 +31,7 @@ class TrackedPosesTest {
         assertThat(u1.anchorFrame).isZero();
 
         // ... while mapping moves frame 0 (as a bundle adjustment would, here by an update that replaces it)
-        LocalMapping moved = new LocalMapping(null, 500);
+        LocalMapping moved = new LocalMapping(null, 500, true);
         FrameUpdate corrected = new FrameUpdate().reset(0);
         corrected.pose.setTo(pose(0.1, -0.1, 0.05, 1, 2, 3));
         moved.apply(corrected);

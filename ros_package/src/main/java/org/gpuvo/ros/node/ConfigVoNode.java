@@ -71,6 +71,8 @@ public final class ConfigVoNode implements Configuration {
 
     public ConfigVoNode(VoMode mode) {
         vo = new ConfigVisualOdometry(mode);
+        // the node exports no point cloud: keeping none of the points the map let go bounds its memory over hours
+        vo.keepAllPoints = false;
         rectified = mode == VoMode.STEREO;
     }
 

@@ -56,12 +56,7 @@ final class NodeHarness implements AutoCloseable {
 
     /** The rendered room at the given size, its focal length scaled from 250 px at 320×240. */
     static SyntheticSequence smallRoom(int frames, int width, int height) {
-        ConfigSynthetic c = ConfigSynthetic.room();
-        c.width = width;
-        c.height = height;
-        c.focalLength = 250.0 * width / 320;
-        c.frames = frames;
-        return new SyntheticSequence(c);
+        return new SyntheticSequence(ConfigSynthetic.room(width, height, frames));
     }
 
     NodeHarness start() {

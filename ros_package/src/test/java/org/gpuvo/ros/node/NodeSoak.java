@@ -30,20 +30,29 @@ import java.util.stream.Stream;
 
 /**
  * The node run for many frames, as a robot would run it for hours: small rendered frames (the room at 160×120,
- * mono, CPU backend) played in a loop with increasing stamps, a reset every {@value #RESET_EVERY} frames, a camera
- * switch (a camera_info of another focal length) every {@value #SWITCH_EVERY}, and a bad message (random bytes on
- * the image topic) every {@value #BAD_EVERY}. Every so many frames it samples the heap after a full GC, the JVM's
+ * mono, CPU backend) with increasing stamps and a bad message (random bytes on the image topic) every
+ * {@value #BAD_EVERY} frames, on one of two schedules ({@link Schedule}): played in a loop with a reset every
+ * {@value #RESET_EVERY} frames and a camera switch (a camera_info of another focal length) every
+ * {@value #SWITCH_EVERY}; or played forwards and backwards without either, so that one map lives for the whole run. Every so many frames it samples the heap after a full GC, the JVM's
  * threads and the process's open files; {@link Result#slopePerThousand} fits a line to the samples after the first
  * quarter (the warm-up).
  *
- * <p>A benchmark, not a unit test: {@code java ... org.gpuvo.ros.node.NodeSoak FRAMES [memory|dds]} prints the
- * samples and the slopes (100,000 frames take about an hour on two cores); {@code NodeSoakTest} runs 2,000 frames
- * in CI and bounds them.
+ * <p>A benchmark, not a unit test: {@code java ... org.gpuvo.ros.node.NodeSoak FRAMES [memory|dds]
+ * [mixed|to-and-fro]} prints the samples and the slopes (100,000 frames take about an hour on two cores);
+ * {@code NodeSoakTest} runs 2,000 frames of each schedule in CI and bounds them.
  */
 public final class NodeSoak {
     static final int RESET_EVERY = 500;
     static final int SWITCH_EVERY = 700;
     static final int BAD_EVERY = 50;
+
+    /** What the camera shows, and what else happens. */
+    public enum Schedule {
+        /** the frames in a loop (each loop a jump back), resets, camera switches */
+        MIXED,
+        /** the frames forwards, then backwards, and so on: a robot going to and fro; no reset, no switch */
+        TO_AND_FRO
+    }
 
     /** One sample: frames fed so far, heap used after GC (bytes), live threads, open file descriptors. */
     public record Sample(long frames, long heapBytes, int threads, long openFiles) {
@@ -77,9 +86,11 @@ public final class NodeSoak {
      * Runs the node on {@code nodeSide} fed through {@code feedSide} (the same transport, or another participant of
      * the same DDS domain) for {@code frames} frames, sampling every {@code sampleEvery}.
      */
-    static Result run(Transport nodeSide, Transport feedSide, int frames, int sampleEvery)
+    static Result run(Transport nodeSide, Transport feedSide, int frames, int sampleEvery, Schedule schedule)
             throws InterruptedException, IOException {
-        SyntheticSequence room = NodeHarness.smallRoom(60, 160, 120);
+        boolean mixed = schedule == Schedule.MIXED;
+        // to and fro: the whole room, so that the camera leaves places and comes back to them
+        SyntheticSequence room = NodeHarness.smallRoom(schedule == Schedule.MIXED ? 60 : 300, 160, 120);
         ConfigVoNode config = NodeHarness.cpu(VoMode.MONO);
         config.vo.deterministic = false; // the node's own default: local mapping on its thread
         config.statusPeriodSeconds = 1;
@@ -97,7 +108,7 @@ public final class NodeSoak {
             for (int i = 0; i < frames; i++) {
                 if (i % sampleEvery == 0)
                     samples.add(sample(i));
-                if (i > 0 && i % RESET_EVERY == 0)
+                if (mixed && i > 0 && i % RESET_EVERY == 0)
                     reset.publish(MessageCodecs.of(EmptyMessage.class).encode(new EmptyMessage()));
                 if (i > 0 && i % BAD_EVERY == 0) {
                     byte[] junk = new byte[1 + random.nextInt(2000)];
@@ -105,12 +116,12 @@ public final class NodeSoak {
                     image.publish(junk);
                 }
                 Header header = new Header(Time.ofSeconds(1000 + i * 0.05), SequenceFeeder.CAMERA_FRAME);
-                boolean other = (i / SWITCH_EVERY) % 2 == 1;
+                boolean other = mixed && (i / SWITCH_EVERY) % 2 == 1;
                 info.publish(MessageCodecs.of(CameraInfo.class).encode(
                         CameraInfoMessages.of(other ? switched : camera, header)));
                 long before = node.status().framesProcessed();
                 image.publish(MessageCodecs.of(Image.class).encode(
-                        ImageMessages.fromGray(room.left(i % room.size()), header)));
+                        ImageMessages.fromGray(room.left(frameShown(i, room.size(), schedule)), header)));
                 awaitProcessed(node, before);
             }
             samples.add(sample(frames));
@@ -118,6 +129,14 @@ public final class NodeSoak {
         } finally {
             node.close();
         }
+    }
+
+    /** The frame of the sequence shown as the {@code i}-th. */
+    static int frameShown(int i, int size, Schedule schedule) {
+        if (schedule == Schedule.MIXED)
+            return i % size;
+        int period = 2 * (size - 1), m = i % period;
+        return m < size ? m : period - m;
     }
 
     /** Waits until the node has processed a frame more than {@code before} (a frame it drops counts as an issue). */
@@ -150,21 +169,23 @@ public final class NodeSoak {
     public static void main(String[] args) throws Exception {
         int frames = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
         boolean dds = args.length > 1 && args[1].equals("dds");
+        Schedule schedule = args.length > 2 && args[2].equals("to-and-fro") ? Schedule.TO_AND_FRO : Schedule.MIXED;
         int sampleEvery = Math.max(100, frames / 100);
         Result result;
         if (dds) {
             try (Transport node = IhmcTransport.open(IhmcTransportConfig.loopbackOnly(57, "soak_node"));
                  Transport feed = IhmcTransport.open(IhmcTransportConfig.loopbackOnly(57, "soak_feed"))) {
                 Thread.sleep(2000); // discovery on loopback
-                result = run(node, feed, frames, sampleEvery);
+                result = run(node, feed, frames, sampleEvery, schedule);
             }
         } else {
             try (InMemoryTransport transport = new InMemoryTransport()) {
-                result = run(transport, transport, frames, sampleEvery);
+                result = run(transport, transport, frames, sampleEvery, schedule);
             }
         }
-        System.out.printf(Locale.ROOT, "soak: %d frames over %s in %.0f s (%.1f frames/s)%n", frames,
-                dds ? "loopback DDS" : "the in-memory transport", result.seconds(), frames / result.seconds());
+        System.out.printf(Locale.ROOT, "soak: %d frames (%s) over %s in %.0f s (%.1f frames/s)%n", frames,
+                schedule == Schedule.MIXED ? "mixed" : "to and fro", dds ? "loopback DDS" : "the in-memory transport",
+                result.seconds(), frames / result.seconds());
         System.out.println("frames      heap_MB  threads  open_files");
         for (Sample s : result.samples())
             System.out.printf(Locale.ROOT, "%8d  %8.1f  %7d  %10d%n", s.frames(), s.heapBytes() / 1e6, s.threads(),
