@@ -79,6 +79,9 @@ public final class CudaContext implements AutoCloseable {
     private int multiprocessors;
     private long allocatedBytes;
     private boolean closed;
+    /** driver calls that failed without consequence (freeing, closing), and the first one's message */
+    private int quietFailures;
+    private String firstQuietFailure;
 
     private CudaContext(String pipeline, int deviceOrdinal) {
         this.pipeline = pipeline;
@@ -326,8 +329,21 @@ public final class CudaContext implements AutoCloseable {
             makeCurrent();
             allocation.free();
         } catch (CudaStageException e) {
-            LOG.warn("pipeline {}: freeing a {} of stage {} failed: {}", pipeline,
-                    allocation.getClass().getSimpleName(), allocation.stage(), e.getMessage());
+            failed("freeing a " + allocation.getClass().getSimpleName() + " of stage " + allocation.stage()
+                    + " failed: " + e.getMessage());
+        }
+    }
+
+    /**
+     * A driver call that failed without consequence: the first is logged, the others counted and told once when the
+     * context closes (after a sticky error every call fails, dozens as a pipeline frees its buffers).
+     */
+    private void failed(String message) {
+        if (quietFailures++ == 0) {
+            firstQuietFailure = message;
+            LOG.warn("pipeline {}: {} (further failures to free are counted until it closes)", pipeline, message);
+        } else {
+            LOG.debug("pipeline {}: {}", pipeline, message);
         }
     }
 
@@ -359,6 +375,9 @@ public final class CudaContext implements AutoCloseable {
         modules.clear();
         functions.clear();
         quietly(STAGE, "cuDevicePrimaryCtxRelease", () -> cuDevicePrimaryCtxRelease(device));
+        if (quietFailures > 1)
+            LOG.warn("pipeline {}: closed; {} driver calls failed while freeing and closing, the first: {}", pipeline,
+                    quietFailures, firstQuietFailure);
     }
 
     private boolean quietly(String stage, String call, IntSupplier driverCall) {
@@ -366,7 +385,7 @@ public final class CudaContext implements AutoCloseable {
             CudaCheck.call(stage, call, driverCall);
             return true;
         } catch (CudaStageException e) {
-            LOG.warn("pipeline {}: {}", pipeline, e.getMessage());
+            failed(e.getMessage());
             return false;
         }
     }

@@ -12,8 +12,15 @@ import org.gpuvo.gpu.match.Matches;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+import java.io.File;
+import java.net.URI;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static jcuda.driver.JCudaDriver.cuMemAlloc;
 import static jcuda.driver.JCudaDriver.cuMemFree;
@@ -21,9 +28,10 @@ import static jcuda.driver.JCudaDriver.cuMemGetInfo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A real GPU failure in the middle of a run: the device's memory is taken by another allocation, and a frame larger
- * than the ones before makes the CUDA front end allocate. It fails there (out of memory), hands over to the CPU, and
- * the frame and those after it have the matches and features a CPU front end that ran all along has.
+ * Real GPU failures in the middle of a run, after which the frame that failed and those after it have the matches
+ * and features a CPU front end that ran all along has: the device's memory taken by another allocation, so that a
+ * frame larger than the ones before makes the CUDA front end fail allocating; and a kernel that writes to an illegal
+ * address, after which every CUDA call fails (in a process of its own, {@link IllegalAddressRun}).
  */
 @Tag("gpu")
 class FrontEndFallbackGpuTest {
@@ -50,6 +58,39 @@ class FrontEndFallbackGpuTest {
         } finally {
             taken.forEach(FrontEndFallbackGpuTest::freeQuietly);
         }
+    }
+
+    @Test
+    void anIllegalAddressMidRunHandsOverToTheCpuWithoutLosingTheFrame() throws Exception {
+        GpuTestSupport.assumeCuda();
+        TestFrames.consecutiveKittiFrames(1); // skips here, not in the child, where the frames are missing
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-cp", classPath()));
+        String frames = System.getProperty("gpuvo.gpuTestSequence");
+        if (frames != null)
+            command.add("-Dgpuvo.gpuTestSequence=" + frames);
+        command.add(IllegalAddressRun.class.getName());
+        Process child = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(child.waitFor(5, TimeUnit.MINUTES)).isTrue();
+        assertThat(child.exitValue()).as(out).isZero();
+        assertThat(out).contains("poisoned: CUDA_ERROR_ILLEGAL_ADDRESS")
+                .contains("frame " + (IllegalAddressRun.FAILING_FRAME - 1) + " cuda")
+                .contains("frame " + IllegalAddressRun.FAILING_FRAME + " cpu")
+                .contains("fallback frame " + IllegalAddressRun.FAILING_FRAME)
+                .contains("driver calls failed while freeing and closing");
+        // closing the failed pipeline tells its first failure and their count, not one line for each of its buffers
+        assertThat(out.lines().filter(line -> line.contains("pipeline cuda:"))).as(out).hasSize(2);
+    }
+
+    /** This JVM's class path, also where a launcher loads the tests through a class loader of its own. */
+    private static String classPath() {
+        List<String> entries = new ArrayList<>();
+        if (Thread.currentThread().getContextClassLoader() instanceof URLClassLoader loader)
+            for (URL url : loader.getURLs())
+                entries.add(Path.of(URI.create(url.toString())).toString());
+        entries.add(System.getProperty("java.class.path"));
+        return String.join(File.pathSeparator, entries);
     }
 
     /** Allocates the device's free memory (on the context current on this thread), down to the last 4 KB. */

@@ -1,5 +1,6 @@
 package org.gpuvo.ros.node;
 
+import org.gpuvo.gpu.features.Backend;
 import org.gpuvo.odometry.camera.CameraModel;
 import org.gpuvo.odometry.synthetic.SyntheticSequence;
 import org.gpuvo.odometry.vo.VoMode;
@@ -26,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -54,8 +56,15 @@ public final class NodeSoak {
         TO_AND_FRO
     }
 
-    /** One sample: frames fed so far, heap used after GC (bytes), live threads, open file descriptors. */
-    public record Sample(long frames, long heapBytes, int threads, long openFiles) {
+    /**
+     * One sample: frames fed so far, heap used after GC (bytes), live threads, open file descriptors, and the GPU
+     * memory the process holds (bytes, as nvidia-smi reports it; -1 where it cannot tell).
+     */
+    public record Sample(long frames, long heapBytes, int threads, long openFiles, long gpuBytes) {
+        String row() {
+            return String.format(Locale.ROOT, "%8d  %8.1f  %7d  %10d  %7.1f", frames, heapBytes / 1e6, threads,
+                    openFiles, gpuBytes < 0 ? Double.NaN : gpuBytes / 1e6);
+        }
     }
 
     /** The samples of a run, and what the node counted. */
@@ -88,10 +97,20 @@ public final class NodeSoak {
      */
     static Result run(Transport nodeSide, Transport feedSide, int frames, int sampleEvery, Schedule schedule)
             throws InterruptedException, IOException {
+        return run(nodeSide, feedSide, frames, sampleEvery, schedule, Backend.CPU, null);
+    }
+
+    /**
+     * As {@link #run(Transport, Transport, int, int, Schedule)} on the given backend, telling {@code progress} of each
+     * sample as it is taken (may be null).
+     */
+    static Result run(Transport nodeSide, Transport feedSide, int frames, int sampleEvery, Schedule schedule,
+                      Backend backend, Consumer<Sample> progress) throws InterruptedException, IOException {
         boolean mixed = schedule == Schedule.MIXED;
         // to and fro: the whole room, so that the camera leaves places and comes back to them
         SyntheticSequence room = NodeHarness.smallRoom(schedule == Schedule.MIXED ? 60 : 300, 160, 120);
         ConfigVoNode config = NodeHarness.cpu(VoMode.MONO);
+        config.vo.backend = backend;
         config.vo.deterministic = false; // the node's own default: local mapping on its thread
         config.statusPeriodSeconds = 1;
         CameraModel camera = room.camera();
@@ -106,8 +125,11 @@ public final class NodeSoak {
         VoNode node = VoNode.start(config, nodeSide);
         try {
             for (int i = 0; i < frames; i++) {
-                if (i % sampleEvery == 0)
+                if (i % sampleEvery == 0) {
                     samples.add(sample(i));
+                    if (progress != null)
+                        progress.accept(samples.get(samples.size() - 1));
+                }
                 if (mixed && i > 0 && i % RESET_EVERY == 0)
                     reset.publish(MessageCodecs.of(EmptyMessage.class).encode(new EmptyMessage()));
                 if (i > 0 && i % BAD_EVERY == 0) {
@@ -163,36 +185,64 @@ public final class NodeSoak {
                 files = list.count();
             }
         }
-        return new Sample(frames, heap, threads, files);
+        return new Sample(frames, heap, threads, files, gpuMemory());
+    }
+
+    /** The GPU memory this process holds, from nvidia-smi; -1 where there is none or it does not list the process. */
+    private static long gpuMemory() {
+        long pid = ProcessHandle.current().pid();
+        try {
+            Process p = new ProcessBuilder("nvidia-smi", "--query-compute-apps=pid,used_memory",
+                    "--format=csv,noheader,nounits").redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.US_ASCII);
+            if (!p.waitFor(10, java.util.concurrent.TimeUnit.SECONDS) || p.exitValue() != 0)
+                return -1;
+            for (String line : out.split("\n")) {
+                String[] f = line.split(",");
+                if (f.length == 2 && f[0].trim().equals(Long.toString(pid)))
+                    return Long.parseLong(f[1].trim()) << 20; // MiB
+            }
+            return -1;
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
     }
 
     public static void main(String[] args) throws Exception {
         int frames = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
         boolean dds = args.length > 1 && args[1].equals("dds");
         Schedule schedule = args.length > 2 && args[2].equals("to-and-fro") ? Schedule.TO_AND_FRO : Schedule.MIXED;
+        Backend backend = args.length > 3 && args[3].equals("cuda") ? Backend.CUDA : Backend.CPU;
+        System.out.println("frames      heap_MB  threads  open_files  gpu_MB");
+        Consumer<Sample> progress = s -> System.out.println(s.row());
         int sampleEvery = Math.max(100, frames / 100);
         Result result;
         if (dds) {
             try (Transport node = IhmcTransport.open(IhmcTransportConfig.loopbackOnly(57, "soak_node"));
                  Transport feed = IhmcTransport.open(IhmcTransportConfig.loopbackOnly(57, "soak_feed"))) {
                 Thread.sleep(2000); // discovery on loopback
-                result = run(node, feed, frames, sampleEvery, schedule);
+                result = run(node, feed, frames, sampleEvery, schedule, backend, progress);
             }
         } else {
             try (InMemoryTransport transport = new InMemoryTransport()) {
-                result = run(transport, transport, frames, sampleEvery, schedule);
+                result = run(transport, transport, frames, sampleEvery, schedule, backend, progress);
             }
         }
-        System.out.printf(Locale.ROOT, "soak: %d frames (%s) over %s in %.0f s (%.1f frames/s)%n", frames,
+        System.out.println(result.samples().get(result.samples().size() - 1).row());
+        System.out.printf(Locale.ROOT, "soak: %d frames (%s) over %s on %s in %.0f s (%.1f frames/s)%n", frames,
                 schedule == Schedule.MIXED ? "mixed" : "to and fro", dds ? "loopback DDS" : "the in-memory transport",
-                result.seconds(), frames / result.seconds());
-        System.out.println("frames      heap_MB  threads  open_files");
-        for (Sample s : result.samples())
-            System.out.printf(Locale.ROOT, "%8d  %8.1f  %7d  %10d%n", s.frames(), s.heapBytes() / 1e6, s.threads(),
-                    s.openFiles());
+                result.status().backend(), result.seconds(), frames / result.seconds());
         System.out.printf(Locale.ROOT, "slope per 1000 frames after warm-up: heap %+.3f MB, threads %+.3f, "
                         + "open files %+.3f%n", result.slopePerThousand(s -> s.heapBytes() / 1e6),
                 result.slopePerThousand(Sample::threads), result.slopePerThousand(Sample::openFiles));
+        // the GPU's context appears with the first frame: from the first sample that has one
+        result.samples().stream().filter(s -> s.gpuBytes() >= 0).findFirst().ifPresent(first -> System.out.printf(
+                Locale.ROOT, "GPU memory: %.1f MB at frame %d, %.1f MB at the end, slope %+.3f MB per 1000 frames%n",
+                first.gpuBytes() / 1e6, first.frames(), result.samples().get(result.samples().size() - 1).gpuBytes()
+                        / 1e6, result.slopePerThousand(s -> s.gpuBytes() / 1e6)));
         NodeStatus status = result.status();
         System.out.printf(Locale.ROOT, "node: processed %d, lost %d, resets %d, restarts %d, issues %s%n",
                 status.framesProcessed(), status.framesLost(), status.resets(), status.restarts(), status.issues());
