@@ -126,6 +126,12 @@ public final class ConfigVisualOdometry implements Configuration {
     public double minTriangulationAngleDeg = 0.5;
     /** monocular initialisation: map points needed to start tracking */
     public int initMinPoints = 80;
+    /**
+     * monocular initialisation: the most frames it waits through that it keeps to place once the map exists (the
+     * latest; older ones stay without a pose). A camera that stands still before it moves would otherwise fill the
+     * memory, about 80 KB a frame
+     */
+    public int initMaxWaitingFrames = 300;
 
     /**
      * bundle adjustment window in frames (0: none): the newest frames and the points they share, adjusted together
@@ -292,6 +298,8 @@ public final class ConfigVisualOdometry implements Configuration {
                     + minTriangulationAngleDeg);
         if (initMinPoints < 1)
             throw new IllegalArgumentException("initMinPoints must be at least 1, got " + initMinPoints);
+        if (initMaxWaitingFrames < 1)
+            throw new IllegalArgumentException("initMaxWaitingFrames must be at least 1, got " + initMaxWaitingFrames);
         if (mappingLag < 0 || mappingLag > 1000)
             throw new IllegalArgumentException("mappingLag must be in [0, 1000] frames, got " + mappingLag);
         if (maxMappingLag < 1 || maxMappingLag > 1000)
@@ -350,6 +358,7 @@ public final class ConfigVisualOdometry implements Configuration {
         c.initMinParallaxPixels = initMinParallaxPixels;
         c.minTriangulationAngleDeg = minTriangulationAngleDeg;
         c.initMinPoints = initMinPoints;
+        c.initMaxWaitingFrames = initMaxWaitingFrames;
         c.bundleWindow = bundleWindow;
         c.bundleFixedFrames = bundleFixedFrames;
         c.bundleInterval = bundleInterval;

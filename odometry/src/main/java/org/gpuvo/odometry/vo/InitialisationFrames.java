@@ -5,6 +5,7 @@ import org.ddogleg.struct.DogArray_F64;
 import org.ddogleg.struct.DogArray_I32;
 import org.gpuvo.odometry.geometry.PnpEstimator;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -28,10 +29,23 @@ final class InitialisationFrames {
         }
     }
 
-    private final List<Seen> waiting = new ArrayList<>();
+    /** the latest waiting frames, oldest first, at most {@link #capacity} */
+    private final ArrayDeque<Seen> waiting = new ArrayDeque<>();
+    private final int capacity;
     private double[] wx = new double[0], wy = new double[0], wz = new double[0], nx = new double[0],
             ny = new double[0];
     private final Se3_F64 worldToCamera = new Se3_F64();
+
+    /**
+     * @param capacity the most waiting frames kept (at least 1): older ones are forgotten and stay without a pose. A
+     *                 camera standing still before it moves waits without end, and each frame's observations take
+     *                 tens of kilobytes
+     */
+    InitialisationFrames(int capacity) {
+        if (capacity < 1)
+            throw new IllegalArgumentException("at least one waiting frame must be kept, got " + capacity);
+        this.capacity = capacity;
+    }
 
     void clear() {
         waiting.clear();
@@ -43,6 +57,8 @@ final class InitialisationFrames {
      */
     void record(int frame, double timestamp, int reference, FeatureTracks tracks, int[] query, int matches,
                 double[] x, double[] y) {
+        if (waiting.size() == capacity)
+            waiting.removeFirst();
         Seen seen = new Seen(frame, timestamp);
         for (int m = 0; m < matches; m++) {
             int i = query[m];
@@ -53,6 +69,10 @@ final class InitialisationFrames {
             seen.y.add(y[m]);
         }
         waiting.add(seen);
+    }
+
+    int size() {
+        return waiting.size();
     }
 
     /**

@@ -28,7 +28,7 @@ final class MonoInitialisation {
     private final TrackedPoses poses;
     private final TrackingPoints points;
     private final MotionPrior prior;
-    private final InitialisationFrames waitingFrames = new InitialisationFrames();
+    private final InitialisationFrames waitingFrames;
     /** frames placed after their result was returned, not yet taken */
     private final List<PlacedFrame> placed = new ArrayList<>();
 
@@ -54,6 +54,7 @@ final class MonoInitialisation {
         this.poses = poses;
         this.points = points;
         this.prior = prior;
+        this.waitingFrames = new InitialisationFrames(config.initMaxWaitingFrames);
     }
 
     /**

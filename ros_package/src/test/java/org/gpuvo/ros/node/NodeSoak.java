@@ -35,13 +35,14 @@ import java.util.stream.Stream;
  * mono, CPU backend) with increasing stamps and a bad message (random bytes on the image topic) every
  * {@value #BAD_EVERY} frames, on one of two schedules ({@link Schedule}): played in a loop with a reset every
  * {@value #RESET_EVERY} frames and a camera switch (a camera_info of another focal length) every
- * {@value #SWITCH_EVERY}; or played forwards and backwards without either, so that one map lives for the whole run. Every so many frames it samples the heap after a full GC, the JVM's
+ * {@value #SWITCH_EVERY}; played forwards and backwards without either, so that one map lives for the whole run; or
+ * the first frame only, a camera standing still. Every so many frames it samples the heap after a full GC, the JVM's
  * threads and the process's open files; {@link Result#slopePerThousand} fits a line to the samples after the first
  * quarter (the warm-up).
  *
  * <p>A benchmark, not a unit test: {@code java ... org.gpuvo.ros.node.NodeSoak FRAMES [memory|dds]
- * [mixed|to-and-fro]} prints the samples and the slopes (100,000 frames take about an hour on two cores);
- * {@code NodeSoakTest} runs 2,000 frames of each schedule in CI and bounds them.
+ * [mixed|to-and-fro|still]} prints the samples and the slopes (100,000 frames take about an hour on two cores);
+ * {@code NodeSoakTest} runs 1,500 to 2,000 frames of each schedule in CI and bounds them.
  */
 public final class NodeSoak {
     static final int RESET_EVERY = 500;
@@ -53,7 +54,9 @@ public final class NodeSoak {
         /** the frames in a loop (each loop a jump back), resets, camera switches */
         MIXED,
         /** the frames forwards, then backwards, and so on: a robot going to and fro; no reset, no switch */
-        TO_AND_FRO
+        TO_AND_FRO,
+        /** the first frame again and again: a robot standing still, its monocular map waiting for parallax */
+        STILL
     }
 
     /**
@@ -155,6 +158,8 @@ public final class NodeSoak {
 
     /** The frame of the sequence shown as the {@code i}-th. */
     static int frameShown(int i, int size, Schedule schedule) {
+        if (schedule == Schedule.STILL)
+            return 0;
         if (schedule == Schedule.MIXED)
             return i % size;
         int period = 2 * (size - 1), m = i % period;
@@ -214,7 +219,8 @@ public final class NodeSoak {
     public static void main(String[] args) throws Exception {
         int frames = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
         boolean dds = args.length > 1 && args[1].equals("dds");
-        Schedule schedule = args.length > 2 && args[2].equals("to-and-fro") ? Schedule.TO_AND_FRO : Schedule.MIXED;
+        Schedule schedule = args.length < 3 ? Schedule.MIXED
+                : Schedule.valueOf(args[2].toUpperCase(Locale.ROOT).replace('-', '_'));
         Backend backend = args.length > 3 && args[3].equals("cuda") ? Backend.CUDA : Backend.CPU;
         System.out.println("frames      heap_MB  threads  open_files  gpu_MB");
         Consumer<Sample> progress = s -> System.out.println(s.row());
@@ -233,7 +239,7 @@ public final class NodeSoak {
         }
         System.out.println(result.samples().get(result.samples().size() - 1).row());
         System.out.printf(Locale.ROOT, "soak: %d frames (%s) over %s on %s in %.0f s (%.1f frames/s)%n", frames,
-                schedule == Schedule.MIXED ? "mixed" : "to and fro", dds ? "loopback DDS" : "the in-memory transport",
+                schedule.name().toLowerCase(Locale.ROOT).replace('_', ' '), dds ? "loopback DDS" : "the in-memory transport",
                 result.status().backend(), result.seconds(), frames / result.seconds());
         System.out.printf(Locale.ROOT, "slope per 1000 frames after warm-up: heap %+.3f MB, threads %+.3f, "
                         + "open files %+.3f%n", result.slopePerThousand(s -> s.heapBytes() / 1e6),
