@@ -114,11 +114,13 @@ public final class ConfigVisualOdometry implements Configuration {
      */
     public double projectionSearchDistance = 0.78;
     /**
-     * whether {@link VisualOdometry#pointCloud()} holds every point the run made (13 bytes for each the map no longer
-     * holds) or only the map's; the map itself keeps only the points tracking or the bundle adjustment may still use.
-     * The node, which never exports the cloud, turns it off: its memory then stays bounded however long it runs
+     * 0 (the default) keeps what a whole run's outputs need: every frame's pose for {@link VisualOdometry#refinedPoses()}
+     * and every point made for {@link VisualOdometry#pointCloud()} (13 bytes for each the map no longer holds). N keeps
+     * the poses of the last N frames (at least {@value #MIN_HISTORY_FRAMES}) and no point the map let go, so that the
+     * memory stays bounded however long the pipeline runs; the node keeps 3,000. Either way the map itself holds only
+     * the points tracking or the bundle adjustment may still use
      */
-    public boolean keepAllPoints = true;
+    public int historyFrames = 0;
 
     /** monocular initialisation: median displacement (pixels) of the tracked features before the first pose */
     public double initMinParallaxPixels = 12;
@@ -197,6 +199,9 @@ public final class ConfigVisualOdometry implements Configuration {
     public double depthNoiseCoefficient = 0.0019;
     /** RGB-D: depth range in metres that is trusted */
     public double minDepth = 0.1, maxDepth = 10;
+
+    /** the fewest frames {@link #historyFrames} may keep: more than a bundle window and the mapping lag span */
+    public static final int MIN_HISTORY_FRAMES = 100;
 
     /**
      * SIFT's distance limit: 256, a Euclidean distance of 0.5 between unit descriptors. Measured on KITTI 06 (frames
@@ -298,6 +303,9 @@ public final class ConfigVisualOdometry implements Configuration {
                     + minTriangulationAngleDeg);
         if (initMinPoints < 1)
             throw new IllegalArgumentException("initMinPoints must be at least 1, got " + initMinPoints);
+        if (historyFrames != 0 && historyFrames < MIN_HISTORY_FRAMES)
+            throw new IllegalArgumentException("historyFrames must be 0 (all) or at least " + MIN_HISTORY_FRAMES
+                    + ", got " + historyFrames);
         if (initMaxWaitingFrames < 1)
             throw new IllegalArgumentException("initMaxWaitingFrames must be at least 1, got " + initMaxWaitingFrames);
         if (mappingLag < 0 || mappingLag > 1000)
@@ -354,7 +362,7 @@ public final class ConfigVisualOdometry implements Configuration {
         c.localMapKeyframes = localMapKeyframes;
         c.projectionSearchRadius = projectionSearchRadius;
         c.projectionSearchDistance = projectionSearchDistance;
-        c.keepAllPoints = keepAllPoints;
+        c.historyFrames = historyFrames;
         c.initMinParallaxPixels = initMinParallaxPixels;
         c.minTriangulationAngleDeg = minTriangulationAngleDeg;
         c.initMinPoints = initMinPoints;

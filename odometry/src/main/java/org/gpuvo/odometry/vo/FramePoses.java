@@ -49,6 +49,11 @@ final class FramePoses {
         return poses.get(frame, SCALE);
     }
 
+    /** Forgets the poses of the frames below {@code frame} (whole chunks of them). */
+    void forgetBelow(int frame) {
+        records.forgetBelow(frame);
+    }
+
     PublishedRecords.View publish() {
         return records.publish();
     }

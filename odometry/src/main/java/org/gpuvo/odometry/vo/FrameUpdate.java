@@ -47,6 +47,9 @@ final class FrameUpdate {
     /** points found wrong */
     final DogArray_I32 rejected = new DogArray_I32();
 
+    /** the poses of the frames below this are forgotten ({@link FrameHistory}; 0: none) */
+    int forgetBelow;
+
     /** when tracking submitted it (System.nanoTime) */
     long submittedNanos;
 
@@ -69,6 +72,7 @@ final class FrameUpdate {
         refinedPoint.reset();
         refinedXyz.reset();
         rejected.reset();
+        forgetBelow = 0;
         return this;
     }
 

@@ -100,6 +100,7 @@ final class LocalMapping {
             if (u.depthBaseline > 0)
                 measuredAlong(id, pose, u.depthBaseline);
         }
+        poses.forgetBelow(u.forgetBelow);
         for (int i = 0; i < u.refinedPoint.size; i++) {
             worldPoint(u.refinedXyz.data, 3 * i);
             map.setPosition(u.refinedPoint.get(i), q.x, q.y, q.z);

@@ -50,6 +50,9 @@ final class MapTrackingOdometry implements VisualOdometry {
     /** world-to-camera pose of every frame so far, and whether it was estimated (not held or extrapolated) */
     private final TrackedPoses poses = new TrackedPoses();
     private final TrackingPoints points;
+    /** the bundle adjustment's window as tracking fills it, and how far back poses are kept */
+    private final WindowFrames window;
+    private final FrameHistory history;
     private final MapPointSource pointSource;
     /** the monocular map's start, and its re-starts after a loss (null for stereo and RGB-D) */
     private final MonoInitialisation initialisation;
@@ -79,7 +82,9 @@ final class MapTrackingOdometry implements VisualOdometry {
             stereo.calibration().right.prepareUndistortion();
         double focal = 0.5 * (camera.fx + camera.fy);
         this.pnp = new PnpEstimator(config.ransac, focal);
-        this.points = new TrackingPoints(config.bundleWindow);
+        this.window = new WindowFrames(config.bundleWindow);
+        this.history = new FrameHistory(config.historyFrames);
+        this.points = new TrackingPoints(window);
         this.pointSource = switch (config.mode) {
             case MONO -> new TrackTriangulation(config, camera, tracks, poses, points);
             case STEREO -> new StereoPoints(config, camera, stereo, tracks, poses, points);
@@ -99,7 +104,7 @@ final class MapTrackingOdometry implements VisualOdometry {
                 config.backend);
         LocalMapping local = new LocalMapping(config.bundleWindow > 0 ? new LocalBundleAdjustment(config.bundleWindow,
                 config.bundleFixedFrames, focal, config.bundleSolver(), config.mode == VoMode.MONO) : null, focal,
-                config.keepAllPoints);
+                config.historyFrames == 0);
         if (!config.deterministic)
             this.mapping = MappingRunner.threaded(local, config.maxMappingLag, false);
         else if (config.mappingLag > 0)
@@ -165,7 +170,9 @@ final class MapTrackingOdometry implements VisualOdometry {
         poses.describeNewest(frame.update);
         if (frame.update.newPoints() > 0)
             retireUnreferencedPoints();
-        points.frameDone(frame.update);
+        window.take(frame.update);
+        points.frameDone(k);
+        poses.forgetBelow(history.frameDone(frame.update, window));
         mapping.submit(frame.update);
         frame.update = null;
         // the frame's pose as best known now: adjusted where mapping has run
@@ -393,6 +400,9 @@ final class MapTrackingOdometry implements VisualOdometry {
 
     @Override
     public List<Se3_F64> refinedPoses() {
+        if (config.historyFrames != 0)
+            throw new IllegalStateException("the refined trajectory needs every frame's pose: historyFrames is "
+                    + config.historyFrames + ", not 0");
         MapSnapshot settled = mapping.settled();
         List<Se3_F64> refined = new ArrayList<>(settled.newestFrame + 1);
         double[] e = new double[9], next = new double[9];

@@ -81,8 +81,8 @@ final class MonoInitialisation {
         int n = gatherTracksFromReference(frame);
         poses.get(k - 1, last);
         poses.add(prior.valid() ? prior.predict(last, predicted) : last, false);
-        if (n < config.initMinPoints) {
-            // the reference's features are gone: start over from this frame
+        if (n < config.initMinPoints || reference < poses.firstKept()) {
+            // the reference's features are gone, or its pose is (a camera waiting too long): start over from here
             restart(k, speedHint);
             tracks.clearCurrent();
             return false;

@@ -11,12 +11,11 @@ import java.util.Arrays;
  * <p>An id is <em>retired</em> by a {@link #beginSweep() sweep} that finds it referenced nowhere on the tracking thread
  * (no feature's track, no keyframe of the local map, not pending): tracking never refers to it again, so its last
  * observation lies in a frame up to the sweep's. Local mapping may still hold it in the bundle adjustment's window until
- * that frame has left the window, which tracking can tell without asking: the window is the last {@code windowSize}
- * frames that entered it ({@link FrameUpdate#entersWindow}, {@link FrameUpdate#windowReference}) since it was last
- * cleared. The id is given again once the window has taken in {@code windowSize} more frames (or been cleared) and a
- * snapshot shows that mapping has taken that frame in. The rule uses nothing that depends on timing, so runs in the
- * deterministic mode repeat bit for bit. Local mapping keeps the position of a point whose id is given again as part
- * of the exported cloud, where asked ({@link LandmarkMap}).
+ * that frame has left the window, which tracking can tell without asking ({@link WindowFrames}). The id is given again
+ * once the window has taken in as many more frames as it holds (or been cleared) and a snapshot shows that mapping has
+ * taken that frame in. The rule uses nothing that depends on timing, so runs in the deterministic mode repeat bit for
+ * bit. Local mapping keeps the position of a point whose id is given again as part of the exported cloud, where asked
+ * ({@link LandmarkMap}).
  */
 final class PointIds {
     private static final byte UNUSED = 0, LIVE = 1, RETIRED = 2;
@@ -30,7 +29,7 @@ final class PointIds {
         int readyFrame = -1;
     }
 
-    private final int windowSize;
+    private final WindowFrames window;
     private byte[] state = new byte[1024];
     /** by id: the sweep that last found it referenced */
     private int[] mark = new int[1024];
@@ -38,16 +37,12 @@ final class PointIds {
     private int limit;
     private int[] free = new int[256];
     private int freeCount;
-    /** frames entered into the window so far (a clearing counts as a full window's worth) */
-    private long windowEntries;
     private final ArrayDeque<Batch> waiting = new ArrayDeque<>(), spare = new ArrayDeque<>();
     private Batch sweeping;
 
-    /** @param windowSize the bundle adjustment's window in frames (0: none) */
-    PointIds(int windowSize) {
-        if (windowSize < 0)
-            throw new IllegalArgumentException("window size must be at least 0, got " + windowSize);
-        this.windowSize = windowSize;
+    /** @param window the bundle adjustment's window, as tracking fills it */
+    PointIds(WindowFrames window) {
+        this.window = window;
     }
 
     /** An id for a new point: one given back, the lowest first, else a new one. */
@@ -109,18 +104,13 @@ final class PointIds {
     }
 
     /**
-     * Tracking has filled frame {@code update.frame}'s update: counts the frames it enters into the window, and dates
-     * the ids retired in this frame and those whose window has now moved past them.
+     * Frame {@code frame}'s update is filled and the window has taken it in: dates the ids retired in this frame, and
+     * those the window has now moved past.
      */
-    void frameDone(FrameUpdate update) {
-        if (update.clearWindow)
-            windowEntries += windowSize;
-        if (update.windowReference >= 0)
-            windowEntries++;
-        if (update.entersWindow)
-            windowEntries++;
+    void frameDone(int frame) {
+        long windowEntries = window.entries();
         if (sweeping != null) {
-            sweeping.targetEntries = windowEntries + windowSize;
+            sweeping.targetEntries = windowEntries + window.size();
             waiting.addLast(sweeping);
             sweeping = null;
         }
@@ -129,7 +119,7 @@ final class PointIds {
                 continue;
             if (windowEntries < b.targetEntries)
                 break;
-            b.readyFrame = update.frame;
+            b.readyFrame = frame;
         }
     }
 

@@ -16,7 +16,8 @@ public final class SequenceOdometry {
     }
 
     /**
-     * Runs a pipeline of {@code config} over every frame of {@code sequence}. The trajectory holds every frame that
+     * Runs a pipeline of {@code config} over every frame of {@code sequence}, keeping the whole history whatever
+     * {@link ConfigVisualOdometry#historyFrames} says. The trajectory holds every frame that
      * has a pose ({@link FrameResult#hasPose()}): all but those a monocular initialisation waited through and could
      * not place afterwards.
      *
@@ -24,6 +25,11 @@ public final class SequenceOdometry {
      * @throws IllegalArgumentException if the sequence lacks what the mode needs (right images, depth)
      */
     public static SequenceRun run(Sequence sequence, ConfigVisualOdometry config, Consumer<FrameResult> progress) {
+        if (config.historyFrames != 0) {
+            // a run's outputs (the refined trajectory, the cloud of every point) need its whole history
+            config = config.copy();
+            config.historyFrames = 0;
+        }
         StereoCalibration stereo = null;
         if (config.mode == VoMode.STEREO) {
             if (!sequence.hasRight())

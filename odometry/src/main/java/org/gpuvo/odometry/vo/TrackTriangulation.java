@@ -38,6 +38,11 @@ final class TrackTriangulation implements MapPointSource {
         int added = 0, lastFrame = -1;
         for (int m = 0; m < frame.matches.size(); m++) {
             int i = frame.matches.query[m], f = tracks.firstFrame[i];
+            if (tracks.landmark[i] == FeatureTracks.NONE && f >= 0 && f < poses.firstKept()) {
+                // its first frame's pose is forgotten: the track starts over here
+                tracks.restart(i, k, frame.curX[m], frame.curY[m]);
+                continue;
+            }
             if (tracks.landmark[i] != FeatureTracks.NONE || f < 0 || f >= k || !poses.estimated(f))
                 continue;
             if (f != lastFrame) {

@@ -32,8 +32,9 @@ final class TrackedPoses {
 
     private MapSnapshot snapshot = MapSnapshot.EMPTY;
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+    /** by frame from {@link #firstKept}: whether its pose was estimated */
     private boolean[] estimated = new boolean[256];
-    private int size;
+    private int size, firstKept;
     private final Se3_F64 anchorNow = new Se3_F64(), anchorThen = new Se3_F64();
     private final AnchorCorrection correction = new AnchorCorrection();
 
@@ -61,9 +62,9 @@ final class TrackedPoses {
 
     /** Appends the next frame's pose, anchored to the snapshot's newest frame. */
     void add(Se3_F64 worldToCamera, boolean isEstimated) {
-        if (size == estimated.length)
-            estimated = Arrays.copyOf(estimated, 2 * size);
-        estimated[size] = isEstimated;
+        if (size - firstKept == estimated.length)
+            estimated = Arrays.copyOf(estimated, 2 * estimated.length);
+        estimated[size - firstKept] = isEstimated;
         int anchor = snapshot.newestFrame;
         if (anchor >= 0)
             snapshot.pose(anchor, anchorThen);
@@ -76,11 +77,29 @@ final class TrackedPoses {
     /** Replaces the newest frame's pose (a monocular initialisation that has just placed it). */
     void setNewest(Se3_F64 worldToCamera, boolean isEstimated) {
         pending.peekLast().pose.setTo(worldToCamera);
-        estimated[size - 1] = isEstimated;
+        estimated[size - 1 - firstKept] = isEstimated;
     }
 
+    /** Whether {@code frame}'s pose was estimated; false for a frame forgotten. */
     boolean estimated(int frame) {
-        return estimated[frame];
+        return frame >= firstKept && estimated[frame - firstKept];
+    }
+
+    /**
+     * The oldest frame whose pose is kept: the frames before it are forgotten ({@link FrameHistory}), here and, from
+     * the update that says so, in local mapping's map.
+     */
+    int firstKept() {
+        return firstKept;
+    }
+
+    /** Forgets the frames below {@code frame}, which nothing on the tracking thread reads any more. */
+    void forgetBelow(int frame) {
+        int first = Math.min(frame, size), drop = first - firstKept;
+        if (drop <= 0)
+            return;
+        System.arraycopy(estimated, drop, estimated, 0, size - first);
+        firstKept = first;
     }
 
     /** The pose of {@code frame} into {@code out}. */

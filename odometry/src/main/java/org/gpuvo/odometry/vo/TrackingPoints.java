@@ -18,9 +18,9 @@ final class TrackingPoints {
     private final BitSet rejected = new BitSet();
     private final PointIds ids;
 
-    /** @param windowSize the bundle adjustment's window in frames (0: none) */
-    TrackingPoints(int windowSize) {
-        ids = new PointIds(windowSize);
+    /** @param window the bundle adjustment's window, as tracking fills it */
+    TrackingPoints(WindowFrames window) {
+        ids = new PointIds(window);
     }
 
     /** Ids are below this. */
@@ -41,9 +41,9 @@ final class TrackingPoints {
         return ids.endSweep();
     }
 
-    /** The frame's update is complete (call before it goes to mapping). */
-    void frameDone(FrameUpdate update) {
-        ids.frameDone(update);
+    /** Frame {@code frame}'s update is complete and the window has taken it in (call before it goes to mapping). */
+    void frameDone(int frame) {
+        ids.frameDone(frame);
     }
 
     /**

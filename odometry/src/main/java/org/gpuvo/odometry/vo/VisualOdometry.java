@@ -28,7 +28,7 @@ public interface VisualOdometry extends AutoCloseable {
 
     /**
      * The map points made so far, in the world frame, once local mapping has taken in every frame processed: all of
-     * them, also those no longer tracked, where {@link ConfigVisualOdometry#keepAllPoints} is set (the default), else
+     * them, also those no longer tracked, where {@link ConfigVisualOdometry#historyFrames} is 0 (the default), else
      * those the map still holds.
      */
     PointCloud pointCloud();
@@ -39,6 +39,9 @@ public interface VisualOdometry extends AutoCloseable {
      * reconstruction wants; a {@link FrameResult}'s pose is the one known when the frame was processed, the one a
      * robot acts on. Frames a monocular initialisation waited through keep here the pose they were held at (see
      * {@link #takePlacedFrames()}).
+     *
+     * @throws IllegalStateException where the pipeline keeps only its recent history
+     *                               ({@link ConfigVisualOdometry#historyFrames} other than 0)
      */
     List<Se3_F64> refinedPoses();
 

@@ -187,7 +187,7 @@ class LocalMapSearchTest {
     /** A map whose points were all measured in frame 0, at the origin, and placed by mapping; tracking's view of it. */
     private record MappedAtOrigin(TrackingPoints points, MapSnapshot map, TrackedPoses poses) {
         static MappedAtOrigin of(Point3D_F64[] world) {
-            TrackingPoints points = new TrackingPoints(0);
+            TrackingPoints points = new TrackingPoints(new WindowFrames(0));
             LandmarkMap landmarks = new LandmarkMap(true);
             FrameUpdate first = new FrameUpdate().reset(0);
             for (Point3D_F64 p : world) {

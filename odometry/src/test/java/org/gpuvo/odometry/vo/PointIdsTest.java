@@ -5,12 +5,13 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class PointIdsTest {
-    /** A frame's update: whether it enters the window, clears it. */
-    private static FrameUpdate frame(int k, boolean enters, boolean clears) {
+    /** Frame k's update is done: whether it enters the window, clears it. */
+    private static void frameDone(PointIds ids, WindowFrames window, int k, boolean enters, boolean clears) {
         FrameUpdate u = new FrameUpdate().reset(k);
         u.entersWindow = enters;
         u.clearWindow = clears;
-        return u;
+        window.take(u);
+        ids.frameDone(k);
     }
 
     private static int retireAllBut(PointIds ids, int... kept) {
@@ -22,22 +23,23 @@ class PointIdsTest {
 
     @Test
     void anIdIsGivenAgainOnlyOnceItsLastFrameHasLeftTheWindowAndMappingHasSeenThat() {
-        PointIds ids = new PointIds(3);
+        WindowFrames window = new WindowFrames(3);
+        PointIds ids = new PointIds(window);
         for (int i = 0; i < 4; i++)
             assertThat(ids.allocate()).isEqualTo(i);
-        ids.frameDone(frame(0, true, false));
+        frameDone(ids, window, 0, true, false);
         // frame 1: points 1 and 3 are no longer referenced
         assertThat(retireAllBut(ids, 0, 2)).isEqualTo(2);
         assertThat(ids.live(1)).isFalse();
         assertThat(ids.live(0)).isTrue();
-        ids.frameDone(frame(1, true, false));
+        frameDone(ids, window, 1, true, false);
         // frame 1 may still be observed in the window: it leaves it once three more frames have entered
         for (int k = 2; k <= 4; k++) {
             ids.mappedUpTo(k - 1);
             assertThat(ids.freeCount()).as("frame %d", k).isZero();
-            ids.frameDone(frame(k, k != 3, false)); // frame 3 does not enter the window (lost, say)
+            frameDone(ids, window, k, k != 3, false); // frame 3 does not enter the window (lost, say)
         }
-        ids.frameDone(frame(5, true, false));
+        frameDone(ids, window, 5, true, false);
         // the window has taken frames 2, 4 and 5 since: free as soon as mapping has taken frame 5 in
         ids.mappedUpTo(4);
         assertThat(ids.freeCount()).isZero();
@@ -51,13 +53,14 @@ class PointIdsTest {
 
     @Test
     void aClearedWindowFreesWhatWasRetiredBefore() {
-        PointIds ids = new PointIds(20);
+        WindowFrames window = new WindowFrames(20);
+        PointIds ids = new PointIds(window);
         ids.allocate();
         ids.allocate();
-        ids.frameDone(frame(0, true, false));
+        frameDone(ids, window, 0, true, false);
         assertThat(retireAllBut(ids, 1)).isEqualTo(1);
-        ids.frameDone(frame(1, true, false));
-        ids.frameDone(frame(2, true, true));
+        frameDone(ids, window, 1, true, false);
+        frameDone(ids, window, 2, true, true);
         ids.mappedUpTo(1);
         assertThat(ids.freeCount()).isZero();
         ids.mappedUpTo(2);
@@ -66,10 +69,11 @@ class PointIdsTest {
 
     @Test
     void withoutAWindowAnIdIsFreeOnceMappingHasTakenInItsFrame() {
-        PointIds ids = new PointIds(0);
+        WindowFrames window = new WindowFrames(0);
+        PointIds ids = new PointIds(window);
         ids.allocate();
         assertThat(retireAllBut(ids)).isEqualTo(1);
-        ids.frameDone(frame(7, false, false));
+        frameDone(ids, window, 7, false, false);
         ids.mappedUpTo(6);
         assertThat(ids.freeCount()).isZero();
         ids.mappedUpTo(7);

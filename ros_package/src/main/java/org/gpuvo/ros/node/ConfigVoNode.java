@@ -71,8 +71,8 @@ public final class ConfigVoNode implements Configuration {
 
     public ConfigVoNode(VoMode mode) {
         vo = new ConfigVisualOdometry(mode);
-        // the node exports no point cloud: keeping none of the points the map let go bounds its memory over hours
-        vo.keepAllPoints = false;
+        // the node exports no point cloud nor refined trajectory: keeping only its recent history bounds its memory
+        vo.historyFrames = 3000;
         rectified = mode == VoMode.STEREO;
     }
 
