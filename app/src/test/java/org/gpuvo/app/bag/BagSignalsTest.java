@@ -7,6 +7,7 @@ import org.gpuvo.ros.bag.BagMessage;
 import org.gpuvo.ros.bag.BagReader;
 import org.gpuvo.ros.bag.Bags;
 import org.gpuvo.ros.bag.MessageCursor;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -15,15 +16,17 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code gpuvo bag-from} in a child JVM, stopped by a real signal while it writes: SIGINT and SIGTERM finish the bag
- * (summary and metadata.yaml, every message written so far readable without damage); SIGKILL leaves a bag whose
- * messages read up to the last complete chunk, the cut reported as the one damage.
+ * {@code gpuvo bag-from} and {@code gpuvo replay --write-bag} in a child JVM, stopped by a real signal while they write
+ * a bag: SIGINT and SIGTERM finish the bag (summary and metadata.yaml, every message written so far readable without
+ * damage); SIGKILL leaves a bag whose messages read up to the last complete chunk, the cut reported as the one damage.
  */
 class BagSignalsTest {
     /** Bytes the storage file must have before the signal: past the first chunks, far from the end. */
@@ -31,16 +34,41 @@ class BagSignalsTest {
 
     @TempDir
     Path dir;
+    /** the camera bag replayed: 60 of the room's stereo frames */
+    @TempDir
+    static Path input;
+
+    @BeforeAll
+    static void writeTheInput() {
+        CliRun made = CliRun.run("bag-from", "synthetic:room", input.resolve("room").toString(), "--frames", "0:60",
+                "-q");
+        assertThat(made.exitCode()).as(made.err()).isZero();
+    }
 
     @ParameterizedTest
     @CsvSource({"INT, mcap", "TERM, mcap", "KILL, mcap", "INT, sqlite3", "TERM, sqlite3", "KILL, sqlite3"})
-    void aSignalMidWriteLeavesAReadableBag(String signal, String storage) throws Exception {
+    void aSignalWhileBagFromWritesLeavesAReadableBag(String signal, String storage) throws Exception {
         Path out = dir.resolve("bag");
+        signalMidWrite(signal, storage, out, "bag-from", "synthetic:room", out.toString(), "--storage", storage, "-q");
+    }
+
+    /** The bag replay writes after its run: the input's messages and the results. */
+    @ParameterizedTest
+    @CsvSource({"INT, mcap", "KILL, mcap", "TERM, sqlite3"})
+    void aSignalWhileReplayWritesItsBagLeavesAReadableBag(String signal, String storage) throws Exception {
+        Path out = dir.resolve("bag");
+        signalMidWrite(signal, storage, out, "replay", input.resolve("room").toString(), "--write-bag",
+                out.toString(), "--storage", storage, "--backend", "cpu", "--out", dir.resolve("run").toString(),
+                "--warm-up", "0", "-q");
+    }
+
+    /** Runs gpuvo with {@code args}, signals it once the bag {@code out} holds enough, and checks what is left. */
+    private void signalMidWrite(String signal, String storage, Path out, String... args) throws Exception {
         Path log = dir.resolve("child.log");
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), GpuvoCommand.class.getName(), "bag-from",
-                "synthetic:room", out.toString(), "--storage", storage, "-q")
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-cp", System.getProperty("java.class.path"), GpuvoCommand.class.getName()));
+        command.addAll(List.of(args));
+        Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
             while (storageBytes(out) < WRITTEN_BEFORE_SIGNAL) {
