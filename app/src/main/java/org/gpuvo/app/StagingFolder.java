@@ -100,12 +100,20 @@ public final class StagingFolder implements AutoCloseable {
         return partial;
     }
 
-    /** Writes into the partial folder; a shutdown meanwhile waits for it to end, then deletes the folder. */
+    /**
+     * Writes into the partial folder; a shutdown meanwhile waits for it to end, then deletes the folder.
+     *
+     * @throws IOException naming the target folder (a full disk's "No space left on device" names none)
+     */
     public synchronized void write(Step step) throws IOException {
         if (aborted || committed)
             throw new IllegalStateException("the output folder " + target + " is "
                     + (aborted ? "abandoned" : "committed"));
-        step.writeInto(partial);
+        try {
+            step.writeInto(partial);
+        } catch (IOException e) {
+            throw new IOException("writing " + target + " failed: " + e.getMessage(), e);
+        }
     }
 
     /** One piece of output. */

@@ -59,7 +59,7 @@ class StagingFolderTest {
                 });
                 folder.commit();
             }
-        }).hasMessage("disk full");
+        }).hasMessage("writing " + target + " failed: disk full");
         assertThat(names(dir)).containsExactly("out");
         assertThat(names(target)).containsExactly("a.txt");
         assertThat(Files.readString(target.resolve("a.txt"))).isEqualTo("old");

@@ -3,6 +3,7 @@ package org.gpuvo.app.run;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.gpuvo.app.JsonOutput;
 import org.gpuvo.app.StagingFolder;
+import org.gpuvo.odometry.dataset.TextFileOutput;
 import org.gpuvo.odometry.metrics.EvaluationResult;
 import org.gpuvo.odometry.trajectory.Trajectory;
 import org.gpuvo.odometry.trajectory.TrajectoryFormat;
@@ -16,7 +17,6 @@ import org.slf4j.LoggerFactory;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -94,7 +94,7 @@ final class RunOutputs {
 
     /** One line per frame; {@code index} is the dataset's frame number. */
     static void writeFramesCsv(List<FrameResult> frames, IntUnaryOperator datasetIndex, Path file) throws IOException {
-        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+        try (BufferedWriter out = TextFileOutput.open(file)) {
             out.write(FRAMES_CSV_HEADER);
             out.write('\n');
             for (int i = 0; i < frames.size(); i++) {
@@ -114,7 +114,7 @@ final class RunOutputs {
      */
     static void writeMappingCsv(List<MappingRecord> mapping, IntUnaryOperator datasetIndex, Path file)
             throws IOException {
-        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+        try (BufferedWriter out = TextFileOutput.open(file)) {
             out.write(MAPPING_CSV_HEADER);
             out.write('\n');
             for (MappingRecord m : mapping)

@@ -8,6 +8,7 @@ import org.gpuvo.odometry.camera.CameraModel;
 import org.gpuvo.odometry.camera.StereoCalibration;
 import org.gpuvo.odometry.dataset.DepthImage;
 import org.gpuvo.odometry.dataset.Sequence;
+import org.gpuvo.odometry.dataset.TextFileOutput;
 import org.gpuvo.odometry.trajectory.Trajectory;
 
 import javax.imageio.ImageIO;
@@ -54,18 +55,18 @@ public final class SyntheticSequenceWriter {
         }
         CameraModel c = sequence.camera();
         double tx = stereo ? -c.fx * sequence.stereo().map(StereoCalibration::baseline).orElse(0.0) : 0;
-        try (BufferedWriter out = Files.newBufferedWriter(folder.resolve("calib.txt"))) {
+        try (BufferedWriter out = TextFileOutput.open(folder.resolve("calib.txt"))) {
             out.write(projection("P0", c, 0));
             if (stereo)
                 out.write(projection("P1", c, tx));
         }
-        try (BufferedWriter out = Files.newBufferedWriter(folder.resolve("times.txt"))) {
+        try (BufferedWriter out = TextFileOutput.open(folder.resolve("times.txt"))) {
             for (int i = 0; i < sequence.size(); i++)
                 out.write(String.format(Locale.ROOT, "%.6e%n", sequence.timestamp(i)));
         }
         Trajectory truth = sequence.groundTruth().orElse(null);
         if (truth != null) {
-            try (BufferedWriter out = Files.newBufferedWriter(folder.resolve("poses.txt"))) {
+            try (BufferedWriter out = TextFileOutput.open(folder.resolve("poses.txt"))) {
                 for (int i = 0; i < truth.size(); i++) {
                     Se3_F64 p = truth.pose(i);
                     double[] r = p.R.data;
@@ -87,8 +88,8 @@ public final class SyntheticSequenceWriter {
             throw new IllegalArgumentException(sequence.name() + " has no depth images: a TUM RGB-D folder needs them");
         Files.createDirectories(folder.resolve("rgb"));
         Files.createDirectories(folder.resolve("depth"));
-        try (BufferedWriter rgb = Files.newBufferedWriter(folder.resolve("rgb.txt"));
-             BufferedWriter depth = Files.newBufferedWriter(folder.resolve("depth.txt"))) {
+        try (BufferedWriter rgb = TextFileOutput.open(folder.resolve("rgb.txt"));
+             BufferedWriter depth = TextFileOutput.open(folder.resolve("depth.txt"))) {
             rgb.write("# grey images\n# file: '" + sequence.name() + "'\n# timestamp filename\n");
             depth.write("# depth maps\n# file: '" + sequence.name() + "'\n# timestamp filename\n");
             for (int i = 0; i < sequence.size(); i++) {
@@ -101,7 +102,7 @@ public final class SyntheticSequenceWriter {
         }
         Trajectory truth = sequence.groundTruth().orElse(null);
         if (truth != null) {
-            try (BufferedWriter out = Files.newBufferedWriter(folder.resolve("groundtruth.txt"))) {
+            try (BufferedWriter out = TextFileOutput.open(folder.resolve("groundtruth.txt"))) {
                 out.write("# ground truth trajectory\n# file: '" + sequence.name() + "'\n# timestamp tx ty tz qx qy qz qw\n");
                 Quaternion_F64 q = new Quaternion_F64();
                 for (int i = 0; i < truth.size(); i++) {

@@ -3,12 +3,11 @@ package org.gpuvo.odometry.trajectory;
 import georegression.geometry.ConvertRotation3D_F64;
 import georegression.struct.se.Se3_F64;
 import georegression.struct.so.Quaternion_F64;
+import org.gpuvo.odometry.dataset.TextFileOutput;
 
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -28,7 +27,7 @@ public final class TrajectoryWriter {
     }
 
     public static void write(Trajectory trajectory, Path file, TrajectoryFormat format) throws IOException {
-        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+        try (BufferedWriter out = TextFileOutput.open(file)) {
             write(trajectory, out, format);
         }
     }
