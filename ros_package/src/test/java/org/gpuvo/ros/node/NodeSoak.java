@@ -136,7 +136,8 @@ public final class NodeSoak {
                 if (mixed && i > 0 && i % RESET_EVERY == 0)
                     reset.publish(MessageCodecs.of(EmptyMessage.class).encode(new EmptyMessage()));
                 if (i > 0 && i % BAD_EVERY == 0) {
-                    byte[] junk = new byte[1 + random.nextInt(2000)];
+                    // at least the 4-byte encapsulation header every DDS sample carries: a DDS publisher refuses less
+                    byte[] junk = new byte[4 + random.nextInt(2000)];
                     random.nextBytes(junk);
                     image.publish(junk);
                 }
