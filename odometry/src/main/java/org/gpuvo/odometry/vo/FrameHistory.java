@@ -4,10 +4,10 @@ package org.gpuvo.odometry.vo;
  * How far back a pipeline that keeps only its recent history ({@link ConfigVisualOdometry#historyFrames}) keeps the
  * frames' poses: the last {@code historyFrames} frames and every frame in the bundle adjustment's window. Tracking
  * forgets the older ones at once and tells local mapping with the update ({@link FrameUpdate#forgetBelow}), so that a
- * pipeline running for days holds a bounded number of poses (each frame's took about 110 bytes for good). What still
- * refers to a forgotten frame starts over from a newer one: a monocular track without a point
- * ({@link TrackTriangulation}), a monocular initialisation's reference ({@link MonoInitialisation}); a monocular
- * point anchored there is no longer triangulated again.
+ * pipeline running for days holds a bounded number of poses (kept for good, each frame's took about 110 bytes). What
+ * still refers to a forgotten frame starts over from a newer one: a monocular track without a point
+ * ({@link TrackTriangulation}), a monocular initialisation's reference ({@link MonoInitialisation}); a monocular point
+ * anchored there is no longer triangulated again.
  */
 final class FrameHistory {
     private final int frames;
