@@ -114,11 +114,11 @@ public final class ConfigVisualOdometry implements Configuration {
      */
     public double projectionSearchDistance = 0.78;
     /**
-     * 0 (the default) keeps what a whole run's outputs need: every frame's pose for {@link VisualOdometry#refinedPoses()}
-     * and every point made for {@link VisualOdometry#pointCloud()} (13 bytes for each the map no longer holds). N keeps
-     * the poses of the last N frames (at least {@value #MIN_HISTORY_FRAMES}) and no point the map let go, so that the
-     * memory stays bounded however long the pipeline runs; the node keeps 3,000. Either way the map itself holds only
-     * the points tracking or the bundle adjustment may still use
+     * 0 (the default) keeps what a whole run's outputs need: every frame's pose for
+     * {@link VisualOdometry#refinedPoses()} and every point made for {@link VisualOdometry#pointCloud()} (13 bytes for
+     * each the map no longer holds). N keeps the poses of the last N frames (at least {@value #MIN_HISTORY_FRAMES}) and
+     * no point the map let go, so that the memory stays bounded however long the pipeline runs; the node keeps 3,000.
+     * Either way the map itself holds only the points tracking or the bundle adjustment may still use
      */
     public int historyFrames = 0;
 

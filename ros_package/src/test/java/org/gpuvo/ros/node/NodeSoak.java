@@ -240,7 +240,8 @@ public final class NodeSoak {
         }
         System.out.println(result.samples().get(result.samples().size() - 1).row());
         System.out.printf(Locale.ROOT, "soak: %d frames (%s) over %s on %s in %.0f s (%.1f frames/s)%n", frames,
-                schedule.name().toLowerCase(Locale.ROOT).replace('_', ' '), dds ? "loopback DDS" : "the in-memory transport",
+                schedule.name().toLowerCase(Locale.ROOT).replace('_', ' '),
+                dds ? "loopback DDS" : "the in-memory transport",
                 result.status().backend(), result.seconds(), frames / result.seconds());
         System.out.printf(Locale.ROOT, "slope per 1000 frames after warm-up: heap %+.3f MB, threads %+.3f, "
                         + "open files %+.3f%n", result.slopePerThousand(s -> s.heapBytes() / 1e6),
