@@ -11,11 +11,11 @@ import java.util.Arrays;
  * <p>An id is <em>retired</em> by a {@link #beginSweep() sweep} that finds it referenced nowhere on the tracking thread
  * (no feature's track, no keyframe of the local map, not pending): tracking never refers to it again, so its last
  * observation lies in a frame up to the sweep's. Local mapping may still hold it in the bundle adjustment's window
- * until that frame has left the window, which tracking can tell without asking ({@link WindowFrames}). The id is given again
- * once the window has taken in as many more frames as it holds (or been cleared) and a snapshot shows that mapping has
- * taken that frame in. The rule uses nothing that depends on timing, so runs in the deterministic mode repeat bit for
- * bit. Local mapping keeps the position of a point whose id is given again as part of the exported cloud, where asked
- * ({@link LandmarkMap}).
+ * until that frame has left the window, which tracking can tell without asking ({@link WindowFrames}). The id is
+ * given again once the window has taken in as many more frames as it holds (or been cleared) and a snapshot shows that
+ * mapping has taken that frame in. The rule uses nothing that depends on timing, so runs in the deterministic mode
+ * repeat bit for bit. Local mapping keeps the position of a point whose id is given again as part of the exported
+ * cloud, where asked ({@link LandmarkMap}).
  */
 final class PointIds {
     private static final byte UNUSED = 0, LIVE = 1, RETIRED = 2;
