@@ -12,6 +12,7 @@ import org.gpuvo.gpu.match.FactoryMatcher;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
@@ -20,6 +21,8 @@ import java.util.function.Supplier;
  */
 public final class FactoryTrackingFrontEnd {
     private static final Logger LOG = LoggerFactory.getLogger(FactoryTrackingFrontEnd.class);
+    /** whether the AUTO backend has said that CUDA is unavailable (it says so once a process) */
+    private static final AtomicBoolean WARNED_UNAVAILABLE = new AtomicBoolean();
 
     private FactoryTrackingFrontEnd() {
     }
@@ -85,7 +88,11 @@ public final class FactoryTrackingFrontEnd {
     private static TrackingFrontEnd auto(Supplier<TrackingFrontEnd> cuda, Supplier<TrackingFrontEnd> cpu) {
         BackendStatus status = FactoryFrameTracker.cudaStatus();
         if (!status.usable()) {
-            LOG.warn("CUDA unavailable ({}); features are extracted and matched on the CPU", status.reason());
+            // once a process: a run makes a pipeline for each pass of its warm-up, and the reason does not change
+            if (WARNED_UNAVAILABLE.compareAndSet(false, true))
+                LOG.warn("CUDA unavailable ({}); features are extracted and matched on the CPU", status.reason());
+            else
+                LOG.debug("CUDA unavailable ({}); features are extracted and matched on the CPU", status.reason());
             return cpu.get();
         }
         try {
