@@ -7,6 +7,7 @@ import java.sql.Statement;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -49,16 +50,19 @@ final class RosbagSqliteSchema {
     static RosbagSqliteSchema inspect(Connection connection) throws SQLException {
         Map<String, Set<String>> columns = new HashMap<>();
         try (Statement st = connection.createStatement()) {
+            // a damaged sqlite_master may hold rows without a name: those tables cannot be named, so are not there
             try (ResultSet rs = st.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table'")) {
                 while (rs.next())
-                    columns.put(rs.getString(1).toLowerCase(), new HashSet<>());
+                    if (rs.getString(1) != null)
+                        columns.put(rs.getString(1).toLowerCase(Locale.ROOT), new HashSet<>());
             }
             for (Map.Entry<String, Set<String>> table : columns.entrySet()) {
                 // table names come from sqlite_master; quoted as identifiers, so any name is safe here
                 String quoted = "\"" + table.getKey().replace("\"", "\"\"") + "\"";
                 try (ResultSet rs = st.executeQuery("PRAGMA table_info(" + quoted + ")")) {
                     while (rs.next())
-                        table.getValue().add(rs.getString("name").toLowerCase());
+                        if (rs.getString("name") != null)
+                            table.getValue().add(rs.getString("name").toLowerCase(Locale.ROOT));
                 }
             }
         }

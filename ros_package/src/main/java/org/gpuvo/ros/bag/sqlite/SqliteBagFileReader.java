@@ -169,10 +169,16 @@ public final class SqliteBagFileReader implements BagFileReader, IndexedTimeRang
                 String name = rs.getString(2), type = rs.getString(3);
                 if (name == null || type == null)
                     throw SqliteFormatException.ofFile(file, "topics row id " + id + " has no name or type", null);
-                byId.put(id, new TopicInfo(name, type, rs.getString(4), rs.getString(5), rs.getString(6)));
+                byId.put(id, new TopicInfo(name, type, textOrEmpty(rs, 4), textOrEmpty(rs, 5), textOrEmpty(rs, 6)));
             }
         }
         return byId;
+    }
+
+    /** A text column that a damaged file may hold as NULL though rosbag2 declares it NOT NULL: "" then. */
+    private static String textOrEmpty(ResultSet rs, int column) throws SQLException {
+        String text = rs.getString(column);
+        return text == null ? "" : text;
     }
 
     private Map<String, String> readDefinitions(RosbagSqliteSchema schema) throws SQLException {
