@@ -44,6 +44,19 @@ public final class PipelineOptions {
             description = "Features per frame, ORB's or SIFT's (default: the pipeline's, 2000).")
     Integer maxFeatures;
 
+    @Option(names = "--sift-adaptive-threshold", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "SIFT: lower the contrast threshold, down to 1/8 of --sift-contrast-threshold, on frames that "
+                    + "find fewer than 70 %% of --max-features, and raise it back once they find enough (the default: "
+                    + "sparse texture then still gives features); --no-sift-adaptive-threshold keeps "
+                    + "--sift-contrast-threshold for every frame.")
+    boolean siftAdaptiveThreshold;
+
+    @Option(names = "--local-map-keyframes", paramLabel = "N",
+            description = "Each frame searches the points of this many of the last keyframes again by projection "
+                    + "where frame-to-frame matching lost them (default: 8 for stereo and rgbd; 0, no search, for "
+                    + "mono, where it helps indoors but not on KITTI's far points).")
+    Integer localMapKeyframes;
+
     @Option(names = "--seed", paramLabel = "S",
             description = "Seed of RANSAC's random choices; with deterministic mapping (run and replay: "
                     + "--deterministic; demo always) equal seeds give equal trajectories (default: the pipeline's).")
@@ -98,14 +111,22 @@ public final class PipelineOptions {
         config.backend = backend;
         config.deterministic = deterministic;
         features.requireOptionsOfTheType(List.of());
+        if (features.type != FeatureType.SIFT
+                && spec.commandLine().getParseResult().matchedOption("--sift-adaptive-threshold") != null)
+            throw new ParameterException(spec.commandLine(), "--[no-]sift-adaptive-threshold is for SIFT: add "
+                    + "--features sift");
         if (warmUpFrames < 0 || warmUpFrames > 10_000)
             throw new ParameterException(spec.commandLine(), "--warm-up must be between 0 and 10000 frames, got "
                     + warmUpFrames);
         config.features = features.type;
-        if (features.type == FeatureType.SIFT)
+        if (features.type == FeatureType.SIFT) {
             config.sift = features.siftConfig(maxFeatures != null ? maxFeatures : config.sift.maxFeatures);
+            config.siftThreshold.adaptive = siftAdaptiveThreshold;
+        }
         else if (maxFeatures != null)
             config.orb.maxFeatures = maxFeatures;
+        if (localMapKeyframes != null)
+            config.localMapKeyframes = localMapKeyframes;
         if (seed != null)
             config.ransac.seed = config.initRansac.seed = seed;
         try {

@@ -195,10 +195,10 @@ class ReplayPublishTest {
         Path bag = dir.resolve("missing-is-not-reached");
         Files.createDirectories(bag);
         CliRun withOut = CliRun.run("replay", bag.toString(), "--publish", "--out", dir.resolve("o").toString(),
-                "--backend", "cpu", "--deterministic");
+                "--backend", "cpu", "--deterministic", "--local-map-keyframes", "4");
         assertThat(withOut.exitCode()).isEqualTo(2);
         assertThat(withOut.err()).contains("--publish does not run the pipeline", "--out", "--backend",
-                "--deterministic");
+                "--deterministic", "--local-map-keyframes");
         CliRun withoutPublish = CliRun.run("replay", bag.toString(), "--wait-subscribers", "1", "--no-localhost-only");
         // picocli reports a negated option under its positive name
         assertThat(withoutPublish.exitCode()).isEqualTo(2);

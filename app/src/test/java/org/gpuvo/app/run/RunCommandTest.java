@@ -156,6 +156,29 @@ class RunCommandTest {
     }
 
     /**
+     * SIFT's contrast threshold adapts towards --max-features frame after frame: set too high for KITTI, the later frames
+     * find more features than the first; --no-sift-adaptive-threshold keeps it, and the count with it.
+     */
+    @Test
+    void siftsContrastThresholdAdaptsUnlessToldNot() throws Exception {
+        Path kitti = SharedData.require("kitti-06-0050");
+        int[][] features = new int[2][];
+        String[] adaptive = {"--sift-adaptive-threshold", "--no-sift-adaptive-threshold"};
+        for (int r = 0; r < 2; r++) {
+            Path out = dir.resolve("sift-" + r);
+            CliRun run = CliRun.run("run", kitti.toString(), "--frames", ":6", "--backend", "cpu", "--features",
+                    "sift", "--max-features", "3000", "--sift-contrast-threshold", "0.12", adaptive[r], "--warm-up",
+                    "0", "--out", out.toString());
+            assertThat(run.exitCode()).as(run.err()).isZero();
+            features[r] = Files.readAllLines(out.resolve("frames.csv")).stream().skip(1)
+                    .mapToInt(line -> Integer.parseInt(line.split(",")[3])).toArray();
+        }
+        assertThat(features[0][0]).isEqualTo(features[1][0]);
+        assertThat(features[0][5]).as("adaptive, frame 5").isGreaterThan(2 * features[0][0]);
+        assertThat(features[1][5]).as("fixed, frame 5").isLessThan((int) (1.3 * features[1][0]));
+    }
+
+    /**
      * --deterministic: local mapping at fixed points of the frame sequence, so that two runs give the same poses, the
      * same figures per frame and the same bundle adjustments (all but the times).
      */
@@ -383,6 +406,10 @@ class RunCommandTest {
                 "invalid SIFT parameters: firstOctave must be -1 (upsampled) or 0, got 2");
         assertRangeError(CliRun.run("run", seq, "--features", "sift", "--max-features", "0"),
                 "invalid SIFT parameters: maxFeatures must be in [1,");
+        assertRangeError(CliRun.run("run", seq, "--no-sift-adaptive-threshold"),
+                "--[no-]sift-adaptive-threshold is for SIFT: add --features sift");
+        assertRangeError(CliRun.run("run", seq, "--local-map-keyframes", "-1"),
+                "invalid pipeline parameters: localMapKeyframes must be at least 0, got -1");
         assertRangeError(CliRun.run("demo", "--features", "2000"), "--max-features 2000");
         assertRangeError(CliRun.run("replay", seq, "--features", "2000"), "--max-features 2000");
         assertThat(siblings(Path.of(seq))).containsExactly("seq");

@@ -101,10 +101,13 @@ public final class ConfigVisualOdometry implements Configuration {
     /** ... or at the latest after this many frames */
     public int keyframeMaxInterval = 10;
     /**
-     * stereo and RGB-D: the points created at this many of the last keyframes are searched again by projection in each
-     * frame where frame-to-frame matching lost them (0: no search)
+     * the points created at this many of the last keyframes are searched again by projection in each frame where
+     * frame-to-frame matching lost them (0: no search). The default is 8 for stereo and RGB-D, whose points are
+     * measured, and 0 for monocular maps: there a search of 4 keyframes halved the drift on the rendered room but
+     * raised the ATE on KITTI 06's first 51 frames, whose far points are triangulated from little parallax
+     * (docs/measurements.md)
      */
-    public int localMapKeyframes = 8;
+    public int localMapKeyframes;
     /** the projection search's radius, pixels at a keypoint scale of 1 (grows with the point's scale) */
     public double projectionSearchRadius = 4;
     /**
@@ -256,6 +259,7 @@ public final class ConfigVisualOdometry implements Configuration {
     public ConfigVisualOdometry(VoMode mode) {
         this.mode = mode;
         this.mappingLag = mode == VoMode.MONO ? 0 : bundleInterval;
+        this.localMapKeyframes = mode == VoMode.MONO ? 0 : 8;
     }
 
     @Override

@@ -14,6 +14,9 @@ interface MapPointSource {
      */
     int addPoints(TrackingFrame frame);
 
+    /** The points the last {@link #addPoints} created, with the frame's features that observe them. */
+    KeyframePoints created();
+
     /** The stereo or depth baseline (metres) of the points this source measures, for depth priors; 0 for none. */
     double depthBaseline();
 }

@@ -90,7 +90,7 @@ final class MapTrackingOdometry implements VisualOdometry {
             case STEREO -> new StereoPoints(config, camera, stereo, tracks, poses, points);
             case RGBD -> new DepthPoints(config, camera, tracks, poses, points);
         };
-        this.localMap = config.mode == VoMode.MONO || config.localMapKeyframes == 0 ? null
+        this.localMap = config.localMapKeyframes == 0 ? null
                 : new LocalMapSearch(camera, config.features, KeyPointScale.of(config), config.localMapKeyframes,
                 config.projectionSearchRadius, config.projectionSearchMaxDistance(), config.matching().ratio,
                 config.ransac.inlierThresholdPixels / focal, ForkJoinPool.commonPool());
@@ -163,6 +163,8 @@ final class MapTrackingOdometry implements VisualOdometry {
             lastKeyframe = k;
             trackedAfterKeyframe = initialisation.mapPoints();
             keyframe = true;
+            if (localMap != null)
+                initialisation.created().addTo(localMap, frame);
         } else {
             result = TrackingState.INITIALIZING;
         }
@@ -371,8 +373,8 @@ final class MapTrackingOdometry implements VisualOdometry {
         if (config.mode != VoMode.MONO)
             frame.update.entersWindow = true;
         int added = pointSource.addPoints(frame);
-        if (localMap != null && pointSource instanceof MeasuredPoints measured)
-            measured.addKeyframeTo(localMap);
+        if (localMap != null)
+            pointSource.created().addTo(localMap, frame);
         return added;
     }
 

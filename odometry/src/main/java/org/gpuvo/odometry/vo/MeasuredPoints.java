@@ -8,8 +8,6 @@ import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.odometry.camera.CameraModel;
 import org.gpuvo.odometry.frontend.FeatureDescriptors;
 
-import java.util.Arrays;
-
 /**
  * Map points measured in one frame (stereo disparity, depth): each of the frame's own features that no tracked map
  * point covers and whose depth is trusted becomes a point, and its track restarts there.
@@ -22,9 +20,7 @@ abstract class MeasuredPoints implements MapPointSource {
     /** the frame's own features, downloaded from the front end at keyframes ({@link TrackingFrame#features()}) */
     protected KeyPoints keyPoints;
     protected FeatureDescriptors descriptors;
-    /** the points created at the current keyframe and the features that measured them */
-    private int[] createdIds = new int[256], createdFeatures = new int[256];
-    private int created;
+    private final KeyframePoints created = new KeyframePoints();
     private final Point2D_F64 p2 = new Point2D_F64();
     private final Point3D_F64 p3 = new Point3D_F64();
 
@@ -37,7 +33,7 @@ abstract class MeasuredPoints implements MapPointSource {
 
     /** Fetches the frame's features into {@link #keyPoints} and {@link #descriptors}. */
     protected void fetchFeatures(TrackingFrame frame) {
-        created = 0;
+        created.clear();
         keyPoints = frame.features();
         descriptors = frame.descriptors();
     }
@@ -56,17 +52,12 @@ abstract class MeasuredPoints implements MapPointSource {
                 frame.index, inCamera);
         tracks.landmark[i] = id;
         frame.update.observe(frame.index, id, p2.x, p2.y);
-        if (created == createdIds.length) {
-            createdIds = Arrays.copyOf(createdIds, 2 * created);
-            createdFeatures = Arrays.copyOf(createdFeatures, 2 * created);
-        }
-        createdIds[created] = id;
-        createdFeatures[created++] = i;
+        created.add(id, i);
         return 1;
     }
 
-    /** Adds the keyframe whose points {@link #addPoints} has just created, with its features, to the local map. */
-    void addKeyframeTo(LocalMapSearch localMap) {
-        localMap.addKeyframe(keyPoints, descriptors, createdIds, createdFeatures, created);
+    @Override
+    public KeyframePoints created() {
+        return created;
     }
 }

@@ -29,6 +29,8 @@ final class MonoInitialisation {
     private final TrackingPoints points;
     private final MotionPrior prior;
     private final InitialisationFrames waitingFrames;
+    /** the points the map started with, and the features of the frame that started it that observe them */
+    private final KeyframePoints created = new KeyframePoints();
     /** frames placed after their result was returned, not yet taken */
     private final List<PlacedFrame> placed = new ArrayList<>();
 
@@ -104,9 +106,12 @@ final class MonoInitialisation {
         update.clearWindow = true;
         update.windowReference = reference;
         update.entersWindow = true;
+        created.clear();
         for (int c = 0; c < n; c++)
             if (landmarkOf[c] >= 0) {
-                tracks.landmark[frame.matches.query[correspondence[c]]] = landmarkOf[c];
+                int i = frame.matches.query[correspondence[c]];
+                tracks.landmark[i] = landmarkOf[c];
+                created.add(landmarkOf[c], i);
                 update.observe(reference, landmarkOf[c], x1[c], y1[c]);
                 update.observe(k, landmarkOf[c], x2[c], y2[c]);
             }
@@ -130,6 +135,11 @@ final class MonoInitialisation {
     /** the points the map started with */
     int mapPoints() {
         return mapPoints;
+    }
+
+    /** the points the map started with, once it started, with the frame's features that observe them */
+    KeyframePoints created() {
+        return created;
     }
 
     /** The waiting frames placed since the last call, with their poses. */

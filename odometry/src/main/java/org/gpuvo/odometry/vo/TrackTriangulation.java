@@ -19,6 +19,7 @@ final class TrackTriangulation implements MapPointSource {
     private final TrackingPoints points;
     private final Point3D_F64 p3 = new Point3D_F64(), q3 = new Point3D_F64(), inCurrent = new Point3D_F64();
     private final Se3_F64 current = new Se3_F64(), first = new Se3_F64(), relative = new Se3_F64();
+    private final KeyframePoints created = new KeyframePoints();
 
     TrackTriangulation(ConfigVisualOdometry config, CameraModel camera, FeatureTracks tracks, TrackedPoses poses,
                        TrackingPoints points) {
@@ -35,6 +36,7 @@ final class TrackTriangulation implements MapPointSource {
         int k = frame.index;
         poses.get(k, current);
         double maxError = maxError();
+        created.clear();
         int added = 0, lastFrame = -1;
         for (int m = 0; m < frame.matches.size(); m++) {
             int i = frame.matches.query[m], f = tracks.firstFrame[i];
@@ -63,6 +65,7 @@ final class TrackTriangulation implements MapPointSource {
             tracks.landmark[i] = id;
             frame.update.observe(f, id, tracks.firstX[i], tracks.firstY[i]);
             frame.update.observe(k, id, x, y);
+            created.add(id, i);
             added++;
         }
         return added;
@@ -102,6 +105,11 @@ final class TrackTriangulation implements MapPointSource {
             SePointOps_F64.transform(current, q3, inCurrent);
             points.refine(frame.update, id, k, inCurrent, q3);
         }
+    }
+
+    @Override
+    public KeyframePoints created() {
+        return created;
     }
 
     @Override

@@ -15,6 +15,9 @@ import org.gpuvo.odometry.dataset.CachedSequence;
 import org.gpuvo.odometry.dataset.Sequence;
 import org.gpuvo.odometry.frontend.FeatureDescriptors;
 import org.gpuvo.odometry.frontend.TrackingFrontEnd;
+import org.gpuvo.odometry.metrics.AlignmentMode;
+import org.gpuvo.odometry.metrics.ConfigEvaluation;
+import org.gpuvo.odometry.metrics.TrajectoryEvaluation;
 import org.gpuvo.odometry.synthetic.ConfigSynthetic;
 import org.gpuvo.odometry.synthetic.SyntheticSequence;
 import org.junit.jupiter.api.Test;
@@ -182,6 +185,42 @@ class LocalMapSearchTest {
         config.localMapKeyframes = 0;
         SequenceRun without = SequenceOdometry.run(sequence, config, null);
         assertThat(without.frames()).allMatch(f -> f.reprojectionMatches == 0);
+    }
+
+    /**
+     * A monocular map searched again (its triangulated points, and those it started with) drifts less on the rendered
+     * room than one that is not: measured 0.13 % of the path against 0.27 %. Without the setting, a monocular map is not
+     * searched.
+     */
+    @Test
+    void aMonocularMapSearchedAgainDriftsLessOnTheRoom() {
+        ConfigSynthetic render = ConfigSynthetic.room();
+        render.frames = 300;
+        render.seed = 7;
+        Sequence sequence = CachedSequence.of(new SyntheticSequence(render));
+        ConfigVisualOdometry config = new ConfigVisualOdometry(VoMode.MONO);
+        config.backend = Backend.CPU;
+        config.deterministic = true;
+        assertThat(config.localMapKeyframes).isZero();
+        SequenceRun without = SequenceOdometry.run(sequence, config, null);
+        config.localMapKeyframes = 4;
+        SequenceRun searched = SequenceOdometry.run(sequence, config, null);
+
+        assertThat(without.frames()).allMatch(f -> f.reprojectionMatches == 0);
+        assertThat(searched.framesTracked()).isEqualTo(sequence.size());
+        assertThat(searched.frames().stream().filter(f -> f.reprojectionMatches > 0).count())
+                .isGreaterThan(sequence.size() / 2);
+        double path = sequence.groundTruth().orElseThrow().pathLength();
+        double ateWithout = monoAte(without, sequence) / path, ateSearched = monoAte(searched, sequence) / path;
+        System.out.printf("room mono: ATE %.3f %% of the path without the search, %.3f %% with it%n",
+                100 * ateWithout, 100 * ateSearched);
+        assertThat(ateSearched).isLessThan(0.0015).isLessThan(0.7 * ateWithout);
+    }
+
+    private static double monoAte(SequenceRun run, Sequence sequence) {
+        ConfigEvaluation eval = new ConfigEvaluation();
+        eval.alignment = AlignmentMode.SIM3;
+        return TrajectoryEvaluation.evaluate(run.trajectory(), sequence.groundTruth().orElseThrow(), eval).ate().rmse();
     }
 
     /** A map whose points were all measured in frame 0, at the origin, and placed by mapping; tracking's view of it. */

@@ -111,6 +111,7 @@ public final class NodeParameters {
         vo.sift.maxFeatures = p.getInt("sift.max_features", vo.sift.maxFeatures);
         vo.sift.firstOctave = p.getInt("sift.first_octave", vo.sift.firstOctave);
         vo.sift.contrastThreshold = p.getDouble("sift.contrast_threshold", vo.sift.contrastThreshold);
+        vo.siftThreshold.adaptive = p.getBoolean("sift.adaptive_threshold", vo.siftThreshold.adaptive);
         vo.sift.edgeThreshold = p.getDouble("sift.edge_threshold", vo.sift.edgeThreshold);
         vo.sift.rootSift = p.getBoolean("sift.root_sift", vo.sift.rootSift);
         vo.siftMatch.ratio = p.getDouble("sift.match.ratio", vo.siftMatch.ratio);

@@ -119,8 +119,11 @@ class NodeParametersTest {
 
     @Test
     void theLocalMapSearchIsAParameter() {
-        assertThat(config("--ros-args").vo.localMapKeyframes).isEqualTo(8);
-        assertThat(config("--ros-args", "-p", "keyframe.local_map:=0").vo.localMapKeyframes).isZero();
+        assertThat(config("--ros-args", "-p", "mode:=stereo").vo.localMapKeyframes).isEqualTo(8);
+        assertThat(config("--ros-args").vo.localMapKeyframes).as("mono").isZero();
+        assertThat(config("--ros-args", "-p", "keyframe.local_map:=4").vo.localMapKeyframes).isEqualTo(4);
+        assertThat(config("--ros-args", "-p", "mode:=rgbd", "-p", "keyframe.local_map:=0").vo.localMapKeyframes)
+                .isZero();
         assertThat(config("--ros-args", "-p", "keyframe.search_radius_px:=6.5").vo.projectionSearchRadius)
                 .isEqualTo(6.5);
         assertThatThrownBy(() -> config("--ros-args", "-p", "keyframe.local_map:=-2"))

@@ -43,13 +43,15 @@ class VoNodeSiftTest {
         ConfigVoNode c = config("--ros-args", "-p", "features:=sift", "-p", "sift.max_features:=800",
                 "-p", "sift.first_octave:=-1", "-p", "sift.contrast_threshold:=0.03", "-p", "sift.edge_threshold:=8.0",
                 "-p", "sift.root_sift:=true", "-p", "sift.match.ratio:=0.75", "-p", "sift.match.max_distance:=300",
-                "-p", "match.mutual:=false", "-p", "match.search_radius:=40.0");
+                "-p", "match.mutual:=false", "-p", "match.search_radius:=40.0", "-p", "sift.adaptive_threshold:=false");
         assertThat(c.vo.features).isEqualTo(FeatureType.SIFT);
         assertThat(c.vo.sift.maxFeatures).isEqualTo(800);
         assertThat(c.vo.sift.firstOctave).isEqualTo(-1);
         assertThat(c.vo.sift.contrastThreshold).isEqualTo(0.03);
         assertThat(c.vo.sift.edgeThreshold).isEqualTo(8.0);
         assertThat(c.vo.sift.rootSift).isTrue();
+        assertThat(c.vo.siftThreshold.adaptive).isFalse();
+        assertThat(config("--ros-args", "-p", "features:=sift").vo.siftThreshold.adaptive).isTrue();
         assertThat(c.vo.matching()).isSameAs(c.vo.siftMatch);
         assertThat(c.vo.siftMatch.ratio).isEqualTo(0.75);
         assertThat(c.vo.siftMatch.maxDistance).isEqualTo(300);
