@@ -34,8 +34,23 @@ class BackendParityGpuTest {
         assertSameTrajectory(sequence, VoMode.RGBD);
     }
 
+    /** A monocular map searched again by projection (its features downloaded for it each frame) is identical too. */
+    @Test
+    void aMonocularMapSearchedAgainIsIdenticalToo() {
+        GpuTestSupport.assumeCuda();
+        ConfigSynthetic room = ConfigSynthetic.room();
+        room.frames = 60;
+        SequenceRun cpu = assertSameTrajectory(new SyntheticSequence(room), VoMode.MONO, 4);
+        assertThat(cpu.frames()).anyMatch(f -> f.reprojectionMatches > 0);
+    }
+
     private static void assertSameTrajectory(Sequence sequence, VoMode mode) {
-        SequenceRun cpu = run(sequence, mode, Backend.CPU), cuda = run(sequence, mode, Backend.CUDA);
+        assertSameTrajectory(sequence, mode, new ConfigVisualOdometry(mode).localMapKeyframes);
+    }
+
+    private static SequenceRun assertSameTrajectory(Sequence sequence, VoMode mode, int localMapKeyframes) {
+        SequenceRun cpu = run(sequence, mode, Backend.CPU, localMapKeyframes),
+                cuda = run(sequence, mode, Backend.CUDA, localMapKeyframes);
         assertThat(cuda.backend()).isEqualTo("cuda");
         assertThat(cpu.framesTracked()).as("tracked frames").isGreaterThan(sequence.size() / 2);
         for (int i = 0; i < sequence.size(); i++) {
@@ -43,16 +58,19 @@ class BackendParityGpuTest {
             assertThat(b.state).as("%s frame %d", mode, i).isEqualTo(a.state);
             assertThat(b.matches).as("%s frame %d matches", mode, i).isEqualTo(a.matches);
             assertThat(b.inliers).as("%s frame %d inliers", mode, i).isEqualTo(a.inliers);
+            assertThat(b.reprojectionMatches).as("%s frame %d found again", mode, i).isEqualTo(a.reprojectionMatches);
             assertThat(b.cameraToWorld.T.distance(a.cameraToWorld.T)).as("%s frame %d position", mode, i).isZero();
         }
-        System.out.printf("%s %s: %d frames, identical on cpu and cuda (%d tracked)%n", sequence.name(), mode,
-                sequence.size(), cpu.framesTracked());
+        System.out.printf("%s %s (local map of %d keyframes): %d frames, identical on cpu and cuda (%d tracked)%n",
+                sequence.name(), mode, localMapKeyframes, sequence.size(), cpu.framesTracked());
+        return cpu;
     }
 
-    private static SequenceRun run(Sequence sequence, VoMode mode, Backend backend) {
+    private static SequenceRun run(Sequence sequence, VoMode mode, Backend backend, int localMapKeyframes) {
         ConfigVisualOdometry config = new ConfigVisualOdometry(mode);
         config.deterministic = true;
         config.backend = backend;
+        config.localMapKeyframes = localMapKeyframes;
         return SequenceOdometry.run(sequence, config, null);
     }
 }
