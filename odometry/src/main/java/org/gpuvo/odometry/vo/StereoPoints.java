@@ -46,10 +46,12 @@ final class StereoPoints extends MeasuredPoints {
         int added = 0;
         for (int i = 0; i < keyPoints.size(); i++) {
             double d = matcher.disparity[i];
-            if (subpixel != null && d > 0)
+            // a tracked feature gets no new point: skipped before the sub-pixel search
+            if (!(d > 0) || covered(i))
+                continue;
+            if (subpixel != null)
                 d = subpixel.refine(frame.left, frame.right, matcher.leftX[i], matcher.leftY[i], d);
-            if (!(d >= minDisparity) || covered(i) || !stereo.triangulate(matcher.leftX[i], matcher.leftY[i], d,
-                    inCamera))
+            if (!(d >= minDisparity) || !stereo.triangulate(matcher.leftX[i], matcher.leftY[i], d, inCamera))
                 continue;
             added += addObservedPoint(frame, i, pose, inCamera);
         }

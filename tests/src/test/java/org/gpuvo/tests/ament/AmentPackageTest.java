@@ -171,7 +171,8 @@ class AmentPackageTest {
         List<String> received = List.of(all.substring(0, all.length() - 1).split("\0", -1));
         String classpath = installedClasspath().stream()
                 .map(n -> build.share().resolve("java").resolve(n).toString()).collect(Collectors.joining(":"));
-        List<String> expected = new ArrayList<>(List.of("-Djava.awt.headless=true", "-cp", classpath,
+        List<String> expected = new ArrayList<>(List.of("-Djava.awt.headless=true", "-XX:-DontCompileHugeMethods",
+                "-cp", classpath,
                 "org.gpuvo.ros.node.NodeMain"));
         expected.addAll(arguments);
         assertThat(received).containsExactlyElementsOf(expected);

@@ -33,8 +33,10 @@ final class NodeProcess implements AutoCloseable {
             Path log = Files.createTempFile(dir, "gpuvo-node", ".log");
             Path home = Files.createDirectories(dir.resolve("node-home"));
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            List<String> command = new ArrayList<>(List.of(java, "-Djava.awt.headless=true", "-cp",
-                    System.getProperty("java.class.path"), "org.gpuvo.ros.node.NodeMain", "--ros-args"));
+            // the JVM options of the installed node's launcher (ros_package/ament/gpuvo_node)
+            List<String> command = new ArrayList<>(List.of(java, "-Djava.awt.headless=true",
+                    "-XX:-DontCompileHugeMethods", "-cp", System.getProperty("java.class.path"),
+                    "org.gpuvo.ros.node.NodeMain", "--ros-args"));
             command.addAll(List.of(rosArguments));
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
             builder.environment().put("ROS_DOMAIN_ID", Integer.toString(domainId));
