@@ -46,8 +46,9 @@ import jcuda.driver.JCudaDriver;
 /**
  * The GPU side of one camera pipeline: the device's primary context (shared by all pipelines of the
  * process, as the runtime API would share it), one stream of its own that orders all of the pipeline's
- * work, the kernel modules loaded from the jar, and every buffer the pipeline allocated, freed on
- * {@link #close()}.
+ * work, the kernel modules it uses, loaded from the jar when a kernel of theirs is first asked for (an ORB
+ * pipeline loads no SIFT module: the jar's modules are some 17 MB, two thirds of them SIFT's float matcher),
+ * and every buffer the pipeline allocated, freed on {@link #close()}.
  *
  * <p>CUDA binds a context to a thread. Every method makes this context current on the calling thread
  * first ({@link #makeCurrent()}), so a pipeline may move between threads (one at a time: the class is not
@@ -72,6 +73,8 @@ public final class CudaContext implements AutoCloseable {
     private final CUstream stream = new CUstream();
     private final CUstream copyStream = new CUstream();
     private boolean copyStreamCreated;
+    /** the kernel modules of the jar, and those loaded so far */
+    private CudaKernelResources kernels;
     private final Map<String, CUmodule> modules = new LinkedHashMap<>();
     private final Map<String, CUfunction> functions = new HashMap<>();
     private final Set<CudaAllocation> allocations = new LinkedHashSet<>();
@@ -114,8 +117,8 @@ public final class CudaContext implements AutoCloseable {
     }
 
     /**
-     * Retains the device's primary context, creates the pipeline's stream and loads every kernel module of
-     * {@code kernels}.
+     * Retains the device's primary context and creates the pipeline's stream; the modules of {@code kernels} are
+     * loaded as their kernels are first asked for ({@link #function}).
      *
      * @throws IllegalStateException if the kernels were not built into the jar
      * @throws CudaStageException    if the driver refuses (stage {@code "context"}), e.g. no such device or
@@ -135,8 +138,8 @@ public final class CudaContext implements AutoCloseable {
             cuda.close();
             throw e;
         }
-        LOG.debug("pipeline {}: CUDA device {}, {} multiprocessors, modules {}", pipeline, deviceOrdinal,
-                cuda.multiprocessors, cuda.modules.keySet());
+        LOG.debug("pipeline {}: CUDA device {}, {} multiprocessors, modules {} (loaded when used)", pipeline,
+                deviceOrdinal, cuda.multiprocessors, kernels.modules());
         return cuda;
     }
 
@@ -148,12 +151,21 @@ public final class CudaContext implements AutoCloseable {
         CudaCheck.call(STAGE, "cuDeviceGetAttribute", () -> cuDeviceGetAttribute(value,
                 CUdevice_attribute.CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, device));
         multiprocessors = value[0];
-        for (String name : kernels.modules()) {
-            byte[] fatbin = kernels.fatbin(name);
-            CUmodule module = new CUmodule();
-            CudaCheck.call(STAGE, "cuModuleLoadData(" + name + ")", () -> cuModuleLoadData(module, fatbin));
-            modules.put(name, module);
-        }
+        this.kernels = kernels;
+    }
+
+    /**
+     * Loads module {@code name} of the jar into the context.
+     *
+     * @throws IllegalArgumentException if the jar has no such module
+     * @throws CudaStageException       if the driver refuses it (stage {@code "context"}), e.g. no code for this GPU
+     */
+    private CUmodule load(String name) {
+        byte[] fatbin = kernels.fatbin(name);
+        CUmodule module = new CUmodule();
+        CudaCheck.call(STAGE, "cuModuleLoadData(" + name + ")", () -> cuModuleLoadData(module, fatbin));
+        modules.put(name, module);
+        return module;
     }
 
     /** Makes this context current on the calling thread (CUDA contexts are bound per thread). */
@@ -204,19 +216,18 @@ public final class CudaContext implements AutoCloseable {
     }
 
     /**
-     * A kernel of a loaded module, looked up once and cached.
+     * A kernel of one of the jar's modules (loaded at the first kernel asked of it), looked up once and cached.
      *
-     * @throws IllegalArgumentException if no module of that name was loaded
-     * @throws CudaStageException       if the module has no such kernel ({@code CUDA_ERROR_NOT_FOUND})
+     * @throws IllegalArgumentException if the jar has no module of that name
+     * @throws CudaStageException       if the module does not load on this device (stage {@code "context"}) or has
+     *                                  no such kernel ({@code CUDA_ERROR_NOT_FOUND})
      */
     public CUfunction function(String module, String name) {
-        CUmodule loaded = modules.get(module);
-        if (loaded == null)
-            throw new IllegalArgumentException("no kernel module '" + module + "'; loaded: " + modules.keySet());
         CUfunction cached = functions.get(module + '/' + name);
         if (cached != null)
             return cached;
         makeCurrent();
+        CUmodule loaded = modules.containsKey(module) ? modules.get(module) : load(module);
         CUfunction function = new CUfunction();
         CudaCheck.call(module, "cuModuleGetFunction(" + name + ")", () -> cuModuleGetFunction(function, loaded, name));
         functions.put(module + '/' + name, function);
