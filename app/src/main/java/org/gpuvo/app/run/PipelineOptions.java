@@ -122,9 +122,9 @@ public final class PipelineOptions {
         if (features.type == FeatureType.SIFT) {
             config.sift = features.siftConfig(maxFeatures != null ? maxFeatures : config.sift.maxFeatures);
             config.siftThreshold.adaptive = siftAdaptiveThreshold;
-        }
-        else if (maxFeatures != null)
+        } else if (maxFeatures != null) {
             config.orb.maxFeatures = maxFeatures;
+        }
         if (localMapKeyframes != null)
             config.localMapKeyframes = localMapKeyframes;
         if (seed != null)

@@ -25,10 +25,6 @@ final class KeyframePoints {
         features[count++] = feature;
     }
 
-    int count() {
-        return count;
-    }
-
     /** Adds the keyframe, with its features as the frame has them, to the local map. */
     void addTo(LocalMapSearch localMap, TrackingFrame frame) {
         localMap.addKeyframe(frame.features(), frame.descriptors(), ids, features, count);
