@@ -13,15 +13,12 @@ import static jcuda.driver.JCudaDriver.cuMemAllocHost;
 import static jcuda.driver.JCudaDriver.cuMemAllocPitch;
 import static jcuda.driver.JCudaDriver.cuMemFreeHost;
 import static jcuda.driver.JCudaDriver.cuModuleGetFunction;
-import static jcuda.driver.JCudaDriver.cuModuleLoadData;
-import static jcuda.driver.JCudaDriver.cuModuleUnload;
 import static jcuda.driver.JCudaDriver.cuStreamCreate;
 import static jcuda.driver.JCudaDriver.cuStreamDestroy;
 import static jcuda.driver.JCudaDriver.cuStreamSynchronize;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
@@ -46,9 +43,9 @@ import jcuda.driver.JCudaDriver;
 /**
  * The GPU side of one camera pipeline: the device's primary context (shared by all pipelines of the
  * process, as the runtime API would share it), one stream of its own that orders all of the pipeline's
- * work, the kernel modules it uses, loaded from the jar when a kernel of theirs is first asked for (an ORB
- * pipeline loads no SIFT module: the jar's modules are some 17 MB, two thirds of them SIFT's float matcher),
- * and every buffer the pipeline allocated, freed on {@link #close()}.
+ * work, and every buffer the pipeline allocated, freed on {@link #close()}. Kernel modules are loaded from the
+ * jar when a kernel of theirs is first asked for (an ORB pipeline loads no SIFT module: the jar's modules are
+ * some 17 MB, two thirds of them SIFT's float matcher), once for the process ({@link PrimaryContextModules}).
  *
  * <p>CUDA binds a context to a thread. Every method makes this context current on the calling thread
  * first ({@link #makeCurrent()}), so a pipeline may move between threads (one at a time: the class is not
@@ -73,9 +70,8 @@ public final class CudaContext implements AutoCloseable {
     private final CUstream stream = new CUstream();
     private final CUstream copyStream = new CUstream();
     private boolean copyStreamCreated;
-    /** the kernel modules of the jar, and those loaded so far */
+    /** the kernel modules of the jar */
     private CudaKernelResources kernels;
-    private final Map<String, CUmodule> modules = new LinkedHashMap<>();
     private final Map<String, CUfunction> functions = new HashMap<>();
     private final Set<CudaAllocation> allocations = new LinkedHashSet<>();
     private boolean streamCreated;
@@ -154,20 +150,6 @@ public final class CudaContext implements AutoCloseable {
         this.kernels = kernels;
     }
 
-    /**
-     * Loads module {@code name} of the jar into the context.
-     *
-     * @throws IllegalArgumentException if the jar has no such module
-     * @throws CudaStageException       if the driver refuses it (stage {@code "context"}), e.g. no code for this GPU
-     */
-    private CUmodule load(String name) {
-        byte[] fatbin = kernels.fatbin(name);
-        CUmodule module = new CUmodule();
-        CudaCheck.call(STAGE, "cuModuleLoadData(" + name + ")", () -> cuModuleLoadData(module, fatbin));
-        modules.put(name, module);
-        return module;
-    }
-
     /** Makes this context current on the calling thread (CUDA contexts are bound per thread). */
     public void makeCurrent() {
         if (closed)
@@ -227,7 +209,7 @@ public final class CudaContext implements AutoCloseable {
         if (cached != null)
             return cached;
         makeCurrent();
-        CUmodule loaded = modules.containsKey(module) ? modules.get(module) : load(module);
+        CUmodule loaded = PrimaryContextModules.module(deviceOrdinal, device, kernels, module);
         CUfunction function = new CUfunction();
         CudaCheck.call(module, "cuModuleGetFunction(" + name + ")", () -> cuModuleGetFunction(function, loaded, name));
         functions.put(module + '/' + name, function);
@@ -359,9 +341,9 @@ public final class CudaContext implements AutoCloseable {
     }
 
     /**
-     * Waits for the stream, frees every allocation, unloads the modules, destroys the stream and releases
-     * the primary context. Failures (after a sticky error all of them fail) are logged, not thrown, so that
-     * closing never hides the error that made the pipeline close. Closing twice does nothing.
+     * Waits for the stream, frees every allocation, destroys the stream and releases the primary context; the
+     * kernel modules stay loaded for the next pipeline. Failures (after a sticky error all of them fail) are logged,
+     * not thrown, so that closing never hides the error that made the pipeline close. Closing twice does nothing.
      */
     @Override
     public void close() {
@@ -374,8 +356,6 @@ public final class CudaContext implements AutoCloseable {
                 quietly(STAGE, "cuStreamSynchronize", () -> cuStreamSynchronize(copyStream));
             for (CudaAllocation allocation : new ArrayList<>(allocations))
                 allocation.close();
-            for (Map.Entry<String, CUmodule> module : modules.entrySet())
-                quietly(STAGE, "cuModuleUnload(" + module.getKey() + ")", () -> cuModuleUnload(module.getValue()));
             if (streamCreated)
                 quietly(STAGE, "cuStreamDestroy", () -> cuStreamDestroy(stream));
             if (copyStreamCreated)
@@ -383,7 +363,6 @@ public final class CudaContext implements AutoCloseable {
         }
         closed = true;
         allocations.clear();
-        modules.clear();
         functions.clear();
         quietly(STAGE, "cuDevicePrimaryCtxRelease", () -> cuDevicePrimaryCtxRelease(device));
         if (quietFailures > 1)
