@@ -40,9 +40,15 @@ import java.util.Locale;
  * <p>Run from the project root ({@code ../shared/data} is the data folder; else pass {@code --data DIR}):
  * <pre>
  * java -cp ... org.gpuvo.tests.bench.VoHostBenchmark [--backend cpu|cuda|auto] [--repeat N] [--deterministic]
+ *     [--only TEXT]
  * </pre>
+ * {@code --only} keeps the sequences whose name (as the report prints it, e.g. "EuRoC", "room stereo") contains the
+ * text, ignoring case.
  */
 public final class VoHostBenchmark {
+    /** the sequences to run: those whose name contains this (lower case) */
+    private static String only = "";
+
     private VoHostBenchmark() {
     }
 
@@ -57,6 +63,7 @@ public final class VoHostBenchmark {
                 case "--repeat" -> repeat = Integer.parseInt(args[++i]);
                 case "--data" -> data = Path.of(args[++i]);
                 case "--deterministic" -> deterministic = true;
+                case "--only" -> only = args[++i].toLowerCase(Locale.ROOT);
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -87,6 +94,8 @@ public final class VoHostBenchmark {
 
     private static void measure(BenchmarkReport report, String name, Sequence sequence, VoMode mode, Backend backend,
                                 boolean deterministic, int repeat) {
+        if (!name.toLowerCase(Locale.ROOT).contains(only))
+            return;
         ConfigVisualOdometry config = new ConfigVisualOdometry(mode);
         config.backend = backend;
         config.deterministic = deterministic;
