@@ -16,11 +16,16 @@ public final class EssentialResiduals {
 
     /** Squared Sampson distance of one correspondence; NaN inputs give NaN. */
     public static double sampsonSquared(double[] e, double x1, double y1, double x2, double y2) {
-        double a0 = e[0] * x1 + e[1] * y1 + e[2];
-        double a1 = e[3] * x1 + e[4] * y1 + e[5];
-        double a2 = e[6] * x1 + e[7] * y1 + e[8];
-        double b0 = e[0] * x2 + e[3] * y2 + e[6];
-        double b1 = e[1] * x2 + e[4] * y2 + e[7];
+        return sampsonSquared(e, 0, x1, y1, x2, y2);
+    }
+
+    /** As {@link #sampsonSquared(double[], double, double, double, double)}, of the E at {@code e[at..at+9)}. */
+    static double sampsonSquared(double[] e, int at, double x1, double y1, double x2, double y2) {
+        double a0 = e[at] * x1 + e[at + 1] * y1 + e[at + 2];
+        double a1 = e[at + 3] * x1 + e[at + 4] * y1 + e[at + 5];
+        double a2 = e[at + 6] * x1 + e[at + 7] * y1 + e[at + 8];
+        double b0 = e[at] * x2 + e[at + 3] * y2 + e[at + 6];
+        double b1 = e[at + 1] * x2 + e[at + 4] * y2 + e[at + 7];
         double num = x2 * a0 + y2 * a1 + a2;
         double den = a0 * a0 + a1 * a1 + b0 * b0 + b1 * b1;
         return den > 0 ? num * num / den : (num == 0 ? 0 : Double.POSITIVE_INFINITY);

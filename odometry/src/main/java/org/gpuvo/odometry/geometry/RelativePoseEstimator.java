@@ -8,9 +8,11 @@ import boofcv.struct.geo.AssociatedPair;
 import georegression.struct.se.Se3_F64;
 import org.ddogleg.struct.DogArray;
 import org.ejml.data.DMatrixRMaj;
+import org.gpuvo.odometry.concurrent.FixedChunks;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ForkJoinPool;
 
 /**
  * Relative pose of two calibrated views from normalized correspondences:
@@ -32,7 +34,10 @@ import java.util.List;
  * the translation is undetermined: the call returns false with {@link EstimationStatus#INSUFFICIENT_PARALLAX} and
  * the rotation with zero translation.</li>
  * </ol>
- * Not thread safe; nothing is allocated per call once the largest input size has been seen.
+ * The minimal samples are drawn in order from the seeded sampler, then solved and scored in batches on the host's
+ * cores ({@link FixedChunks}); each batch's models are then taken in the order of their samples, as one loop would
+ * take them, so the result is the same to the bit however many threads run (the five-point solver is most of a
+ * monocular start's time). Not thread safe; nothing is allocated per call once the largest input size has been seen.
  */
 public final class RelativePoseEstimator extends RansacEstimator {
     private static final int SAMPLE_SIZE = 5;
@@ -41,6 +46,14 @@ public final class RelativePoseEstimator extends RansacEstimator {
     private static final int LOCAL_ROUNDS = 4;
     private static final int FINAL_ITERATIONS = 10;
     private static final int FINAL_ROUNDS = 3;
+    /**
+     * minimal samples solved ahead at once where the pool has threads to share them, or all the samples still owed to
+     * {@link ConfigRansac#minIterations} if more (one at a time where it has no threads: none is solved that the
+     * stopping rule would not have drawn), and the ranges they are solved in
+     */
+    private static final int BATCH = 64, CHUNKS = 16;
+    /** Nistér's solver gives at most ten essential matrices */
+    private static final int MAX_MODELS = 10;
 
     private final ConfigRansac config;
     private final double threshold;
@@ -49,11 +62,20 @@ public final class RelativePoseEstimator extends RansacEstimator {
     private double minInlierFraction = 0.1;
     private double minParallaxRad;
 
-    private final EstimateNofEpipolar generator = FactoryMultiView.essential_N(EnumEssential.NISTER_5);
-    private final DogArray<DMatrixRMaj> hypotheses = new DogArray<>(() -> new DMatrixRMaj(3, 3));
-    private final List<AssociatedPair> sample = new ArrayList<>();
-    private final int[] sampleIndices = new int[SAMPLE_SIZE];
     private final RansacSampler sampler = new RansacSampler();
+    private final FixedChunks ranges;
+    private final int batchSize;
+    private final MinimalSolver[] solvers = new MinimalSolver[CHUNKS];
+    /**
+     * the batch: each sample's indices, its models (row-major E, {@link #MAX_MODELS} a sample) and their MSAC costs
+     * (+∞ for one that cannot beat the best at the batch's start), and how many models it gave
+     */
+    private int[] batchSamples = new int[0], batchModels = new int[0];
+    private double[] batchE = new double[0], batchCost = new double[0];
+    private double batchBound;
+    private double[] bx1, by1, bx2, by2;
+    private int bn;
+    private final FixedChunks.Range solveRange = (c, first, end) -> solvers[c].solve(first, end);
     private final DecomposeEssential decompose = new DecomposeEssential();
     private final DMatrixRMaj essentialMatrix = new DMatrixRMaj(3, 3);
     private final RelativePoseRefinement refinement = new RelativePoseRefinement();
@@ -70,13 +92,22 @@ public final class RelativePoseEstimator extends RansacEstimator {
      * @param focalLengthPixels converts the pixel threshold to normalized units
      */
     public RelativePoseEstimator(ConfigRansac config, double focalLengthPixels) {
+        this(config, focalLengthPixels, ForkJoinPool.commonPool());
+    }
+
+    /**
+     * @param pool where batches of minimal samples are solved; with a parallelism of 1, on the calling thread
+     */
+    public RelativePoseEstimator(ConfigRansac config, double focalLengthPixels, ForkJoinPool pool) {
         this.config = config.copy().checkValidity();
+        this.ranges = new FixedChunks(pool, CHUNKS, 2);
+        this.batchSize = pool.getParallelism() > 1 ? BATCH : 1;
+        for (int c = 0; c < CHUNKS; c++)
+            solvers[c] = new MinimalSolver();
         double f = Arguments.focalLength(focalLengthPixels);
         threshold = this.config.inlierThresholdPixels / f;
         threshold2 = threshold * threshold;
         minParallaxRad = threshold;
-        for (int i = 0; i < SAMPLE_SIZE; i++)
-            sample.add(new AssociatedPair());
         refinement.setHuberThreshold(threshold);
     }
 
@@ -132,32 +163,32 @@ public final class RelativePoseEstimator extends RansacEstimator {
         sampler.reset(config.seed);
         boolean found = false;
         int required = config.maxIterations;
-        while (iterations < Math.min(config.maxIterations, Math.max(required, config.minIterations))) {
-            iterations++;
-            sampler.sample(n, SAMPLE_SIZE, sampleIndices);
-            for (int k = 0; k < SAMPLE_SIZE; k++) {
-                int i = sampleIndices[k];
-                sample.get(k).setTo(x1[i], y1[i], x2[i], y2[i]);
-            }
-            if (!generator.process(sample, hypotheses))
-                continue;
-            boolean improved = false;
-            for (int h = 0; h < hypotheses.size; h++) {
-                System.arraycopy(hypotheses.get(h).data, 0, hypE, 0, 9);
-                double cost = score(hypE, x1, y1, x2, y2, n, bestCost);
-                if (cost < bestCost && poseOf(hypE, x1, y1, x2, y2, n)) {
-                    // candidate holds the inliers of hypE, workR/workT its pose
-                    adoptCandidate(cost);
-                    System.arraycopy(workR, 0, bestR, 0, 9);
-                    System.arraycopy(workT, 0, bestT, 0, 3);
-                    improved = true;
+        while (iterations < limit(required)) {
+            int batch = solveBatch(x1, y1, x2, y2, n, limit(required) - iterations,
+                    config.minIterations - iterations);
+            for (int b = 0; b < batch && iterations < limit(required); b++) {
+                iterations++;
+                boolean improved = false;
+                for (int h = 0; h < batchModels[b]; h++) {
+                    int model = b * MAX_MODELS + h;
+                    if (!(batchCost[model] < bestCost))
+                        continue;
+                    System.arraycopy(batchE, 9 * model, hypE, 0, 9);
+                    double cost = score(hypE, x1, y1, x2, y2, n, bestCost);
+                    if (cost < bestCost && poseOf(hypE, x1, y1, x2, y2, n)) {
+                        // candidate holds the inliers of hypE, workR/workT its pose
+                        adoptCandidate(cost);
+                        System.arraycopy(workR, 0, bestR, 0, 9);
+                        System.arraycopy(workT, 0, bestT, 0, 3);
+                        improved = true;
+                    }
                 }
-            }
-            if (improved) {
-                found = true;
-                localOptimization(x1, y1, x2, y2, n);
-                required = RansacSampler.requiredIterations(best.count(), n, SAMPLE_SIZE, config.confidence,
-                        config.maxIterations);
+                if (improved) {
+                    found = true;
+                    localOptimization(x1, y1, x2, y2, n);
+                    required = RansacSampler.requiredIterations(best.count(), n, SAMPLE_SIZE, config.confidence,
+                            config.maxIterations);
+                }
             }
         }
         int needed = Math.max(minInliers, (int) Math.ceil(minInlierFraction * n));
@@ -181,6 +212,68 @@ public final class RelativePoseEstimator extends RansacEstimator {
         return true;
     }
 
+    private int limit(int required) {
+        return Math.min(config.maxIterations, Math.max(required, config.minIterations));
+    }
+
+    /**
+     * Draws the next minimal samples in order, at most {@code atMost}: the batch size, or {@code owed} if more; solves
+     * and scores them on the pool; returns how many. A model whose cost reaches the best cost so far cannot be adopted later in the batch (the
+     * best only falls), so its scoring stops there, as one loop's would.
+     */
+    private int solveBatch(double[] x1, double[] y1, double[] x2, double[] y2, int n, int atMost, int owed) {
+        int batch = Math.min(batchSize > 1 ? Math.max(batchSize, owed) : 1, atMost);
+        if (batchSamples.length < batch * SAMPLE_SIZE) {
+            batchSamples = new int[batch * SAMPLE_SIZE];
+            batchModels = new int[batch];
+            batchE = new double[batch * MAX_MODELS * 9];
+            batchCost = new double[batch * MAX_MODELS];
+        }
+        int[] indices = new int[SAMPLE_SIZE];
+        for (int b = 0; b < batch; b++) {
+            sampler.sample(n, SAMPLE_SIZE, indices);
+            System.arraycopy(indices, 0, batchSamples, b * SAMPLE_SIZE, SAMPLE_SIZE);
+        }
+        bx1 = x1;
+        by1 = y1;
+        bx2 = x2;
+        by2 = y2;
+        bn = n;
+        batchBound = bestCost;
+        ranges.run(batch, solveRange);
+        bx1 = by1 = bx2 = by2 = null;
+        return batch;
+    }
+
+    /** One range's five-point solver (BoofCV's is not thread safe) and its minimal sample. */
+    private final class MinimalSolver {
+        final EstimateNofEpipolar generator = FactoryMultiView.essential_N(EnumEssential.NISTER_5);
+        final DogArray<DMatrixRMaj> hypotheses = new DogArray<>(() -> new DMatrixRMaj(3, 3));
+        final List<AssociatedPair> sample = new ArrayList<>();
+
+        MinimalSolver() {
+            for (int i = 0; i < SAMPLE_SIZE; i++)
+                sample.add(new AssociatedPair());
+        }
+
+        /** Solves and scores the batch's samples [first, end). */
+        void solve(int first, int end) {
+            for (int b = first; b < end; b++) {
+                for (int k = 0; k < SAMPLE_SIZE; k++) {
+                    int i = batchSamples[b * SAMPLE_SIZE + k];
+                    sample.get(k).setTo(bx1[i], by1[i], bx2[i], by2[i]);
+                }
+                int models = generator.process(sample, hypotheses) ? Math.min(hypotheses.size, MAX_MODELS) : 0;
+                for (int h = 0; h < models; h++) {
+                    int model = b * MAX_MODELS + h;
+                    System.arraycopy(hypotheses.get(h).data, 0, batchE, 9 * model, 9);
+                    batchCost[model] = cost(batchE, 9 * model, bx1, by1, bx2, by2, bn, batchBound);
+                }
+                batchModels[b] = models;
+            }
+        }
+    }
+
     /**
      * Median angle (degrees) between the inliers' rays in view 2 and their view-1 rays rotated by the best-fitting
      * pure rotation: the parallax the translation produced, as measured in the last call that got that far
@@ -192,20 +285,27 @@ public final class RelativePoseEstimator extends RansacEstimator {
 
     /**
      * MSAC cost Σ min(d², t²) of the Sampson distances, written with the inlier flags into {@link #candidate};
-     * returns +∞ as soon as the partial sum reaches {@code bound} (the model cannot win).
+     * returns +∞ as soon as the partial sum reaches {@code bound} (the model cannot win), its flags then unwritten.
      */
     private double score(double[] e, double[] x1, double[] y1, double[] x2, double[] y2, int n, double bound) {
+        double cost = cost(e, 0, x1, y1, x2, y2, n, bound);
+        if (cost == Double.POSITIVE_INFINITY)
+            return cost;
         boolean[] flags = candidate.flags();
+        for (int i = 0; i < n; i++)
+            flags[i] = EssentialResiduals.sampsonSquared(e, 0, x1[i], y1[i], x2[i], y2[i]) < threshold2;
+        return cost;
+    }
+
+    /**
+     * The MSAC cost of the essential matrix at {@code e[at..at+9)}, summed in index order; +∞ as soon as the partial
+     * sum reaches {@code bound}.
+     */
+    private double cost(double[] e, int at, double[] x1, double[] y1, double[] x2, double[] y2, int n, double bound) {
         double cost = 0;
         for (int i = 0; i < n; i++) {
-            double d2 = EssentialResiduals.sampsonSquared(e, x1[i], y1[i], x2[i], y2[i]);
-            if (d2 < threshold2) { // false for NaN
-                cost += d2;
-                flags[i] = true;
-            } else {
-                cost += threshold2;
-                flags[i] = false;
-            }
+            double d2 = EssentialResiduals.sampsonSquared(e, at, x1[i], y1[i], x2[i], y2[i]);
+            cost += d2 < threshold2 ? d2 : threshold2; // the threshold for NaN
             if (cost >= bound)
                 return Double.POSITIVE_INFINITY;
         }

@@ -19,9 +19,10 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Median time of {@link RelativePoseEstimator#process} and {@link PnpEstimator#process} (with and without a prior)
- * on synthetic scenes of 1000 and 2000 correspondences, 30 % outliers, 0.5 px noise, f = 700, one thread; also the
- * cost of BoofCV's minimal solvers alone and the bytes allocated per call. Run as every benchmark of the tests
+ * Median time of {@link RelativePoseEstimator#process} (adaptive, and with the at least 200 samples of a monocular
+ * start) and {@link PnpEstimator#process} (with and without a prior) on synthetic scenes of 1000 and 2000
+ * correspondences, 30 % outliers, 0.5 px noise, f = 700; also the cost of BoofCV's minimal solvers alone and the bytes
+ * allocated per call. PnP runs on the calling thread; the relative pose solves its minimal samples on the common pool. Run as every benchmark of the tests
  * module ({@link org.gpuvo.tests.bench}; this one stays in the package of what it measures, for its sampler and
  * synthetic scenes):
  * <pre>java [-XX:-DontCompileHugeMethods] -cp ... org.gpuvo.odometry.geometry.MotionEstimationBenchmark</pre>
@@ -36,9 +37,11 @@ public final class MotionEstimationBenchmark {
 
     public static void main(String[] args) throws IOException {
         BenchmarkReport report = BenchmarkReport.start(MotionEstimationBenchmark.class, args);
-        report.environment("threads", "one");
+        report.environment("threads", "PnP one; the relative pose's minimal samples the common pool's "
+                + java.util.concurrent.ForkJoinPool.commonPool().getParallelism() + " workers and the caller");
         for (int n : new int[]{1000, 2000}) {
-            relativePose(report, n, 0.3);
+            relativePose(report, n, 0.3, 0);
+            relativePose(report, n, 0.3, 200);
             pnp(report, n, 0.3, false);
             pnp(report, n, 0.3, true);
         }
@@ -46,11 +49,13 @@ public final class MotionEstimationBenchmark {
         report.finish();
     }
 
-    private static void relativePose(BenchmarkReport report, int n, double outliers) {
+    private static void relativePose(BenchmarkReport report, int n, double outliers, int minIterations) {
         SyntheticScene[] scenes = new SyntheticScene[SCENES];
         for (int s = 0; s < SCENES; s++)
             scenes[s] = SyntheticScene.twoView(1000 + s, n, outliers, 0.5);
-        RelativePoseEstimator alg = new RelativePoseEstimator(new ConfigRansac(), SyntheticScene.FOCAL);
+        ConfigRansac ransac = new ConfigRansac();
+        ransac.minIterations = minIterations;
+        RelativePoseEstimator alg = new RelativePoseEstimator(ransac, SyntheticScene.FOCAL);
         Se3_F64 out = new Se3_F64();
         Runnable[] calls = new Runnable[SCENES];
         int[] iterations = new int[SCENES];
@@ -62,7 +67,8 @@ public final class MotionEstimationBenchmark {
                 iterations[k] = alg.iterations();
             };
         }
-        time(report, "RelativePoseEstimator", n, calls, iterations);
+        time(report, minIterations > 0 ? "RelativePoseEstimator (>= " + minIterations + " samples)"
+                : "RelativePoseEstimator", n, calls, iterations);
     }
 
     private static void pnp(BenchmarkReport report, int n, double outliers, boolean withPrior) {
