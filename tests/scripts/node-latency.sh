@@ -25,4 +25,5 @@ if [[ -z ${GPUVO_CYCLONE_PEERS:-} ]]; then
   fi
   export GPUVO_CYCLONE_PEERS=$root/.devdata/cyclone-peers
 fi
-exec .device/run java org.gpuvo.tests.dds.NodeLatencyBenchmark "$@"
+# the node runs in this JVM: give it the JIT option its launcher gives it (BoofCV's five-point solver compiled)
+exec .device/run java -XX:-DontCompileHugeMethods org.gpuvo.tests.dds.NodeLatencyBenchmark "$@"

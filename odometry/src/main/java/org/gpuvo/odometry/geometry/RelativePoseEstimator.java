@@ -37,7 +37,8 @@ import java.util.concurrent.ForkJoinPool;
  * The minimal samples are drawn in order from the seeded sampler, then solved and scored in batches on the host's
  * cores ({@link FixedChunks}); each batch's models are then taken in the order of their samples, as one loop would
  * take them, so the result is the same to the bit however many threads run (the five-point solver is most of a
- * monocular start's time). Not thread safe; nothing is allocated per call once the largest input size has been seen.
+ * monocular start's time). Not thread safe; on one thread nothing is allocated per call once the largest input size
+ * has been seen (on several, the pool's tasks are).
  */
 public final class RelativePoseEstimator extends RansacEstimator {
     private static final int SAMPLE_SIZE = 5;
@@ -63,6 +64,7 @@ public final class RelativePoseEstimator extends RansacEstimator {
     private double minParallaxRad;
 
     private final RansacSampler sampler = new RansacSampler();
+    private final int[] sampleIndices = new int[SAMPLE_SIZE];
     private final FixedChunks ranges;
     private final int batchSize;
     private final MinimalSolver[] solvers = new MinimalSolver[CHUNKS];
@@ -218,8 +220,8 @@ public final class RelativePoseEstimator extends RansacEstimator {
 
     /**
      * Draws the next minimal samples in order, at most {@code atMost}: the batch size, or {@code owed} if more; solves
-     * and scores them on the pool; returns how many. A model whose cost reaches the best cost so far cannot be adopted later in the batch (the
-     * best only falls), so its scoring stops there, as one loop's would.
+     * and scores them on the pool; returns how many. A model whose cost reaches the best cost at the batch's start
+     * cannot be adopted later in the batch (the best only falls), so its scoring stops there, as one loop's would.
      */
     private int solveBatch(double[] x1, double[] y1, double[] x2, double[] y2, int n, int atMost, int owed) {
         int batch = Math.min(batchSize > 1 ? Math.max(batchSize, owed) : 1, atMost);
@@ -229,10 +231,9 @@ public final class RelativePoseEstimator extends RansacEstimator {
             batchE = new double[batch * MAX_MODELS * 9];
             batchCost = new double[batch * MAX_MODELS];
         }
-        int[] indices = new int[SAMPLE_SIZE];
         for (int b = 0; b < batch; b++) {
-            sampler.sample(n, SAMPLE_SIZE, indices);
-            System.arraycopy(indices, 0, batchSamples, b * SAMPLE_SIZE, SAMPLE_SIZE);
+            sampler.sample(n, SAMPLE_SIZE, sampleIndices);
+            System.arraycopy(sampleIndices, 0, batchSamples, b * SAMPLE_SIZE, SAMPLE_SIZE);
         }
         bx1 = x1;
         by1 = y1;
