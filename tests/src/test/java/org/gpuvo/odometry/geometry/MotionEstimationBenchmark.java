@@ -22,9 +22,9 @@ import java.util.List;
  * Median time of {@link RelativePoseEstimator#process} (adaptive, and with the at least 200 samples of a monocular
  * start) and {@link PnpEstimator#process} (with and without a prior) on synthetic scenes of 1000 and 2000
  * correspondences, 30 % outliers, 0.5 px noise, f = 700; also the cost of BoofCV's minimal solvers alone and the bytes
- * allocated per call. PnP runs on the calling thread; the relative pose solves its minimal samples on the common pool. Run as every benchmark of the tests
- * module ({@link org.gpuvo.tests.bench}; this one stays in the package of what it measures, for its sampler and
- * synthetic scenes):
+ * allocated per call. PnP runs on the calling thread; the relative pose solves its minimal samples on the common
+ * pool. Run as every benchmark of the tests module ({@link org.gpuvo.tests.bench}; this one stays in the package of
+ * what it measures, for its sampler and synthetic scenes):
  * <pre>java [-XX:-DontCompileHugeMethods] -cp ... org.gpuvo.odometry.geometry.MotionEstimationBenchmark</pre>
  * BoofCV's Nistér solver spends most of its time
  * in four generated methods of {@code HelperNister5} (setupA1p1 … setupA2p2, 16–18 KB of bytecode each), above
