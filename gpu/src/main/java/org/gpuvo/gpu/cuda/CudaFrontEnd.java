@@ -57,6 +57,8 @@ public final class CudaFrontEnd extends CudaTracking<DeviceFeatures, CudaOrbExtr
     private int queued = -1;
     private int lastSlot = 1;
     private PinnedBuffer featuresHost;
+    /** the search of a local map over the current features, made when first asked for */
+    private CudaMapSearch mapSearch;
 
     /** Opens its own context (device 0, a new stream), closed with the front end. */
     public CudaFrontEnd(String pipeline, ConfigOrb orb, ConfigMatch match) {
@@ -259,12 +261,27 @@ public final class CudaFrontEnd extends CudaTracking<DeviceFeatures, CudaOrbExtr
     }
 
     /**
-     * Frees the staging of {@link #downloadCurrent} and the events of the overlapped upload.
+     * The search of a local map by projection over the features of the frame processed last, on the device: made when
+     * first asked for, closed with the front end.
+     */
+    public CudaMapSearch mapSearch() {
+        if (mapSearch == null)
+            mapSearch = new CudaMapSearch(cuda, () -> {
+                checkProcessed();
+                return previous;
+            });
+        return mapSearch;
+    }
+
+    /**
+     * Frees the staging of {@link #downloadCurrent}, the map search and the events of the overlapped upload.
      */
     @Override
     void closeResources() {
         if (featuresHost != null)
             featuresHost.close();
+        if (mapSearch != null)
+            mapSearch.close();
         if (!cuda.isClosed()) {
             cuda.makeCurrent();
             for (CUevent[] events : new CUevent[][]{uploaded, consumed})

@@ -5,8 +5,8 @@ import jcuda.driver.CUdeviceptr;
 
 /**
  * The {@code kernelParams} array of a {@code cuLaunchKernel} call, built from plain values in the kernel's
- * declaration order: device pointers, {@code int}s, {@code float}s, and structs passed by value as their
- * little-endian bytes.
+ * declaration order: device pointers, {@code int}s, {@code float}s, {@code double}s, and structs passed by value as
+ * their little-endian bytes.
  */
 final class KernelArguments {
     private KernelArguments() {
@@ -22,6 +22,8 @@ final class KernelArguments {
                 pointers[i] = Pointer.to(new int[]{n});
             else if (v instanceof Float f)
                 pointers[i] = Pointer.to(new float[]{f});
+            else if (v instanceof Double d)
+                pointers[i] = Pointer.to(new double[]{d});
             else if (v instanceof byte[] struct)
                 pointers[i] = Pointer.to(struct);
             else

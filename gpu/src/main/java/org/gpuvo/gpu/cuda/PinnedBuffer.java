@@ -80,6 +80,14 @@ public final class PinnedBuffer extends CudaAllocation {
                 .put(source, sourceOffset, count);
     }
 
+    /** Copies {@code count} doubles of {@code source} from {@code sourceOffset} into this buffer at {@code offset} (native order). */
+    public void putDoubles(long offset, double[] source, int sourceOffset, int count) {
+        checkRange(offset, (long) count * Double.BYTES);
+        awaitLastCopy();
+        memory.slice((int) offset, count * Double.BYTES).order(ByteOrder.nativeOrder()).asDoubleBuffer()
+                .put(source, sourceOffset, count);
+    }
+
     /** Copies {@code count} floats (native order, as a device writes them) at {@code offset} into {@code target}. */
     public void getFloats(long offset, float[] target, int targetOffset, int count) {
         checkRange(offset, (long) count * Float.BYTES);

@@ -5,6 +5,7 @@ import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.Matches;
+import org.gpuvo.gpu.match.ProjectionSearchRules;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,6 +34,8 @@ final class FallbackTrackingFrontEnd implements TrackingFrontEnd {
     /** frames processed since the front end was made, and the first the CPU processed (-1: none) */
     private int frames, fallbackFrame = -1;
     private final Matches replayed = new Matches();
+    /** the GPU's map search, wrapped to fall back, and the search it wraps */
+    private DeviceMapSearch mapSearch, mapSearchOf;
 
     /**
      * @param gpu the GPU front end, closed with this one or when it fails
@@ -113,6 +116,48 @@ final class FallbackTrackingFrontEnd implements TrackingFrontEnd {
         } else if (currentImage != null) {
             active.process(currentImage, null, replayed);
         }
+    }
+
+    /**
+     * The GPU's search of the local map while the GPU runs; a failure of it hands over to the CPU as any other
+     * (its search then returns -1, and the map is searched on the host).
+     */
+    @Override
+    public DeviceMapSearch mapSearch() {
+        if (onCpu)
+            return null;
+        DeviceMapSearch device = active.mapSearch();
+        if (device == null)
+            return null;
+        if (mapSearch == null || mapSearchOf != device) {
+            mapSearchOf = device;
+            mapSearch = new DeviceMapSearch() {
+                @Override
+                public void setMap(FeatureDescriptors descriptors) {
+                    if (onCpu)
+                        return;
+                    try {
+                        device.setMap(descriptors);
+                    } catch (BackendFailureException e) {
+                        fallBack(e, true);
+                    }
+                }
+
+                @Override
+                public int search(double[] slotValues, byte[] freeFeature, ProjectionSearchRules rules,
+                                  int[] feature, int[] row, float[] x, float[] y) {
+                    if (onCpu)
+                        return -1;
+                    try {
+                        return device.search(slotValues, freeFeature, rules, feature, row, x, y);
+                    } catch (BackendFailureException e) {
+                        fallBack(e, true);
+                        return -1;
+                    }
+                }
+            };
+        }
+        return mapSearch;
     }
 
     @Override

@@ -50,6 +50,14 @@ public interface TrackingFrontEnd extends AutoCloseable {
         return Double.NaN;
     }
 
+    /**
+     * The search of the local map on the device, over the features of the frame processed last; null where they
+     * must come to the host for it (the CPU, and SIFT on the GPU).
+     */
+    default DeviceMapSearch mapSearch() {
+        return null;
+    }
+
     /** The feature type extracted and matched. */
     FeatureType features();
 

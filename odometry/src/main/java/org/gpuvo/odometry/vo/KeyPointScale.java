@@ -13,6 +13,8 @@ import org.gpuvo.gpu.features.KeyPoints;
 final class KeyPointScale {
     /** relative slack on the largest scale ratio, so that ORB's levels one apart pass despite rounding */
     private static final double RATIO_SLACK = 1e-9;
+    /** the most ORB pyramid levels {@link #levelScales} covers */
+    private static final int LEVELS = 32;
 
     private final FeatureType type;
     private final double orbScaleFactor, siftSigma;
@@ -48,6 +50,24 @@ final class KeyPointScale {
     /** The detection scale of keypoint {@code i}. */
     double of(KeyPoints points, int i) {
         return type == FeatureType.SIFT ? points.diameter[i] / (2 * siftSigma) : Math.pow(orbScaleFactor, points.level[i]);
+    }
+
+    /**
+     * The scale of each ORB pyramid level as {@link #of} gives it, for the {@value #LEVELS} levels a pyramid may
+     * have at most; empty for SIFT, whose scales are continuous.
+     */
+    double[] levelScales() {
+        if (type == FeatureType.SIFT)
+            return new double[0];
+        double[] scales = new double[LEVELS];
+        for (int level = 0; level < LEVELS; level++)
+            scales[level] = Math.pow(orbScaleFactor, level);
+        return scales;
+    }
+
+    /** The largest ratio of two scales that {@link #alike} accepts, its slack included. */
+    double limit() {
+        return limit;
     }
 
     /**

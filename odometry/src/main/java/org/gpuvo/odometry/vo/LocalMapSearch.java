@@ -6,8 +6,10 @@ import georegression.struct.se.Se3_F64;
 import georegression.transform.se.SePointOps_F64;
 import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.gpu.match.ProjectionSearchRules;
 import org.gpuvo.odometry.camera.CameraModel;
 import org.gpuvo.odometry.concurrent.FixedChunks;
+import org.gpuvo.odometry.frontend.DeviceMapSearch;
 import org.gpuvo.odometry.frontend.FeatureDescriptors;
 
 import java.util.ArrayDeque;
@@ -27,6 +29,10 @@ import java.util.function.IntBinaryOperator;
  * observed for the bundle adjustment, and counts as tracked for the keyframe decision: without it, a point whose
  * match failed once was gone for good and a new one took its place at the next keyframe, and the map drifted with
  * each replacement.
+ *
+ * <p>The host projects the points, in fixed chunks; the candidates and winners are found where the frame's features
+ * are: on the GPU for ORB on CUDA ({@link DeviceMapSearch}, which gives the host search's winners exactly), else on
+ * the host over the downloaded features, in fixed chunks, so that runs repeat on any number of threads.
  */
 final class LocalMapSearch {
     /** a keyframe of the local map: the points created there, with the scale and descriptor of the feature of each */
@@ -83,7 +89,19 @@ final class LocalMapSearch {
     private final FixedChunks ranges;
     /** the search of the frame under way, for {@link #searchRange}, made once */
     private IntBinaryOperator distance;
-    private final FixedChunks.Range searchRange = (c, first, end) -> searchSlots(chunks[c], first, end);
+    private final FixedChunks.Range searchRange = (c, first, end) -> searchSlots(chunks[c], first, end),
+            projectRange = (c, first, end) -> projectSlots(chunks[c], first, end);
+    /** by slot: the projection (u, v), the search radius (negative: not searched) and the scale, in pixels */
+    private double[] slotValues = new double[0];
+    /** the search's rules for the GPU (ORB's level scales; none for SIFT, which is searched on the host) */
+    private final ProjectionSearchRules rules;
+    /** bumped whenever the local map changes; the GPU's search that holds the map, and of which version */
+    private int mapVersion, deviceVersion = -1;
+    private DeviceMapSearch deviceHolding;
+    /** the GPU search's inputs and winners, by feature */
+    private byte[] freeFeature = new byte[0];
+    private int[] wonFeature = new int[0], wonSlot = new int[0];
+    private float[] wonX = new float[0], wonY = new float[0];
     private double[] currentScale = new double[0];
     /** by point id: the frame in which it was last seen tracked or searched (to search each point once) */
     private int[] stamp = new int[0];
@@ -119,6 +137,8 @@ final class LocalMapSearch {
         this.columns = (camera.width + CELL - 1) / CELL;
         this.rows = (camera.height + CELL - 1) / CELL;
         this.cellStart = new int[columns * rows + 1];
+        this.rules = new ProjectionSearchRules(scale.levelScales(), scale.limit(), columns, rows, CELL, maxDistance,
+                ratio);
     }
 
     /**
@@ -167,6 +187,7 @@ final class LocalMapSearch {
         }
         mapDescriptors.clear();
         mapSize = 0;
+        mapVersion++;
         for (Keyframe k : keyframes) {
             System.arraycopy(k.ids, 0, mapIds, mapSize, k.count);
             System.arraycopy(k.scales, 0, mapScales, mapSize, k.count);
@@ -179,7 +200,8 @@ final class LocalMapSearch {
     /**
      * Searches the current frame (its index {@code frame.index}, its pose {@code worldToCamera}) for the local map's
      * points that none of its features tracks; each found is attached to its feature's track and observed in the
-     * frame's update. Returns how many were found.
+     * frame's update. Returns how many were found. Where the front end keeps the frame's features on the GPU, the
+     * search runs there ({@link DeviceMapSearch}); else, or should the GPU fail, the features come to the host.
      */
     int search(TrackingFrame frame, Se3_F64 worldToCamera, FeatureTracks tracks, TrackingPoints points,
                MapSnapshot map, TrackedPoses poses) {
@@ -192,17 +214,13 @@ final class LocalMapSearch {
         for (int i = 0; i < features; i++)
             if (tracks.landmark[i] >= 0)
                 stamp[tracks.landmark[i]] = k;
-        fetchCurrent(frame);
-        int n = current.size();
-        if (n != features)
-            throw new IllegalStateException(n + " features downloaded, " + features + " tracked");
-        gridFree(tracks, points, map, n);
         pose.setTo(worldToCamera);
         // the points to search, where they are now (the poses and the pending points are the tracking thread's)
         if (slotX.length < mapSize) {
             slotX = new double[mapSize];
             slotY = new double[mapSize];
             slotZ = new double[mapSize];
+            slotValues = new double[DeviceMapSearch.SLOT_VALUES * mapSize];
         }
         for (int s = 0; s < mapSize; s++) {
             int id = mapIds[s];
@@ -215,6 +233,19 @@ final class LocalMapSearch {
             slotY[s] = world.y;
             slotZ[s] = world.z;
         }
+        ranges.run(mapSize, projectRange);
+        DeviceMapSearch device = frame.frontEnd.mapSearch();
+        if (device != null) {
+            int found = searchOnDevice(device, frame, tracks, points, map, poses, features);
+            if (found >= 0)
+                return found;
+            // the GPU failed and the front end went on on the CPU: the features come to the host
+        }
+        fetchCurrent(frame);
+        int n = current.size();
+        if (n != features)
+            throw new IllegalStateException(n + " features downloaded, " + features + " tracked");
+        gridFree(tracks, points, map, n);
         distance = mapDescriptors.distancesTo(currentDescriptors);
         for (Chunk c : chunks) {
             if (c.bestPoint.length < n) {
@@ -235,16 +266,61 @@ final class LocalMapSearch {
                     bestDistance[i] = c.bestDistance[i];
                     bestPoint[i] = c.bestPoint[i];
                 }
-        return attach(frame, tracks, points, map, poses, n);
+        int found = 0;
+        for (int i = 0; i < n; i++)
+            if (bestPoint[i] >= 0 && attach(frame, tracks, points, map, poses, i, bestPoint[i], current.x[i],
+                    current.y[i]))
+                found++;
+        return found;
     }
 
-    /** Projects the slots [first, end) to search and keeps each one's nearest feature in the chunk's winners. */
-    private void searchSlots(Chunk chunk, int first, int end) {
+    /**
+     * The search on the GPU, where the frame's features are: the map's descriptors go there once a keyframe, the
+     * projections and which features are free once a frame, and the winners come back. Returns how many points were
+     * found, or -1 if the GPU failed.
+     */
+    private int searchOnDevice(DeviceMapSearch device, TrackingFrame frame, FeatureTracks tracks,
+                               TrackingPoints points, MapSnapshot map, TrackedPoses poses, int n) {
+        long start = System.nanoTime();
+        if (device != deviceHolding || deviceVersion != mapVersion) {
+            device.setMap(mapDescriptors);
+            deviceHolding = device;
+            deviceVersion = mapVersion;
+        }
+        if (freeFeature.length < n) {
+            int c = Math.max(n, 2 * freeFeature.length);
+            freeFeature = new byte[c];
+            wonFeature = new int[c];
+            wonSlot = new int[c];
+            wonX = new float[c];
+            wonY = new float[c];
+        }
+        for (int i = 0; i < n; i++)
+            freeFeature[i] = (byte) (points.usable(tracks.landmark[i], map) ? 0 : 1);
+        int won = device.search(slotValues, freeFeature, rules, wonFeature, wonSlot, wonX, wonY);
+        frame.frontEndNanos += System.nanoTime() - start;
+        if (won < 0) {
+            deviceHolding = null;
+            return -1;
+        }
+        int found = 0;
+        for (int w = 0; w < won; w++)
+            if (attach(frame, tracks, points, map, poses, wonFeature[w], mapIds[wonSlot[w]], wonX[w], wonY[w]))
+                found++;
+        return found;
+    }
+
+    /**
+     * Projects the slots [first, end) with the frame's pose: their pixel, search radius (negative: not searched, or
+     * not in the image) and scale into {@link #slotValues}.
+     */
+    private void projectSlots(Chunk chunk, int first, int end) {
         Point3D_F64 inCamera = chunk.inCamera;
         Point2D_F64 pixel = chunk.pixel;
         double[] r = pose.R.data;
-        for (int s = first; s < end; s++) {
+        for (int s = first, at = DeviceMapSearch.SLOT_VALUES * first; s < end; s++, at += DeviceMapSearch.SLOT_VALUES) {
             double x = slotX[s], y = slotY[s], z = slotZ[s];
+            slotValues[at + 2] = -1;
             if (Double.isNaN(x))
                 continue;
             inCamera.setTo(r[0] * x + r[1] * y + r[2] * z + pose.T.x, r[3] * x + r[4] * y + r[5] * z + pose.T.y,
@@ -252,8 +328,19 @@ final class LocalMapSearch {
             if (!camera.project(inCamera.x, inCamera.y, inCamera.z, pixel))
                 continue;
             double pointScale = mapScales[s];
-            nearest(chunk, mapIds[s], s, pointScale, pixel.x, pixel.y, radius * Math.max(1, pointScale));
+            slotValues[at] = pixel.x;
+            slotValues[at + 1] = pixel.y;
+            slotValues[at + 2] = radius * Math.max(1, pointScale);
+            slotValues[at + 3] = pointScale;
         }
+    }
+
+    /** Keeps, for each projected slot of [first, end), its nearest feature in the chunk's winners. */
+    private void searchSlots(Chunk chunk, int first, int end) {
+        for (int s = first, at = DeviceMapSearch.SLOT_VALUES * first; s < end; s++, at += DeviceMapSearch.SLOT_VALUES)
+            if (slotValues[at + 2] >= 0)
+                nearest(chunk, mapIds[s], s, slotValues[at + 3], slotValues[at], slotValues[at + 1],
+                        slotValues[at + 2]);
     }
 
     private void ensureStamps(int points) {
@@ -334,26 +421,22 @@ final class LocalMapSearch {
         }
     }
 
-    /** Attaches each feature's winning point where its reprojection error is small enough; returns how many. */
-    private int attach(TrackingFrame frame, FeatureTracks tracks, TrackingPoints points, MapSnapshot map,
-                       TrackedPoses poses, int n) {
-        int found = 0;
-        for (int i = 0; i < n; i++) {
-            int id = bestPoint[i];
-            if (id < 0)
-                continue;
-            camera.pixelToNormalized(current.x[i], current.y[i], pixel);
-            points.world(id, map, poses, world);
-            SePointOps_F64.transform(pose, world, inCamera);
-            double ex = inCamera.x / inCamera.z - pixel.x, ey = inCamera.y / inCamera.z - pixel.y;
-            if (!(ex * ex + ey * ey <= maxError2))
-                continue;
-            if (tracks.firstFrame[i] == FeatureTracks.NONE)
-                tracks.restart(i, frame.index, pixel.x, pixel.y);
-            tracks.landmark[i] = id;
-            frame.update.observe(frame.index, id, pixel.x, pixel.y);
-            found++;
-        }
-        return found;
+    /**
+     * Attaches point {@code id}, won by feature {@code i} at pixel (x, y), where its reprojection error is small
+     * enough; returns whether it was.
+     */
+    private boolean attach(TrackingFrame frame, FeatureTracks tracks, TrackingPoints points, MapSnapshot map,
+                           TrackedPoses poses, int i, int id, float x, float y) {
+        camera.pixelToNormalized(x, y, pixel);
+        points.world(id, map, poses, world);
+        SePointOps_F64.transform(pose, world, inCamera);
+        double ex = inCamera.x / inCamera.z - pixel.x, ey = inCamera.y / inCamera.z - pixel.y;
+        if (!(ex * ex + ey * ey <= maxError2))
+            return false;
+        if (tracks.firstFrame[i] == FeatureTracks.NONE)
+            tracks.restart(i, frame.index, pixel.x, pixel.y);
+        tracks.landmark[i] = id;
+        frame.update.observe(frame.index, id, pixel.x, pixel.y);
+        return true;
     }
 }

@@ -7,6 +7,7 @@ import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.ConfigMatch;
+import org.gpuvo.gpu.match.ProjectionSearchRules;
 import org.gpuvo.gpu.match.Matches;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -59,6 +60,25 @@ class FallbackTrackingFrontEndTest {
         public void extract(GrayImage image, KeyPoints keyPoints, FeatureDescriptors descriptors) {
             failIf("extract", processed);
             delegate.extract(image, keyPoints, descriptors);
+        }
+
+        /** A map search only where it is the call to fail (the CPU front end it plays the GPU with has none). */
+        @Override
+        public DeviceMapSearch mapSearch() {
+            if (!failingCall.equals("search"))
+                return null;
+            return new DeviceMapSearch() {
+                @Override
+                public void setMap(FeatureDescriptors descriptors) {
+                }
+
+                @Override
+                public int search(double[] slotValues, byte[] freeFeature, ProjectionSearchRules rules,
+                                  int[] feature, int[] row, float[] x, float[] y) {
+                    failIf("search", processed);
+                    return 0;
+                }
+            };
         }
 
         @Override
@@ -117,6 +137,44 @@ class FallbackTrackingFrontEndTest {
                 assertThat(frontEnd.backend()).isEqualTo(frame < FAILING_FRAME ? "cuda" : "cpu");
             }
             assertThat(frontEnd.cpuFallbackFrame()).isEqualTo(FAILING_FRAME);
+            assertThat(gpu.closed).as("the failed front end was closed").isTrue();
+        }
+    }
+
+    @Test
+    void aFailingSearchOfTheMapHandsOverTooAndTheHostSearchesThatFrame() {
+        List<GrayImage> frames = TestFrames.consecutiveKittiFrames(5);
+        FailingFrontEnd gpu = new FailingFrontEnd(FactoryTrackingFrontEnd.create("gpu", orb(), match(), Backend.CPU),
+                "search");
+        try (TrackingFrontEnd reference = FactoryTrackingFrontEnd.create("reference", orb(), match(), Backend.CPU);
+             TrackingFrontEnd frontEnd = new FallbackTrackingFrontEnd(gpu,
+                     () -> FactoryTrackingFrontEnd.create("cpu", orb(), match(), Backend.CPU))) {
+            Matches a = new Matches(), b = new Matches();
+            for (int frame = 0; frame < frames.size(); frame++) {
+                TrackingFrontEndGpuTest.processAlike(reference, frontEnd, frames.get(frame), null, a, b, frame);
+                DeviceMapSearch search = frontEnd.mapSearch();
+                if (frame > FAILING_FRAME) {
+                    assertThat(search).as("frame %d: no GPU to search on", frame).isNull();
+                    continue;
+                }
+                int n = 2000;
+                int found = search.search(new double[0], new byte[n],
+                        new ProjectionSearchRules(new double[0], 1.2, 1, 1, 16, 50, 0.9), new int[n], new int[n],
+                        new float[n], new float[n]);
+                assertThat(found).as("frame %d", frame).isEqualTo(frame < FAILING_FRAME ? 0 : -1);
+                if (frame == FAILING_FRAME) {
+                    // the frame's features, for the host's search, are the CPU's of that frame
+                    KeyPoints ka = new KeyPoints(), kb = new KeyPoints();
+                    FeatureDescriptors da = FeatureDescriptors.of(FeatureType.ORB);
+                    FeatureDescriptors db = FeatureDescriptors.of(FeatureType.ORB);
+                    reference.currentFeatures(ka, da);
+                    frontEnd.currentFeatures(kb, db);
+                    assertThat(kb.size()).isEqualTo(ka.size());
+                    assertThat(binaryRows(db).data).isEqualTo(binaryRows(da).data);
+                }
+            }
+            assertThat(frontEnd.cpuFallbackFrame()).isEqualTo(FAILING_FRAME);
+            assertThat(frontEnd.backend()).isEqualTo("cpu");
             assertThat(gpu.closed).as("the failed front end was closed").isTrue();
         }
     }

@@ -3,6 +3,7 @@ package org.gpuvo.odometry.frontend;
 import org.gpuvo.gpu.cuda.GpuTestSupport;
 import org.gpuvo.gpu.features.Backend;
 import org.gpuvo.gpu.features.ConfigOrb;
+import org.gpuvo.gpu.features.ConfigSift;
 import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.image.GrayImage;
@@ -57,6 +58,22 @@ class TrackingFrontEndGpuTest {
             int na = cpu.process(frames.get(1), null, a), nb = cuda.process(frames.get(1), null, b);
             assertThat(nb).isEqualTo(na);
             assertSameMatches(a, b, -1);
+        }
+    }
+
+    /** ORB on the GPU searches the local map where its features are; the CPU, and SIFT on the GPU, leave it to the host. */
+    @Test
+    void onlyOrbOnTheGpuSearchesTheMapOnTheDevice() {
+        GpuTestSupport.assumeCuda();
+        try (TrackingFrontEnd cpu = FactoryTrackingFrontEnd.create("cpu", new ConfigOrb(500), new ConfigMatch(),
+                Backend.CPU);
+             TrackingFrontEnd cuda = FactoryTrackingFrontEnd.create("cuda", new ConfigOrb(500), new ConfigMatch(),
+                     Backend.CUDA);
+             TrackingFrontEnd sift = FactoryTrackingFrontEnd.create("sift", new ConfigSift(500), new ConfigMatch(),
+                     Backend.CUDA)) {
+            assertThat(cpu.mapSearch()).isNull();
+            assertThat(cuda.mapSearch()).isNotNull();
+            assertThat(sift.mapSearch()).isNull();
         }
     }
 

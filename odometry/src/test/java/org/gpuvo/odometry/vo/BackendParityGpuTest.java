@@ -34,7 +34,10 @@ class BackendParityGpuTest {
         assertSameTrajectory(sequence, VoMode.RGBD);
     }
 
-    /** A monocular map searched again by projection (its features downloaded for it each frame) is identical too. */
+    /**
+     * A monocular map searched again by projection (on the GPU where the features are, on the host on the CPU) is
+     * identical too: the rendered room, and KITTI's real frames.
+     */
     @Test
     void aMonocularMapSearchedAgainIsIdenticalToo() {
         GpuTestSupport.assumeCuda();
@@ -42,6 +45,8 @@ class BackendParityGpuTest {
         room.frames = 60;
         SequenceRun cpu = assertSameTrajectory(new SyntheticSequence(room), VoMode.MONO, 4);
         assertThat(cpu.frames()).anyMatch(f -> f.reprojectionMatches > 0);
+        SequenceRun kitti = assertSameTrajectory(Datasets.open(SharedData.require("kitti-06-0050")), VoMode.MONO, 4);
+        assertThat(kitti.frames().stream().mapToInt(f -> f.reprojectionMatches).sum()).isGreaterThan(100);
     }
 
     private static void assertSameTrajectory(Sequence sequence, VoMode mode) {
