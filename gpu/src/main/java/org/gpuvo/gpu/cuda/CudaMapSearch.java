@@ -31,7 +31,9 @@ public final class CudaMapSearch implements AutoCloseable {
     private int mapRows;
     private double[] scalesHeld = new double[0];
     private int[] records = new int[0];
-    private Integer[] order = new Integer[0];
+    private final int[] header = new int[1];
+    /** by feature: its record in the download, or -1 */
+    private int[] recordOf = new int[0];
 
     /** @param current the device features of the frame processed last */
     CudaMapSearch(CudaContext cuda, Supplier<DeviceFeatures> current) {
@@ -122,7 +124,6 @@ public final class CudaMapSearch implements AutoCloseable {
 
     /** The downloaded winners, in increasing feature order. */
     private int readFound(int n, int[] feature, int[] slot, float[] x, float[] y) {
-        int[] header = new int[1];
         foundStaging.getInts(0, header, 0, 1);
         int count = header[0];
         if (count < 0 || count > n)
@@ -131,17 +132,26 @@ public final class CudaMapSearch implements AutoCloseable {
         if (records.length < RECORD_INTS * count)
             records = new int[RECORD_INTS * Math.max(count, n)];
         foundStaging.getInts(4L * HEADER_INTS, records, 0, RECORD_INTS * count);
-        if (order.length < count)
-            order = new Integer[Math.max(count, n)];
-        for (int k = 0; k < count; k++)
-            order[k] = k;
-        Arrays.sort(order, 0, count, (a, b) -> Integer.compare(records[RECORD_INTS * a], records[RECORD_INTS * b]));
+        // the records come in no particular order: put them in feature order (each feature is won at most once)
+        if (recordOf.length < n)
+            recordOf = new int[n];
+        Arrays.fill(recordOf, 0, n, -1);
         for (int k = 0; k < count; k++) {
-            int r = RECORD_INTS * order[k];
-            feature[k] = records[r];
+            int f = records[RECORD_INTS * k];
+            if (f < 0 || f >= n || recordOf[f] >= 0)
+                throw new IllegalStateException(STAGE + ": the device reported feature " + f + " of " + n
+                        + (f >= 0 && f < n ? " twice" : ""));
+            recordOf[f] = k;
+        }
+        int k = 0;
+        for (int f = 0; f < n; f++) {
+            if (recordOf[f] < 0)
+                continue;
+            int r = RECORD_INTS * recordOf[f];
+            feature[k] = f;
             slot[k] = records[r + 1];
             x[k] = Float.intBitsToFloat(records[r + 2]);
-            y[k] = Float.intBitsToFloat(records[r + 3]);
+            y[k++] = Float.intBitsToFloat(records[r + 3]);
         }
         return count;
     }
