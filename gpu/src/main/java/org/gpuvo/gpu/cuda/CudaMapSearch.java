@@ -19,8 +19,6 @@ public final class CudaMapSearch implements AutoCloseable {
     static final String MODULE = "map_search";
     /** threads per block and slots per block of map_search_slots, threads per block of map_search_compact */
     private static final int SEARCH_BLOCK = 128, SEARCH_WARPS = SEARCH_BLOCK / 32, COMPACT_BLOCK = 256;
-    /** doubles a slot: u, v, radius (negative: not searched), scale */
-    public static final int SLOT_DOUBLES = 4;
     private static final int HEADER_INTS = 4, RECORD_INTS = 4;
 
     private final CudaContext cuda;
@@ -69,8 +67,8 @@ public final class CudaMapSearch implements AutoCloseable {
     /**
      * Finds, for the map's points, the free features of the current frame they win.
      *
-     * @param slotValues   {@link #SLOT_DOUBLES} values per map row: the projection (u, v) in pixels, the radius in
-     *                     pixels (negative: the row is not searched) and the point's scale
+     * @param slotValues   {@link ProjectionSearchRules#SLOT_VALUES} values per map row: the projection (u, v) in
+     *                     pixels, the radius in pixels (negative: the row is not searched) and the point's scale
      * @param freeFeature  by feature of the current frame: 1 where it may be found (it has no usable map point)
      * @param rules        which features are candidates and which wins
      * @param feature      out: the features won, increasing; {@code slot}: the row that won each; {@code x},
@@ -84,14 +82,14 @@ public final class CudaMapSearch implements AutoCloseable {
         int n = features.count;
         if (freeFeature.length < n || feature.length < n || slot.length < n || x.length < n || y.length < n)
             throw new IllegalArgumentException("arrays shorter than the frame's " + n + " features");
-        if (slotValues.length < (long) SLOT_DOUBLES * mapRows)
+        if (slotValues.length < (long) ProjectionSearchRules.SLOT_VALUES * mapRows)
             throw new IllegalArgumentException("slot values for fewer than the map's " + mapRows + " rows");
         if (mapRows == 0 || n == 0)
             return 0;
-        long slotBytes = (long) SLOT_DOUBLES * mapRows * Double.BYTES;
+        long slotBytes = (long) ProjectionSearchRules.SLOT_VALUES * mapRows * Double.BYTES;
         slotStaging = WorkingBuffers.grow(cuda, STAGE, slotStaging, slotBytes);
         slots = WorkingBuffers.grow(cuda, STAGE, slots, slotBytes);
-        slotStaging.putDoubles(0, slotValues, 0, SLOT_DOUBLES * mapRows);
+        slotStaging.putDoubles(0, slotValues, 0, ProjectionSearchRules.SLOT_VALUES * mapRows);
         slots.uploadAsync(slotStaging, slotBytes);
         freeStaging = WorkingBuffers.grow(cuda, STAGE, freeStaging, n);
         free = WorkingBuffers.grow(cuda, STAGE, free, n);

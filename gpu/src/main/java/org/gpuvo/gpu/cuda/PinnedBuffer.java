@@ -80,7 +80,10 @@ public final class PinnedBuffer extends CudaAllocation {
                 .put(source, sourceOffset, count);
     }
 
-    /** Copies {@code count} doubles of {@code source} from {@code sourceOffset} into this buffer at {@code offset} (native order). */
+    /**
+     * Copies {@code count} doubles of {@code source} from {@code sourceOffset} into this buffer at {@code offset}
+     * (native order).
+     */
     public void putDoubles(long offset, double[] source, int sourceOffset, int count) {
         checkRange(offset, (long) count * Double.BYTES);
         awaitLastCopy();

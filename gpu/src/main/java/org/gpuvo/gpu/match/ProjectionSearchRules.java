@@ -14,4 +14,6 @@ package org.gpuvo.gpu.match;
  */
 public record ProjectionSearchRules(double[] levelScales, double scaleLimit, int columns, int rows, int cell,
                                     int maxDistance, double ratio) {
+    /** values a projected point has in a search's slot values: u, v (pixels), radius (negative: not searched), scale */
+    public static final int SLOT_VALUES = 4;
 }

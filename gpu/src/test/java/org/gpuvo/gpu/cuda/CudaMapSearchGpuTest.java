@@ -52,7 +52,7 @@ class CudaMapSearchGpuTest {
             double[] levelScales = new double[32];
             for (int level = 0; level < levelScales.length; level++)
                 levelScales[level] = Math.pow(FACTOR, level);
-            double[] slots = new double[CudaMapSearch.SLOT_DOUBLES * rows];
+            double[] slots = new double[ProjectionSearchRules.SLOT_VALUES * rows];
             for (int r = 0; r < rows; r++) {
                 double scale = levelScales[mapPoints.level[r]];
                 slots[4 * r] = mapPoints.x[r] + 1.5;

@@ -9,17 +9,14 @@ import org.gpuvo.gpu.match.ProjectionSearchRules;
  * {@link TrackingFrontEnd#mapSearch()}, for the frame processed last.
  */
 public interface DeviceMapSearch {
-    /** values per map row in {@link #search}'s {@code slotValues}: u, v, radius (negative: not searched), scale */
-    int SLOT_VALUES = 4;
-
     /** Holds the local map's descriptors (row r is map row r) on the device until the next call. */
     void setMap(FeatureDescriptors descriptors);
 
     /**
      * Finds, for the map's rows, the free features of the frame processed last that they win.
      *
-     * @param slotValues  {@link #SLOT_VALUES} values per map row: the projection in pixels, the search radius in
-     *                    pixels (negative: not searched) and the point's scale
+     * @param slotValues  {@link ProjectionSearchRules#SLOT_VALUES} values per map row: the projection in pixels, the
+     *                    search radius in pixels (negative: not searched) and the point's scale
      * @param freeFeature by feature: 1 where a point may be found (it has no usable map point), else 0
      * @param rules       which features are candidates and which wins
      * @param feature     out: the features won, increasing; {@code row}: the map row that won each; {@code x},
@@ -27,6 +24,6 @@ public interface DeviceMapSearch {
      * @return how many features were won, or -1 if the GPU failed: the front end then runs on the CPU, and the search
      *         is for the host to make
      */
-    int search(double[] slotValues, byte[] freeFeature, ProjectionSearchRules rules, int[] feature, int[] row, float[] x,
-               float[] y);
+    int search(double[] slotValues, byte[] freeFeature, ProjectionSearchRules rules, int[] feature, int[] row,
+               float[] x, float[] y);
 }

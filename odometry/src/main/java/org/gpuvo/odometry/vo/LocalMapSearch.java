@@ -49,6 +49,8 @@ final class LocalMapSearch {
 
     /** grid cells of the current keypoints, pixels a side */
     private static final int CELL = 16;
+    /** values a slot has in {@link #slotValues} */
+    private static final int SLOT = ProjectionSearchRules.SLOT_VALUES;
     private static final int CHUNKS = 4;
     /** smaller local maps are searched on the calling thread */
     private static final int PARALLEL_POINTS = 512;
@@ -220,7 +222,7 @@ final class LocalMapSearch {
             slotX = new double[mapSize];
             slotY = new double[mapSize];
             slotZ = new double[mapSize];
-            slotValues = new double[DeviceMapSearch.SLOT_VALUES * mapSize];
+            slotValues = new double[SLOT * mapSize];
         }
         for (int s = 0; s < mapSize; s++) {
             int id = mapIds[s];
@@ -318,7 +320,7 @@ final class LocalMapSearch {
         Point3D_F64 inCamera = chunk.inCamera;
         Point2D_F64 pixel = chunk.pixel;
         double[] r = pose.R.data;
-        for (int s = first, at = DeviceMapSearch.SLOT_VALUES * first; s < end; s++, at += DeviceMapSearch.SLOT_VALUES) {
+        for (int s = first, at = SLOT * first; s < end; s++, at += SLOT) {
             double x = slotX[s], y = slotY[s], z = slotZ[s];
             slotValues[at + 2] = -1;
             if (Double.isNaN(x))
@@ -337,7 +339,7 @@ final class LocalMapSearch {
 
     /** Keeps, for each projected slot of [first, end), its nearest feature in the chunk's winners. */
     private void searchSlots(Chunk chunk, int first, int end) {
-        for (int s = first, at = DeviceMapSearch.SLOT_VALUES * first; s < end; s++, at += DeviceMapSearch.SLOT_VALUES)
+        for (int s = first, at = SLOT * first; s < end; s++, at += SLOT)
             if (slotValues[at + 2] >= 0)
                 nearest(chunk, mapIds[s], s, slotValues[at + 3], slotValues[at], slotValues[at + 1],
                         slotValues[at + 2]);
