@@ -264,7 +264,8 @@ public final class CudaFrontEnd extends CudaTracking<DeviceFeatures, CudaOrbExtr
      * The search of a local map by projection over the features of the frame processed last, on the device: made when
      * first asked for, closed with the front end.
      */
-    public CudaMapSearch mapSearch() {
+    @Override
+    public CudaMapSearch projectionSearch() {
         if (mapSearch == null)
             mapSearch = new CudaMapSearch(cuda, () -> {
                 checkProcessed();

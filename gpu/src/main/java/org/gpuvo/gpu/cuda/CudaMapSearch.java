@@ -1,6 +1,7 @@
 package org.gpuvo.gpu.cuda;
 
 import jcuda.driver.CUfunction;
+import org.gpuvo.gpu.match.ProjectionSearch;
 import org.gpuvo.gpu.match.ProjectionSearchRules;
 
 import java.util.Arrays;
@@ -14,7 +15,7 @@ import java.util.function.Supplier;
  * ({@link #setMap}) and, each frame, finds the feature each projected point wins ({@link #search}) by the rules of
  * odometry's host search, so that both give the same winners. Buffers grow and are kept; one search at a time.
  */
-public final class CudaMapSearch implements AutoCloseable {
+public final class CudaMapSearch implements ProjectionSearch, AutoCloseable {
     public static final String STAGE = "map search";
     static final String MODULE = "map_search";
     /** threads per block and slots per block of map_search_slots, threads per block of map_search_compact */
@@ -41,10 +42,8 @@ public final class CudaMapSearch implements AutoCloseable {
         this.compact = cuda.function(MODULE, "map_search_compact");
     }
 
-    /**
-     * Holds {@code rows} ORB descriptors ({@link DeviceFeatures#DESCRIPTOR_BYTES} bytes each, packed in
-     * {@code descriptors}) as the local map until the next call; row r is slot r of {@link #search}.
-     */
+    /** Holds {@code rows} ORB descriptors ({@link DeviceFeatures#DESCRIPTOR_BYTES} bytes each) on the device. */
+    @Override
     public void setMap(byte[] descriptors, int rows) {
         long bytes = (long) rows * DeviceFeatures.DESCRIPTOR_BYTES;
         if (rows < 0 || bytes > descriptors.length)
@@ -64,17 +63,7 @@ public final class CudaMapSearch implements AutoCloseable {
         return mapRows;
     }
 
-    /**
-     * Finds, for the map's points, the free features of the current frame they win.
-     *
-     * @param slotValues   {@link ProjectionSearchRules#SLOT_VALUES} values per map row: the projection (u, v) in
-     *                     pixels, the radius in pixels (negative: the row is not searched) and the point's scale
-     * @param freeFeature  by feature of the current frame: 1 where it may be found (it has no usable map point)
-     * @param rules        which features are candidates and which wins
-     * @param feature      out: the features won, increasing; {@code slot}: the row that won each; {@code x},
-     *                     {@code y}: the feature's position in pixels. Each at least as long as the frame's features.
-     * @return how many features were won
-     */
+    @Override
     public int search(double[] slotValues, byte[] freeFeature, ProjectionSearchRules rules, int[] feature, int[] slot,
                       float[] x, float[] y) {
         double[] levelScales = rules.levelScales();

@@ -2,6 +2,7 @@ package org.gpuvo.gpu.features;
 
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.Matches;
+import org.gpuvo.gpu.match.ProjectionSearch;
 
 /**
  * Features tracked from frame to frame where they are computed: each frame's features are extracted and matched
@@ -40,6 +41,14 @@ public interface FrameTracker<F> extends AutoCloseable {
      * backend, with the settings the next frame is extracted with; they are neither kept nor matched.
      */
     void extract(GrayImage image, F out);
+
+    /**
+     * The search of map points by projection where this tracker keeps the features of the frame processed last, or
+     * null where there is none (the features then come to the host for it).
+     */
+    default ProjectionSearch projectionSearch() {
+        return null;
+    }
 
     /** Forgets the previous frame (after a gap in the stream): the next frame is matched against nothing. */
     void reset();

@@ -60,7 +60,7 @@ class CudaMapSearchGpuTest {
                 slots[4 * r + 2] = r % 7 == 0 ? -1 : 20 * scale;
                 slots[4 * r + 3] = scale;
             }
-            CudaMapSearch search = front.mapSearch();
+            CudaMapSearch search = front.projectionSearch();
             search.setMap(mapDescriptors.data, rows);
             int conflicts = 0;
             for (GrayImage next : new GrayImage[]{b, c}) {

@@ -5,6 +5,7 @@ import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.Matches;
+import org.gpuvo.gpu.match.ProjectionSearch;
 import org.gpuvo.gpu.match.ProjectionSearchRules;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,7 +36,7 @@ final class FallbackTrackingFrontEnd implements TrackingFrontEnd {
     private int frames, fallbackFrame = -1;
     private final Matches replayed = new Matches();
     /** the GPU's map search, wrapped to fall back, and the search it wraps */
-    private DeviceMapSearch mapSearch, mapSearchOf;
+    private ProjectionSearch mapSearch, mapSearchOf;
 
     /**
      * @param gpu the GPU front end, closed with this one or when it fails
@@ -123,21 +124,21 @@ final class FallbackTrackingFrontEnd implements TrackingFrontEnd {
      * (its search then returns -1, and the map is searched on the host).
      */
     @Override
-    public DeviceMapSearch mapSearch() {
+    public ProjectionSearch mapSearch() {
         if (onCpu)
             return null;
-        DeviceMapSearch device = active.mapSearch();
+        ProjectionSearch device = active.mapSearch();
         if (device == null)
             return null;
         if (mapSearch == null || mapSearchOf != device) {
             mapSearchOf = device;
-            mapSearch = new DeviceMapSearch() {
+            mapSearch = new ProjectionSearch() {
                 @Override
-                public void setMap(FeatureDescriptors descriptors) {
+                public void setMap(byte[] descriptors, int rows) {
                     if (onCpu)
                         return;
                     try {
-                        device.setMap(descriptors);
+                        device.setMap(descriptors, rows);
                     } catch (BackendFailureException e) {
                         fallBack(e, true);
                     }
@@ -145,11 +146,11 @@ final class FallbackTrackingFrontEnd implements TrackingFrontEnd {
 
                 @Override
                 public int search(double[] slotValues, byte[] freeFeature, ProjectionSearchRules rules,
-                                  int[] feature, int[] row, float[] x, float[] y) {
+                                  int[] feature, int[] slot, float[] x, float[] y) {
                     if (onCpu)
                         return -1;
                     try {
-                        return device.search(slotValues, freeFeature, rules, feature, row, x, y);
+                        return device.search(slotValues, freeFeature, rules, feature, slot, x, y);
                     } catch (BackendFailureException e) {
                         fallBack(e, true);
                         return -1;

@@ -4,6 +4,7 @@ import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.Matches;
+import org.gpuvo.gpu.match.ProjectionSearch;
 
 /**
  * The feature side of visual odometry for one camera: each frame's features (ORB or SIFT, one type per front end)
@@ -51,10 +52,12 @@ public interface TrackingFrontEnd extends AutoCloseable {
     }
 
     /**
-     * The search of the local map on the device, over the features of the frame processed last; null where they
-     * must come to the host for it (the CPU, and SIFT on the GPU).
+     * The search of the local map where the features of the frame processed last are, on the GPU; null where they
+     * must come to the host for it (the CPU, and SIFT on the GPU). Its map is ORB descriptors, 32 bytes a row. Where
+     * the GPU fails during a search, the search returns -1: the front end then runs on the CPU, and the search is the
+     * host's to make.
      */
-    default DeviceMapSearch mapSearch() {
+    default ProjectionSearch mapSearch() {
         return null;
     }
 

@@ -4,12 +4,13 @@ import georegression.struct.point.Point2D_F64;
 import georegression.struct.point.Point3D_F64;
 import georegression.struct.se.Se3_F64;
 import georegression.transform.se.SePointOps_F64;
+import org.gpuvo.gpu.features.Descriptors;
 import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.gpu.features.KeyPoints;
+import org.gpuvo.gpu.match.ProjectionSearch;
 import org.gpuvo.gpu.match.ProjectionSearchRules;
 import org.gpuvo.odometry.camera.CameraModel;
 import org.gpuvo.odometry.concurrent.FixedChunks;
-import org.gpuvo.odometry.frontend.DeviceMapSearch;
 import org.gpuvo.odometry.frontend.FeatureDescriptors;
 
 import java.util.ArrayDeque;
@@ -31,7 +32,7 @@ import java.util.function.IntBinaryOperator;
  * each replacement.
  *
  * <p>The host projects the points, in fixed chunks; the candidates and winners are found where the frame's features
- * are: on the GPU for ORB on CUDA ({@link DeviceMapSearch}, which gives the host search's winners exactly), else on
+ * are: on the GPU for ORB on CUDA ({@link ProjectionSearch}, which gives the host search's winners exactly), else on
  * the host over the downloaded features, in fixed chunks, so that runs repeat on any number of threads.
  */
 final class LocalMapSearch {
@@ -99,7 +100,7 @@ final class LocalMapSearch {
     private final ProjectionSearchRules rules;
     /** bumped whenever the local map changes; the GPU's search that holds the map, and of which version */
     private int mapVersion, deviceVersion = -1;
-    private DeviceMapSearch deviceHolding;
+    private ProjectionSearch deviceHolding;
     /** the GPU search's inputs and winners, by feature */
     private byte[] freeFeature = new byte[0];
     private int[] wonFeature = new int[0], wonSlot = new int[0];
@@ -203,7 +204,7 @@ final class LocalMapSearch {
      * Searches the current frame (its index {@code frame.index}, its pose {@code worldToCamera}) for the local map's
      * points that none of its features tracks; each found is attached to its feature's track and observed in the
      * frame's update. Returns how many were found. Where the front end keeps the frame's features on the GPU, the
-     * search runs there ({@link DeviceMapSearch}); else, or should the GPU fail, the features come to the host.
+     * search runs there ({@link ProjectionSearch}); else, or should the GPU fail, the features come to the host.
      */
     int search(TrackingFrame frame, Se3_F64 worldToCamera, FeatureTracks tracks, TrackingPoints points,
                MapSnapshot map, TrackedPoses poses) {
@@ -236,7 +237,7 @@ final class LocalMapSearch {
             slotZ[s] = world.z;
         }
         ranges.run(mapSize, projectRange);
-        DeviceMapSearch device = frame.frontEnd.mapSearch();
+        ProjectionSearch device = frame.frontEnd.mapSearch();
         if (device != null) {
             int found = searchOnDevice(device, frame, tracks, points, map, poses, features);
             if (found >= 0)
@@ -281,11 +282,12 @@ final class LocalMapSearch {
      * projections and which features are free once a frame, and the winners come back. Returns how many points were
      * found, or -1 if the GPU failed.
      */
-    private int searchOnDevice(DeviceMapSearch device, TrackingFrame frame, FeatureTracks tracks,
+    private int searchOnDevice(ProjectionSearch device, TrackingFrame frame, FeatureTracks tracks,
                                TrackingPoints points, MapSnapshot map, TrackedPoses poses, int n) {
         long start = System.nanoTime();
         if (device != deviceHolding || deviceVersion != mapVersion) {
-            device.setMap(mapDescriptors);
+            Descriptors rows = FeatureDescriptors.binaryRows(mapDescriptors);
+            device.setMap(rows.data, rows.size());
             deviceHolding = device;
             deviceVersion = mapVersion;
         }

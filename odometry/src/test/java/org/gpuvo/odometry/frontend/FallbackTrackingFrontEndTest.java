@@ -7,6 +7,7 @@ import org.gpuvo.gpu.features.FeatureType;
 import org.gpuvo.gpu.features.KeyPoints;
 import org.gpuvo.gpu.image.GrayImage;
 import org.gpuvo.gpu.match.ConfigMatch;
+import org.gpuvo.gpu.match.ProjectionSearch;
 import org.gpuvo.gpu.match.ProjectionSearchRules;
 import org.gpuvo.gpu.match.Matches;
 import org.junit.jupiter.api.Test;
@@ -64,17 +65,17 @@ class FallbackTrackingFrontEndTest {
 
         /** A map search only where it is the call to fail (the CPU front end it plays the GPU with has none). */
         @Override
-        public DeviceMapSearch mapSearch() {
+        public ProjectionSearch mapSearch() {
             if (!failingCall.equals("search"))
                 return null;
-            return new DeviceMapSearch() {
+            return new ProjectionSearch() {
                 @Override
-                public void setMap(FeatureDescriptors descriptors) {
+                public void setMap(byte[] descriptors, int rows) {
                 }
 
                 @Override
                 public int search(double[] slotValues, byte[] freeFeature, ProjectionSearchRules rules,
-                                  int[] feature, int[] row, float[] x, float[] y) {
+                                  int[] feature, int[] slot, float[] x, float[] y) {
                     failIf("search", processed);
                     return 0;
                 }
@@ -152,7 +153,7 @@ class FallbackTrackingFrontEndTest {
             Matches a = new Matches(), b = new Matches();
             for (int frame = 0; frame < frames.size(); frame++) {
                 TrackingFrontEndGpuTest.processAlike(reference, frontEnd, frames.get(frame), null, a, b, frame);
-                DeviceMapSearch search = frontEnd.mapSearch();
+                ProjectionSearch search = frontEnd.mapSearch();
                 if (frame > FAILING_FRAME) {
                     assertThat(search).as("frame %d: no GPU to search on", frame).isNull();
                     continue;
