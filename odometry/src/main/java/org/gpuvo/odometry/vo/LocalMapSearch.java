@@ -244,6 +244,12 @@ final class LocalMapSearch {
                 return found;
             // the GPU failed and the front end went on on the CPU: the features come to the host
         }
+        return searchOnHost(frame, tracks, points, map, poses, features);
+    }
+
+    /** The search on the host, over the frame's features downloaded; returns how many points were found. */
+    private int searchOnHost(TrackingFrame frame, FeatureTracks tracks, TrackingPoints points, MapSnapshot map,
+                             TrackedPoses poses, int features) {
         fetchCurrent(frame);
         int n = current.size();
         if (n != features)
