@@ -37,8 +37,8 @@ final class ReplayPublish {
     private static final List<String> PIPELINE_ONLY = List.of("--out", "--write-bag", "--storage", "--gt", "--gt-topic",
             "--sync-tolerance", "--backend", "--align", "--features", "--max-features", "--sift-first-octave",
             "--sift-contrast-threshold", "--sift-edge-threshold", "--root-sift", "--sift-adaptive-threshold",
-            "--no-sift-adaptive-threshold", "--local-map-keyframes", "--seed", "--ply", "--deterministic",
-            "--no-deterministic");
+            "--no-sift-adaptive-threshold", "--local-map-keyframes", "--mapping-lag", "--seed", "--ply",
+            "--deterministic", "--no-deterministic");
     /** The options below, besides --publish: refused without it. */
     private static final List<String> PUBLISH_ONLY = List.of("--all-topics", "--wait-subscribers", "--wait-timeout",
             "--delay", "--clock-hz", "--domain-id", "--localhost-only");

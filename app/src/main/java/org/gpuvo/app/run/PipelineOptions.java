@@ -57,6 +57,13 @@ public final class PipelineOptions {
                     + "mono, where it helps indoors but not on KITTI's far points).")
     Integer localMapKeyframes;
 
+    @Option(names = "--mapping-lag", paramLabel = "N",
+            description = "With deterministic mapping: how many frames local mapping runs behind tracking, on a thread "
+                    + "of its own, so that a bundle adjustment runs beside that many frames' tracking (default: 5 for "
+                    + "stereo and rgbd; 0 for mono, on the tracking thread, whose frames then wait for each "
+                    + "adjustment: behind it, a monocular map's accuracy changes a little, up or down).")
+    Integer mappingLag;
+
     @Option(names = "--seed", paramLabel = "S",
             description = "Seed of RANSAC's random choices; with deterministic mapping (run and replay: "
                     + "--deterministic; demo always) equal seeds give equal trajectories (default: the pipeline's).")
@@ -127,6 +134,13 @@ public final class PipelineOptions {
         }
         if (localMapKeyframes != null)
             config.localMapKeyframes = localMapKeyframes;
+        if (mappingLag != null) {
+            if (!deterministic)
+                throw new ParameterException(spec.commandLine(), "--mapping-lag is for deterministic mapping; live "
+                        + "mapping (--no-deterministic) falls behind by as much as it needs, up to "
+                        + config.maxMappingLag + " frames");
+            config.mappingLag = mappingLag;
+        }
         if (seed != null)
             config.ransac.seed = config.initRansac.seed = seed;
         try {

@@ -188,7 +188,8 @@ public record RunSummary(String dataset, SequenceRun run, boolean deterministic,
     private String mappingLine() {
         String how = !deterministic ? "asynchronous (a thread of its own, at most " + mappingLag + " frames behind)"
                 : mappingLag == 0 ? "deterministic (on the tracking thread)"
-                : "deterministic (a thread of its own, " + mappingLag + " frames behind)";
+                : "deterministic (a thread of its own, " + mappingLag + (mappingLag == 1 ? " frame" : " frames")
+                + " behind)";
         int n = bundleAdjustments();
         if (n == 0)
             return how + ", no bundle adjustment";

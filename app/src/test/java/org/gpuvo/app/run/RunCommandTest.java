@@ -199,15 +199,29 @@ class RunCommandTest {
 
     @Test
     void deterministicRunsRepeatBitForBit() throws Exception {
+        assertRunsRepeat(0, "mapping    deterministic (on the tracking thread)");
+    }
+
+    /** --mapping-lag: a monocular map's mapping on a thread of its own, a frame behind tracking; still repeatable. */
+    @Test
+    void monocularMappingBehindTrackingRepeatsToo() throws Exception {
+        assertRunsRepeat(1, "mapping    deterministic (a thread of its own, 1 frame behind)", "--mapping-lag", "1");
+    }
+
+    /** Two deterministic runs of KITTI's first 12 frames with {@code options} give the same results, bit for bit. */
+    private void assertRunsRepeat(int mappingLag, String mappingLine, String... options) throws Exception {
         Path kitti = SharedData.require("kitti-06-0050");
         JsonNode[] json = new JsonNode[2];
         for (int r = 0; r < 2; r++) {
-            CliRun run = CliRun.run("run", kitti.toString(), "--frames", ":12", "--backend", "cpu", "--deterministic",
-                    "--out", dir.resolve("run" + r).toString(), "--json", "-");
+            List<String> args = new ArrayList<>(List.of("run", kitti.toString(), "--frames", ":12", "--backend", "cpu",
+                    "--deterministic", "--out", dir.resolve("run" + r).toString(), "--json", "-"));
+            args.addAll(List.of(options));
+            CliRun run = CliRun.run(args.toArray(String[]::new));
             assertThat(run.exitCode()).as(run.err()).isZero();
-            assertThat(run.err()).contains("mapping    deterministic (on the tracking thread)");
+            assertThat(run.err()).contains(mappingLine);
             json[r] = JsonOutput.MAPPER.readTree(run.out());
             assertThat(json[r].path("deterministic").asBoolean()).isTrue();
+            assertThat(json[r].path("mapping_lag_frames").asInt(-1)).isEqualTo(mappingLag);
         }
         Trajectory a = new TrajectoryReader().read(dir.resolve("run0/trajectory.tum"), TrajectoryFormat.TUM);
         Trajectory b = new TrajectoryReader().read(dir.resolve("run1/trajectory.tum"), TrajectoryFormat.TUM);
@@ -410,6 +424,10 @@ class RunCommandTest {
                 "--[no-]sift-adaptive-threshold is for SIFT: add --features sift");
         assertRangeError(CliRun.run("run", seq, "--local-map-keyframes", "-1"),
                 "invalid pipeline parameters: localMapKeyframes must be at least 0, got -1");
+        assertRangeError(CliRun.run("run", seq, "--mapping-lag", "-1"),
+                "invalid pipeline parameters: mappingLag must be in [0, 1000] frames, got -1");
+        assertRangeError(CliRun.run("run", seq, "--mapping-lag", "1", "--no-deterministic"),
+                "--mapping-lag is for deterministic mapping");
         assertRangeError(CliRun.run("demo", "--features", "2000"), "--max-features 2000");
         assertRangeError(CliRun.run("replay", seq, "--features", "2000"), "--max-features 2000");
         assertThat(siblings(Path.of(seq))).containsExactly("seq");
