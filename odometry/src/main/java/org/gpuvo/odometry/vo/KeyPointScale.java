@@ -17,14 +17,18 @@ final class KeyPointScale {
     private static final int LEVELS = 32;
 
     private final FeatureType type;
-    private final double orbScaleFactor, siftSigma;
+    private final double siftSigma;
+    /** ORB: the scale of each pyramid level, scaleFactor^level (empty for SIFT) */
+    private final double[] orbLevelScales;
     /** the largest ratio of two scales that {@link #alike} accepts, slack included */
     private final double limit;
 
     private KeyPointScale(FeatureType type, double orbScaleFactor, double siftSigma, double maxRatio) {
         this.type = type;
-        this.orbScaleFactor = orbScaleFactor;
         this.siftSigma = siftSigma;
+        this.orbLevelScales = new double[type == FeatureType.SIFT ? 0 : LEVELS];
+        for (int level = 0; level < orbLevelScales.length; level++)
+            orbLevelScales[level] = Math.pow(orbScaleFactor, level);
         this.limit = maxRatio * (1 + RATIO_SLACK);
     }
 
@@ -49,7 +53,7 @@ final class KeyPointScale {
 
     /** The detection scale of keypoint {@code i}. */
     double of(KeyPoints points, int i) {
-        return type == FeatureType.SIFT ? points.diameter[i] / (2 * siftSigma) : Math.pow(orbScaleFactor, points.level[i]);
+        return type == FeatureType.SIFT ? points.diameter[i] / (2 * siftSigma) : orbLevelScales[points.level[i]];
     }
 
     /**
@@ -57,12 +61,7 @@ final class KeyPointScale {
      * have at most; empty for SIFT, whose scales are continuous.
      */
     double[] levelScales() {
-        if (type == FeatureType.SIFT)
-            return new double[0];
-        double[] scales = new double[LEVELS];
-        for (int level = 0; level < LEVELS; level++)
-            scales[level] = Math.pow(orbScaleFactor, level);
-        return scales;
+        return orbLevelScales.clone();
     }
 
     /** The largest ratio of two scales that {@link #alike} accepts, its slack included. */
